@@ -1,0 +1,53 @@
+import Router from '@koa/router';
+import Koa, { type Middleware } from 'koa';
+import type pino from 'pino';
+import { z } from 'zod';
+import { HttpProblem } from './http-errors.ts';
+import { authenticate, type ResolveActor } from './middleware/authenticate.ts';
+import { bodyParsing } from './middleware/body-parsing.ts';
+import { requestContext } from './middleware/request-context.ts';
+import type { RouteSpec } from './route-spec.ts';
+import { parseInput } from './validation.ts';
+
+export interface HttpAppOptions {
+  readonly routes: readonly RouteSpec[];
+  readonly resolveActor: ResolveActor;
+  readonly logger: pino.Logger;
+}
+
+/** The query schema of routes that take no parameters: anything sent is refused. */
+const strictEmpty = z.strictObject({});
+
+function handler(spec: RouteSpec): Middleware {
+  return async (ctx) => {
+    const params = spec.params ? parseInput(spec.params, ctx.params, 'path') : ctx.params;
+    const query = parseInput(spec.query ?? strictEmpty, { ...ctx.query }, 'query');
+    const raw = (ctx.request as { body?: unknown }).body;
+    const body = spec.body ? parseInput(spec.body, raw, 'body') : raw;
+    const result = await spec.handle({ actor: ctx.state.actor, params, query, body, ctx });
+    if (ctx.body === undefined || ctx.body === null) {
+      ctx.status = spec.status ?? 200;
+      ctx.body = spec.response && spec.validateResponse !== false ? spec.response.parse(result) : result;
+    }
+  };
+}
+
+
+/** The Koa application: request context, then per route authentication, media-type check, parsing, handler. */
+export function createHttpApp(options: HttpAppOptions): Koa {
+  const app = new Koa({ proxy: true });
+  const router = new Router();
+  const auth = authenticate(options.resolveActor);
+  for (const spec of options.routes) {
+    const chain: Middleware[] = [...(spec.auth === false ? [] : [auth]), ...bodyParsing(spec), handler(spec)];
+    router.register(spec.path, [spec.method.toUpperCase()], chain as never);
+  }
+  app.use(requestContext(options.logger));
+  app.use(router.routes());
+  app.use(async (ctx) => {
+    const known = router.match(ctx.path, ctx.method);
+    if (known.path.length > 0) throw new HttpProblem('method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}`);
+    throw new HttpProblem('not_found', `No route ${ctx.method} ${ctx.path}`);
+  });
+  return app;
+}

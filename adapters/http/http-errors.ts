@@ -1,0 +1,62 @@
+import { DomainError, InvalidInput, RateLimited } from '../../domain/errors.ts';
+
+export interface ErrorResponse {
+  readonly status: number;
+  readonly body: { error: string; message: string; issues?: readonly { path: string; message: string }[] };
+  readonly headers?: Record<string, string>;
+}
+
+/** The one table from error codes to HTTP statuses. */
+const STATUS: Record<string, number> = {
+  invalid_input: 400,
+  unauthorized: 401,
+  insufficient_credits: 402,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+};
+
+/** An error raised by the HTTP layer itself (unknown route, wrong content type). */
+export class HttpProblem extends Error {
+  constructor(
+    readonly code: keyof typeof STATUS,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Parsers (koa-body, raw-body) signal body problems with these statuses and types. */
+function bodyParserProblem(error: unknown): ErrorResponse | null {
+  const { status, type } = (error ?? {}) as { status?: number; type?: string };
+  if (status === 413 || type === 'entity.too.large') {
+    return { status: 413, body: { error: 'payload_too_large', message: 'The request body exceeds the size limit' } };
+  }
+  if (status === 415 || type === 'encoding.unsupported' || type === 'charset.unsupported') {
+    return { status: 415, body: { error: 'unsupported_media_type', message: 'The request body encoding is not supported' } };
+  }
+  if (status === 400 && (type === 'entity.parse.failed' || type === 'entity.verify.failed' || error instanceof SyntaxError)) {
+    return { status: 400, body: { error: 'invalid_input', message: 'The request body is not valid JSON' } };
+  }
+  if (status === 400 && type === 'request.size.invalid') {
+    return { status: 400, body: { error: 'invalid_input', message: 'The request body is shorter than its Content-Length' } };
+  }
+  return null;
+}
+
+/** Maps any thrown value to a status and an `{error, message}` body; unknown failures reveal nothing. */
+export function toErrorResponse(error: unknown): ErrorResponse {
+  if (error instanceof DomainError) {
+    const body = { error: error.code, message: error.message, ...(error instanceof InvalidInput ? { issues: error.issues } : {}) };
+    const headers = error instanceof RateLimited ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined;
+    return { status: STATUS[error.code] ?? 500, body, headers };
+  }
+  if (error instanceof HttpProblem) return { status: STATUS[error.code], body: { error: error.code, message: error.message } };
+  return bodyParserProblem(error) ?? { status: 500, body: { error: 'internal', message: 'Internal server error' } };
+}

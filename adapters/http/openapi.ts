@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { errorBody } from './schemas/common.ts';
+import type { RouteSpec } from './route-spec.ts';
+
+type JsonSchema = Record<string, unknown>;
+type Components = Record<string, JsonSchema>;
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'Invalid input',
+  401: 'Missing, malformed, unknown or revoked credential',
+  402: 'Out of credits',
+  403: 'Forbidden for this caller',
+  404: 'Not found (or belongs to another organization)',
+  409: 'Conflict: duplicate or illegal state change',
+  413: 'Body too large',
+  415: 'Unsupported media type',
+  429: 'Rate limited',
+  500: 'Internal error',
+};
+
+/** Converts one schema, moving named sub-schemas into the shared components. */
+function convert(schema: z.ZodType, io: 'input' | 'output', components: Components): JsonSchema {
+  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
+  const text = JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/');
+  const { $schema: _, $defs, ...rest } = JSON.parse(text) as JsonSchema & { $defs?: Components };
+  Object.assign(components, $defs ?? {});
+  const id = schema.meta()?.id;
+  if (typeof id === 'string') {
+    components[id] = rest;
+    return { $ref: `#/components/schemas/${id}` };
+  }
+  return rest;
+}
+
+function parameters(spec: RouteSpec, components: Components): JsonSchema[] {
+  const found: JsonSchema[] = [];
+  for (const [where, schema] of [['path', spec.params], ['query', spec.query]] as const) {
+    if (!schema) continue;
+    const json = convert(schema, 'output', components) as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, property] of Object.entries(json.properties ?? {})) {
+      const required = where === 'path' || (json.required ?? []).includes(name);
+      const array = property.type === 'array';
+      found.push({ name, in: where, required, schema: property, ...(array ? { style: 'form', explode: true } : {}) });
+    }
+  }
+  return found;
+}
+
+function operation(spec: RouteSpec, components: Components): JsonSchema {
+  const success = String(spec.status ?? 200);
+  const errors = [...new Set([400, ...(spec.auth === false ? [] : [401]), ...(spec.errors ?? []), 500])].sort();
+  const bodyTypes = spec.consumes ?? ['application/json'];
+  return {
+    tags: [spec.tag],
+    summary: spec.summary,
+    ...(spec.description ? { description: spec.description } : {}),
+    operationId: `${spec.method}${spec.path.replace(/\/:?([a-zA-Z])/g, (_, letter: string) => letter.toUpperCase()).replace(/[^a-zA-Z]/g, '')}`,
+    ...(spec.auth === false ? { security: [] } : {}),
+    parameters: parameters(spec, components),
+    ...(spec.body || spec.bodyKind
+      ? {
+          requestBody: {
+            required: true,
+            content: Object.fromEntries(bodyTypes.map((type) => [type, { schema: spec.body ? convert(spec.body, 'input', components) : {} }])),
+          },
+        }
+      : {}),
+    responses: {
+      [success]: {
+        description: spec.responseDescription ?? 'Success',
+        ...(spec.response ? { content: { 'application/json': { schema: convert(spec.response, 'output', components) } } } : {}),
+      },
+      ...Object.fromEntries(
+        errors.map((status) => [
+          String(status),
+          { description: ERROR_TEXT[status] ?? 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        ]),
+      ),
+    },
+  };
+}
+
+/** The OpenAPI 3.1 document of the routes, generated from the schemas that validate them. */
+export function buildOpenApi(routes: readonly RouteSpec[], version: string): JsonSchema {
+  const components: Components = {};
+  convert(errorBody, 'output', components);
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const spec of [...routes].sort((a, b) => a.path.localeCompare(b.path))) {
+    const path = spec.path.replace(/:([a-zA-Z]+)/g, '{$1}');
+    paths[path] ??= {};
+    paths[path][spec.method] = operation(spec, components);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Assay API',
+      version,
+      description: 'Assay: an open-source backend for evaluating AI products. Conventions: see docs/api-conventions.md.',
+    },
+    servers: [{ url: '/' }],
+    security: [{ bearerAuth: [] }],
+    paths,
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key: assay_<secret> (legacy assay-<secret> also accepted)' } },
+      schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { ROLES } from '../../../domain/identity/role.ts';
+import { MFA_SOURCES } from '../../../domain/identity/user.ts';
+import { PLANS, SUBSCRIPTION_STATUSES } from '../../../domain/organization/subscription.ts';
+import { nullableTimestamp, paging, q, timestamp } from './common.ts';
+
+export const organization = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    remainingSubscriptionCredits: z.number().int().nullable(),
+    extraCredits: z.number().int(),
+    lastWarningAt: nullableTimestamp,
+    warningAt: z.number().int().nullable(),
+    billingCustomerId: z.string().nullable(),
+    samlEntrypointUrl: z.string().nullable(),
+    samlEntityId: z.string().nullable(),
+    samlIssuerId: z.string().nullable(),
+    samlPublicCertificate: z.string().nullable(),
+    samlTeamSlug: z.string().nullable(),
+    samlSignedResponse: z.boolean().nullable(),
+    samlSignedAssertions: z.boolean().nullable(),
+    enforceMfa: z.boolean(),
+    createdAt: timestamp,
+    deletedAt: nullableTimestamp,
+  })
+  .meta({ id: 'Organization' });
+
+const organizationFields = {
+  remainingSubscriptionCredits: z.number().int().min(0).nullable().optional(),
+  extraCredits: z.number().int().min(0).optional(),
+  warningAt: z.number().int().nullable().optional(),
+  billingCustomerId: z.string().nullable().optional(),
+  samlEntrypointUrl: z.string().nullable().optional(),
+  samlEntityId: z.string().nullable().optional(),
+  samlIssuerId: z.string().nullable().optional(),
+  samlPublicCertificate: z.string().nullable().optional(),
+  samlTeamSlug: z.string().nullable().optional(),
+  samlSignedResponse: z.boolean().nullable().optional(),
+  samlSignedAssertions: z.boolean().nullable().optional(),
+  enforceMfa: z.boolean().optional(),
+};
+
+export const organizationCreate = z.strictObject({ name: z.string().trim().min(1).max(255), ...organizationFields }).meta({ id: 'OrganizationCreate' });
+export const organizationUpdate = z.strictObject({ name: z.string().trim().min(1).max(255).optional(), ...organizationFields }).meta({ id: 'OrganizationUpdate' });
+export const organizationQuery = z.strictObject({ ids: q.strings(), name: q.string(), ...paging(['createdAt', 'name', 'id']) });
+
+export const subscription = z
+  .object({ plan: z.enum(PLANS), status: z.enum(SUBSCRIPTION_STATUSES), quantity: z.number().int(), updatedAt: timestamp })
+  .meta({ id: 'Subscription' });
+export const subscriptionChange = z
+  .strictObject({ plan: z.enum(PLANS), status: z.enum(SUBSCRIPTION_STATUSES), quantity: z.number().int().min(1).optional() })
+  .meta({ id: 'SubscriptionChange' });
+
+export const user = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    role: z.enum(ROLES),
+    organizationId: z.string(),
+    hasPassword: z.boolean(),
+    hasProviderAId: z.boolean(),
+    hasProviderBId: z.boolean(),
+    hasProviderCId: z.boolean(),
+    hasSamlId: z.boolean(),
+    hasApiKey: z.boolean(),
+    analyticsConsent: z.boolean().nullable(),
+    marketingConsent: z.boolean(),
+    mfaSource: z.enum(MFA_SOURCES).nullable(),
+    firstSignInAt: nullableTimestamp,
+    latestSignInAt: nullableTimestamp,
+    createdAt: timestamp,
+    deletedAt: nullableTimestamp,
+  })
+  .meta({ id: 'User' });
+
+export const userCreate = z
+  .strictObject({ organizationId: z.string().optional(), email: z.email(), name: z.string().trim().min(1).max(255), role: z.enum(ROLES) })
+  .meta({ id: 'UserCreate' });
+export const userUpdate = z
+  .strictObject({
+    email: z.email().optional(),
+    name: z.string().trim().min(1).max(255).optional(),
+    role: z.enum(ROLES).optional(),
+    analyticsConsent: z.boolean().nullable().optional(),
+    marketingConsent: z.boolean().optional(),
+    mfaSource: z.enum(MFA_SOURCES).nullable().optional(),
+  })
+  .meta({ id: 'UserUpdate' });
+export const userQuery = z.strictObject({
+  ids: q.strings(),
+  emails: q.strings(),
+  roles: q.enums(ROLES),
+  organizationId: q.string(),
+  ...paging(['createdAt', 'email', 'name', 'id']),
+});
+
+export const apiKey = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    userId: z.string(),
+    organizationId: z.string(),
+    prefix: z.string(),
+    createdAt: timestamp,
+    revokedAt: nullableTimestamp,
+    deletedAt: nullableTimestamp,
+  })
+  .meta({ id: 'ApiKey' });
+export const apiKeyCreated = apiKey.extend({ key: z.string().describe('The plain key, shown this once') }).meta({ id: 'ApiKeyCreated' });
+export const apiKeyCreate = z.strictObject({ userId: z.string().optional(), name: z.string().trim().min(1).max(255) }).meta({ id: 'ApiKeyCreate' });
+export const apiKeyQuery = z.strictObject({ ids: q.strings(), userIds: q.strings(), ...paging(['createdAt', 'name', 'id']) });

@@ -1,0 +1,44 @@
+import type { Condition, SortKey } from '../../application/ports/list-query.ts';
+
+type Row = Record<string, unknown>;
+
+/** The reference semantics of a port condition; the SQL adapters must agree with it (contract suites). */
+export function meets(row: Row, condition: Condition): boolean {
+  const actual = row[condition.field];
+  switch (condition.op) {
+    case 'in':
+      return condition.values.includes(actual);
+    case 'eq':
+      return actual === condition.value;
+    case 'gte':
+      return actual !== null && actual !== undefined && (actual as number) >= (condition.value as number);
+    case 'lte':
+      return actual !== null && actual !== undefined && (actual as number) <= (condition.value as number);
+    case 'like':
+      return typeof actual === 'string' && actual.toLowerCase().includes(String(condition.value).toLowerCase());
+    case 'isNull':
+      return actual === null || actual === undefined;
+    case 'notNull':
+      return actual !== null && actual !== undefined;
+  }
+}
+
+function compare(a: unknown, b: unknown): number {
+  if (a === b) return 0;
+  if (a === null || a === undefined) return 1;
+  if (b === null || b === undefined) return -1;
+  return (a as number) < (b as number) ? -1 : 1;
+}
+
+/** Orders rows by the keys, nulls last, then by id in the last key's direction. */
+export function byKeys(sort: readonly SortKey[]): (a: Row, b: Row) => number {
+  const last = sort.at(-1)?.direction ?? 'desc';
+  const keys = [...sort, { field: 'id', direction: last }];
+  return (a, b) => {
+    for (const key of keys) {
+      const order = compare(a[key.field], b[key.field]);
+      if (order !== 0) return key.direction === 'asc' ? order : -order;
+    }
+    return 0;
+  };
+}

@@ -1,0 +1,20 @@
+import type { StoragePorts } from '../../application/ports/ports.ts';
+import type { ApiKey } from '../../domain/identity/api-key.ts';
+import type { User } from '../../domain/identity/user.ts';
+import type { Organization } from '../../domain/organization/organization.ts';
+import type { Subscription } from '../../domain/organization/subscription.ts';
+import { identityKinds } from '../shared/record-kinds.ts';
+import { MemoryRecordStore } from './memory-record-store.ts';
+import { MemoryUnitOfWork } from './memory-unit-of-work.ts';
+
+/** The in-memory world: the embedded library's default and the unit tests' storage. */
+export function createMemoryStorage(): StoragePorts {
+  const uow = new MemoryUnitOfWork();
+  return {
+    uow,
+    organizations: new MemoryRecordStore<Organization>(identityKinds.organizations, uow),
+    subscriptions: new MemoryRecordStore<Subscription>(identityKinds.subscriptions, uow),
+    users: new MemoryRecordStore<User>(identityKinds.users, uow),
+    apiKeys: new MemoryRecordStore<ApiKey>(identityKinds.apiKeys, uow),
+  };
+}

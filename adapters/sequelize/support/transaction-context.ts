@@ -1,0 +1,15 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Transaction } from 'sequelize';
+
+/** Carries the open transaction through async calls so repositories join it without it appearing in ports. */
+export class TransactionContext {
+  private readonly storage = new AsyncLocalStorage<Transaction>();
+
+  current(): Transaction | undefined {
+    return this.storage.getStore();
+  }
+
+  run<T>(transaction: Transaction, work: () => Promise<T>): Promise<T> {
+    return this.storage.run(transaction, work);
+  }
+}

@@ -1,0 +1,21 @@
+import { Forbidden } from '../../domain/errors.ts';
+import type { Actor } from '../../domain/identity/role.ts';
+import { createOrganization, type Organization, type OrganizationChanges } from '../../domain/organization/organization.ts';
+import { freeSubscription } from '../../domain/organization/subscription.ts';
+import type { Ports } from '../ports/ports.ts';
+
+/** An ADMIN creates a tenant organization, which starts on the FREE plan. */
+export class CreateOrganization {
+  constructor(private readonly ports: Pick<Ports, 'organizations' | 'subscriptions' | 'ids' | 'clock' | 'uow'>) {}
+
+  async execute(actor: Actor, input: OrganizationChanges & { name: string }): Promise<Organization> {
+    if (actor.role !== 'ADMIN') throw new Forbidden('Only an ADMIN may create organizations');
+    const now = this.ports.clock.now();
+    const organization = createOrganization(this.ports.ids.next('organization'), input, now);
+    return this.ports.uow.transaction(async () => {
+      const created = await this.ports.organizations.insert(organization);
+      await this.ports.subscriptions.insert(freeSubscription(created.id, now));
+      return created;
+    });
+  }
+}

@@ -1,0 +1,20 @@
+import { Forbidden } from '../../domain/errors.ts';
+import type { Actor } from '../../domain/identity/role.ts';
+import type { Deletion } from '../../domain/shared/record.ts';
+import type { Ports } from '../ports/ports.ts';
+import { requireRecord } from '../shared/require-record.ts';
+import { adminScope } from '../shared/scope.ts';
+
+/** An ADMIN soft-deletes a tenant; its users' keys stop working at once. */
+export class DeleteOrganization {
+  constructor(private readonly ports: Pick<Ports, 'organizations' | 'clock'>) {}
+
+  async execute(actor: Actor, id: string): Promise<Deletion> {
+    const organization = await requireRecord(this.ports.organizations, adminScope(actor), id, 'Organization');
+    if (actor.role !== 'ADMIN') throw new Forbidden('Only an ADMIN may delete an organization');
+    if (organization.id === actor.organizationId) throw new Forbidden('The platform organization cannot delete itself');
+    const deletedAt = this.ports.clock.now();
+    await this.ports.organizations.update({ ...organization, deletedAt });
+    return { id, deletedAt };
+  }
+}

@@ -1,0 +1,23 @@
+import type { Actor } from '../../domain/identity/role.ts';
+import type { Organization } from '../../domain/organization/organization.ts';
+import { where } from '../ports/list-query.ts';
+import type { Ports } from '../ports/ports.ts';
+import type { Page } from '../shared/page.ts';
+import { adminScope } from '../shared/scope.ts';
+
+export interface OrganizationFilter extends Page {
+  readonly ids?: readonly string[];
+  readonly name?: string;
+}
+
+/** An ADMIN lists every organization; anyone else sees only its own. */
+export class ListOrganizations {
+  constructor(private readonly ports: Pick<Ports, 'organizations'>) {}
+
+  execute(actor: Actor, filter: OrganizationFilter): Promise<Organization[]> {
+    return this.ports.organizations.list(adminScope(actor), {
+      where: [...where.in('id', filter.ids), ...where.eq('name', filter.name)],
+      ...filter,
+    });
+  }
+}

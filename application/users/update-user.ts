@@ -1,0 +1,17 @@
+import type { Actor } from '../../domain/identity/role.ts';
+import { updateUser, type UserChanges, type UserView } from '../../domain/identity/user.ts';
+import type { Ports } from '../ports/ports.ts';
+import { requireRecord } from '../shared/require-record.ts';
+import { adminScope } from '../shared/scope.ts';
+import { viewUsers } from './user-views.ts';
+
+/** A user edits its own profile; managers edit their organization's users. */
+export class UpdateUser {
+  constructor(private readonly ports: Pick<Ports, 'users' | 'apiKeys'>) {}
+
+  async execute(actor: Actor, id: string, changes: UserChanges): Promise<UserView> {
+    const user = await requireRecord(this.ports.users, adminScope(actor), id, 'User');
+    const [view] = await viewUsers(this.ports, [await this.ports.users.update(updateUser(actor, user, changes))]);
+    return view;
+  }
+}

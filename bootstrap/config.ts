@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Every setting, read from the environment here and nowhere else; the README's table mirrors this. */
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().default('sqlite:data/assay.sqlite'),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ASSAY_ADMIN_API_KEY: z.string().optional(),
+  ASSAY_ADMIN_EMAIL: z.string().default('admin@assay.local'),
+  ASSAY_BUILD_VERSION: z.string().min(1).default('dev'),
+  ASSAY_BUILD_COMMIT: z.string().min(1).default('unknown'),
+  ASSAY_BUILD_DATE: z.iso.datetime().optional(),
+  SDK_LATEST_VERSION: z.string().default('1.0.0'),
+  SDK_MINIMUM_VERSION: z.string().default('1.0.0'),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export type Config = z.infer<typeof schema>;
+
+/** Validated configuration; unset values take their defaults, bad values stop start-up with a clear message. */
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = schema.safeParse(present);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  return { ...result.data, ...overrides };
+}

@@ -1,0 +1,14 @@
+import 'reflect-metadata';
+import { Container } from 'inversify';
+import type { Config } from './config.ts';
+import { coreModule } from './modules/core.module.ts';
+import { memoryStorageModule, sqlStorageModule } from './modules/storage.module.ts';
+import { TOKENS } from './tokens.ts';
+
+/** The container for a configuration: `DATABASE_URL=memory` keeps everything in process memory. */
+export async function buildContainer(config: Config): Promise<Container> {
+  const container = new Container();
+  container.bind(TOKENS.config).toConstantValue(config);
+  await container.load(coreModule, config.DATABASE_URL === 'memory' ? memoryStorageModule : sqlStorageModule);
+  return container;
+}

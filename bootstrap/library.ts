@@ -1,0 +1,56 @@
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import type Koa from 'koa';
+import type { Ports } from '../application/ports/ports.ts';
+import type { UseCases } from '../application/use-cases.ts';
+import { loadConfig, type Config } from './config.ts';
+import { buildContainer } from './container.ts';
+import { TOKENS } from './tokens.ts';
+
+export interface PlatformOptions {
+  /** `memory` (default), `sqlite:<path>`, `sqlite::memory:` or a `postgres://` URL. */
+  readonly database?: string;
+  /** Any other setting; the process environment is not read unless passed here. */
+  readonly config?: Partial<Config>;
+}
+
+export interface Platform {
+  readonly useCases: UseCases;
+  readonly ports: Ports;
+  readonly config: Config;
+  /** The Koa application, to mount in another server or to listen on. */
+  readonly http: Koa;
+  /** Listens on `port` (0 picks a free one) and answers the base URL. */
+  listen(port?: number, host?: string): Promise<string>;
+  /** Stops listening, lets requests in flight finish, closes the database. */
+  close(): Promise<void>;
+}
+
+/** Builds the whole platform for embedding in another TypeScript service, or for tests. */
+export async function createPlatform(options: PlatformOptions = {}): Promise<Platform> {
+  const config = loadConfig({}, { LOG_LEVEL: 'silent', ...options.config, DATABASE_URL: options.database ?? options.config?.DATABASE_URL ?? 'memory' });
+  const container = await buildContainer(config);
+  const [useCases, ports, http] = await Promise.all([
+    container.getAsync(TOKENS.useCases),
+    container.getAsync(TOKENS.ports),
+    container.getAsync(TOKENS.httpApp),
+  ]);
+  const servers: Server[] = [];
+  return {
+    useCases,
+    ports,
+    config,
+    http,
+    async listen(port = 0, host = '127.0.0.1') {
+      const server = createServer(http.callback());
+      servers.push(server);
+      await new Promise<void>((resolve) => server.listen(port, host, resolve));
+      const address = server.address() as AddressInfo;
+      return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+    },
+    async close() {
+      await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+      await container.unbindAllAsync();
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { ContainerModule } from 'inversify';
+import type pino from 'pino';
+import type { Ports, StoragePorts } from '../../application/ports/ports.ts';
+import { createUseCases } from '../../application/use-cases.ts';
+import { createHttpApp } from '../../adapters/http/app.ts';
+import { allRoutes } from '../../adapters/http/routes/index.ts';
+import { HashingSecrets } from '../../adapters/system/hashing-secrets.ts';
+import { createPinoLogger, PinoLogger } from '../../adapters/system/pino-logger.ts';
+import { SortableIdGenerator } from '../../adapters/system/sortable-id-generator.ts';
+import { SystemClock } from '../../adapters/system/system-clock.ts';
+import type { Config } from '../config.ts';
+import { TOKENS } from '../tokens.ts';
+import type { UseCases } from '../../application/use-cases.ts';
+
+const startedAt = new Date().toISOString();
+
+/** System services, the use cases over the chosen storage, and the HTTP application. */
+export const coreModule = new ContainerModule(({ bind }) => {
+  bind(TOKENS.pino)
+    .toResolvedValue((config: Config) => createPinoLogger(config.LOG_LEVEL), [TOKENS.config])
+    .inSingletonScope();
+  bind(TOKENS.ports)
+    .toResolvedValue(
+      (config: Config, logger: pino.Logger, storage: StoragePorts): Ports => ({
+        ...storage,
+        clock: new SystemClock(),
+        ids: new SortableIdGenerator(),
+        secrets: new HashingSecrets(),
+        logger: new PinoLogger(logger),
+        deployment: {
+          buildInfo: { version: config.ASSAY_BUILD_VERSION, commit: config.ASSAY_BUILD_COMMIT, buildDate: config.ASSAY_BUILD_DATE ?? startedAt },
+          latestSdkVersionPublished: config.SDK_LATEST_VERSION,
+          minimumSdkVersionSupported: config.SDK_MINIMUM_VERSION,
+        },
+      }),
+      [TOKENS.config, TOKENS.pino, TOKENS.storage],
+    )
+    .inSingletonScope();
+  bind(TOKENS.useCases)
+    .toResolvedValue((ports: Ports) => createUseCases(ports), [TOKENS.ports])
+    .inSingletonScope();
+  bind(TOKENS.httpApp)
+    .toResolvedValue(
+      (useCases: UseCases, logger: pino.Logger, config: Config) =>
+        createHttpApp({
+          routes: allRoutes(useCases, config.ASSAY_BUILD_VERSION),
+          resolveActor: (credential) => useCases.authenticate.execute(credential),
+          logger,
+        }),
+      [TOKENS.useCases, TOKENS.pino, TOKENS.config],
+    )
+    .inSingletonScope();
+});

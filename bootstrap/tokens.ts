@@ -1,0 +1,18 @@
+import type { ServiceIdentifier } from 'inversify';
+import type pino from 'pino';
+import type Koa from 'koa';
+import type { Ports, StoragePorts } from '../application/ports/ports.ts';
+import type { UseCases } from '../application/use-cases.ts';
+import type { DatabaseHandle } from '../adapters/sequelize/support/database.ts';
+import type { Config } from './config.ts';
+
+/** One typed identifier per thing the container builds. */
+export const TOKENS = {
+  config: Symbol.for('assay.config') as ServiceIdentifier<Config>,
+  pino: Symbol.for('assay.pino') as ServiceIdentifier<pino.Logger>,
+  database: Symbol.for('assay.database') as ServiceIdentifier<DatabaseHandle>,
+  storage: Symbol.for('assay.storage') as ServiceIdentifier<StoragePorts>,
+  ports: Symbol.for('assay.ports') as ServiceIdentifier<Ports>,
+  useCases: Symbol.for('assay.useCases') as ServiceIdentifier<UseCases>,
+  httpApp: Symbol.for('assay.httpApp') as ServiceIdentifier<Koa>,
+};

@@ -1,0 +1,32 @@
+/** API keys: `assay_<secret>` is the current form, `assay-<secret>` the legacy spelling of the same secret. */
+export const API_KEY_PREFIX = 'assay';
+const KEY_PATTERN = /^assay[_-]([A-Za-z0-9]{32,128})$/;
+
+export interface ApiKey {
+  readonly id: string;
+  readonly organizationId: string;
+  readonly userId: string;
+  readonly name: string;
+  /** Hash of the secret; the secret itself is never stored. */
+  readonly secretHash: string;
+  /** First characters of the key, so a user can tell keys apart. */
+  readonly prefix: string;
+  readonly createdAt: string;
+  readonly revokedAt: string | null;
+  readonly deletedAt: string | null;
+}
+
+/** The secret inside a presented key, or null when the key is not of either form. */
+export function secretOfKey(presented: string): string | null {
+  const match = KEY_PATTERN.exec(presented);
+  return match ? match[1] : null;
+}
+
+export const formatKey = (secret: string): string => `${API_KEY_PREFIX}_${secret}`;
+export const displayPrefix = (secret: string): string => `${API_KEY_PREFIX}_${secret.slice(0, 6)}`;
+
+export function isValidSecret(secret: string): boolean {
+  return KEY_PATTERN.test(formatKey(secret));
+}
+
+export const isUsable = (key: ApiKey): boolean => key.revokedAt === null && key.deletedAt === null;

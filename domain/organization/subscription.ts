@@ -1,0 +1,42 @@
+import { IssueCollector } from '../errors.ts';
+
+export const PLANS = ['FREE', 'ENTERPRISE'] as const;
+export type Plan = (typeof PLANS)[number];
+export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'SUSPENDED', 'UNSUBSCRIBED'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** An organization's subscription: one per organization, keyed by the organization id. */
+export interface Subscription {
+  readonly id: string;
+  readonly organizationId: string;
+  readonly plan: Plan;
+  readonly status: SubscriptionStatus;
+  readonly quantity: number;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly deletedAt: string | null;
+  readonly version: number;
+}
+
+export function freeSubscription(organizationId: string, now: string): Subscription {
+  return { id: organizationId, organizationId, plan: 'FREE', status: 'ACTIVE', quantity: 1, createdAt: now, updatedAt: now, deletedAt: null, version: 0 };
+}
+
+export interface SubscriptionChange {
+  readonly plan: Plan;
+  readonly status: SubscriptionStatus;
+  readonly quantity?: number;
+}
+
+export function changeSubscription(current: Subscription, change: SubscriptionChange, now: string): Subscription {
+  const issues = new IssueCollector();
+  if (change.quantity !== undefined) {
+    issues.check(Number.isInteger(change.quantity) && change.quantity >= 1, 'quantity', 'must be a positive integer');
+  }
+  issues.throwIfAny();
+  return { ...current, plan: change.plan, status: change.status, quantity: change.quantity ?? current.quantity, updatedAt: now };
+}
+
+/** Enterprise features (build info, self-check) need plan ENTERPRISE in status ACTIVE. */
+export const isEnterpriseActive = (subscription: Subscription | null): boolean =>
+  subscription !== null && subscription.plan === 'ENTERPRISE' && subscription.status === 'ACTIVE';
