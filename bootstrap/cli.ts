@@ -1,0 +1,61 @@
+import { writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { issueApiKey } from '../application/api-keys/issue-api-key.ts';
+import { buildOpenApi } from '../adapters/http/openapi.ts';
+import { allRoutes } from '../adapters/http/routes/index.ts';
+import { loadConfig } from './config.ts';
+import { buildContainer } from './container.ts';
+import { TOKENS } from './tokens.ts';
+
+const USAGE = `Usage: npm run cli -- <command>
+  migrate                                  apply pending database migrations (also: npm run migrate)
+  create-key --email <e-mail> [--name <n>] issue an API key for an existing user and print it once
+  openapi [--out docs/openapi.json]        write the OpenAPI document generated from the routes`;
+
+/** Administrative commands on the configured database. */
+async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { email: { type: 'string' }, name: { type: 'string', default: 'cli key' }, out: { type: 'string', default: 'docs/openapi.json' } },
+  });
+  const config = loadConfig(process.env, { LOG_LEVEL: 'warn' });
+  switch (positionals[0]) {
+    case 'migrate': {
+      const container = await buildContainer(config);
+      await container.getAsync(TOKENS.storage); // opening the database applies pending migrations
+      await container.unbindAllAsync();
+      process.stdout.write('Migrations applied.\n');
+      return 0;
+    }
+    case 'create-key': {
+      if (!values.email) throw new Error('create-key needs --email');
+      const container = await buildContainer(config);
+      const ports = await container.getAsync(TOKENS.ports);
+      const [user] = await ports.users.list(null, { where: [{ field: 'email', op: 'eq', value: values.email.toLowerCase() }], limit: 1 });
+      if (!user) throw new Error(`No user with e-mail ${values.email}`);
+      const issued = await issueApiKey(ports, user, values.name);
+      process.stdout.write(`API key for ${user.email} (${user.role}), shown only this once:\n${issued.key}\n`);
+      await container.unbindAllAsync();
+      return 0;
+    }
+    case 'openapi': {
+      const container = await buildContainer({ ...config, DATABASE_URL: 'memory' });
+      const document = buildOpenApi(allRoutes(await container.getAsync(TOKENS.useCases), 'dev'), 'dev');
+      await writeFile(values.out, `${JSON.stringify(document, null, 2)}\n`);
+      process.stdout.write(`Wrote ${values.out}\n`);
+      return 0;
+    }
+    default:
+      process.stdout.write(`${USAGE}\n`);
+      return positionals[0] ? 1 : 0;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,14 @@
+/**
+ * `npm run bench`: runs every benchmark below (or those named on the command line) and prints their
+ * figures. Benchmarks measure; they never pass or fail on time.
+ */
+const benchmarks: Record<string, () => Promise<{ run(): Promise<void> }>> = {
+};
+
+const wanted = process.argv.slice(2);
+for (const [name, load] of Object.entries(benchmarks)) {
+  if (wanted.length > 0 && !wanted.includes(name)) continue;
+  process.stdout.write(`\n== ${name} ==\n`);
+  await (await load()).run();
+}
+process.exit(0);
