@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { loadConfig } from './config.ts';
 import { buildContainer } from './container.ts';
 import { announceFirstStart } from './first-start.ts';
@@ -16,7 +17,8 @@ async function main(): Promise<void> {
   const server = createServer(app.callback());
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
-  logger.info({ port: config.PORT, database: config.DATABASE_URL.replace(/\/\/[^@]*@/, '//***@') }, `Assay listening on http://localhost:${config.PORT}`);
+  const { port } = server.address() as AddressInfo;
+  logger.info({ port, database: config.DATABASE_URL.replace(/\/\/[^@]*@/, '//***@') }, `Assay listening on http://localhost:${port}`);
 
   let stopping = false;
   const stop = async (signal: string) => {
