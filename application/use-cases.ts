@@ -12,7 +12,27 @@ import { GetSubscription } from './organizations/get-subscription.ts';
 import { ListOrganizations } from './organizations/list-organizations.ts';
 import { SetSubscription } from './organizations/set-subscription.ts';
 import { UpdateOrganization } from './organizations/update-organization.ts';
+import { createCatalogUseCases } from './catalog/catalog-use-cases.ts';
+import { createDatasetUseCases } from './datasets/dataset-use-cases.ts';
 import type { Ports } from './ports/ports.ts';
+import { createEvaluationUseCases } from './evaluations/evaluation-use-cases.ts';
+import { CreateSession } from './tracing/create-session.ts';
+import { GetSession } from './tracing/get-session.ts';
+import { ListSessions } from './tracing/list-sessions.ts';
+import { UpdateSession } from './tracing/update-session.ts';
+import { FinishSession } from './tracing/finish-session.ts';
+import { DeleteSession } from './tracing/delete-session.ts';
+import { CreateInferenceResult } from './tracing/create-inference-result.ts';
+import { CreateConversationResults } from './tracing/create-conversation-results.ts';
+import { GetInferenceResult } from './tracing/get-inference-result.ts';
+import { ListInferenceResults } from './tracing/list-inference-results.ts';
+import { UpdateInferenceResult } from './tracing/update-inference-result.ts';
+import { DeleteInferenceResult } from './tracing/delete-inference-result.ts';
+import { IngestSpans } from './tracing/ingest-spans.ts';
+import { IngestOtelSpans } from './tracing/ingest-otel-spans.ts';
+import { GetSpan } from './tracing/get-span.ts';
+import { ListSpans } from './tracing/list-spans.ts';
+import { DeleteSpans } from './tracing/delete-spans.ts';
 import { CreateUser } from './users/create-user.ts';
 import { DeleteUser } from './users/delete-user.ts';
 import { GetCurrentUser } from './users/get-current-user.ts';
@@ -23,6 +43,26 @@ import { UpdateUser } from './users/update-user.ts';
 /** Every use case of the platform over one set of ports: what the HTTP adapter, CLI and library drive. */
 export function createUseCases(ports: Ports) {
   return {
+    ...createCatalogUseCases(ports),
+    ...createDatasetUseCases(ports),
+    ...createEvaluationUseCases(ports),
+    createSession: new CreateSession(ports),
+    getSession: new GetSession(ports),
+    listSessions: new ListSessions(ports),
+    updateSession: new UpdateSession(ports),
+    finishSession: new FinishSession(ports),
+    deleteSession: new DeleteSession(ports),
+    createInferenceResult: new CreateInferenceResult(ports),
+    createConversationResults: new CreateConversationResults(ports),
+    getInferenceResult: new GetInferenceResult(ports),
+    listInferenceResults: new ListInferenceResults(ports),
+    updateInferenceResult: new UpdateInferenceResult(ports),
+    deleteInferenceResult: new DeleteInferenceResult(ports),
+    ingestSpans: new IngestSpans(ports),
+    ingestOtelSpans: new IngestOtelSpans(ports),
+    getSpan: new GetSpan(ports),
+    listSpans: new ListSpans(ports),
+    deleteSpans: new DeleteSpans(ports),
     authenticate: new Authenticate(ports),
     ensurePlatformAdmin: new EnsurePlatformAdmin(ports),
     createApiKey: new CreateApiKey(ports),

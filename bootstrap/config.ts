@@ -15,6 +15,18 @@ const schema = z.object({
   SDK_LATEST_VERSION: z.string().default('1.0.0'),
   SDK_MINIMUM_VERSION: z.string().default('1.0.0'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  JUDGE_BASE_URL: z.url().optional(),
+  JUDGE_MODEL: z.string().optional(),
+  JUDGE_API_KEY: z.string().optional(),
+  JUDGE_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
+  EVALUATION_LLM_JUDGE_CREDITS: z.coerce.number().int().min(0).default(1),
+  QUEUE_EMBEDDED_WORKER: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(4),
+  QUEUE_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(300),
+  QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(30),
+  QUEUE_RETRY_LIMIT: z.coerce.number().int().min(0).default(5),
+  QUEUE_BATCH_SIZE: z.coerce.number().int().min(1).default(50),
+  QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).default(0.5),
 });
 
 export type Config = z.infer<typeof schema>;

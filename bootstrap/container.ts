@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Container } from 'inversify';
 import type { Config } from './config.ts';
 import { coreModule } from './modules/core.module.ts';
+import { queueModuleFor } from './modules/queue.module.ts';
 import { memoryStorageModule, sqlStorageModule } from './modules/storage.module.ts';
 import { TOKENS } from './tokens.ts';
 
@@ -9,6 +10,6 @@ import { TOKENS } from './tokens.ts';
 export async function buildContainer(config: Config): Promise<Container> {
   const container = new Container();
   container.bind(TOKENS.config).toConstantValue(config);
-  await container.load(coreModule, config.DATABASE_URL === 'memory' ? memoryStorageModule : sqlStorageModule);
+  await container.load(coreModule, config.DATABASE_URL === 'memory' ? memoryStorageModule : sqlStorageModule, queueModuleFor(config));
   return container;
 }

@@ -4,6 +4,7 @@ import type Koa from 'koa';
 import type { Ports, StoragePorts } from '../application/ports/ports.ts';
 import type { UseCases } from '../application/use-cases.ts';
 import type { DatabaseHandle } from '../adapters/sequelize/support/database.ts';
+import type { RunnableJobQueue } from '../adapters/queue/job-runner.ts';
 import type { Config } from './config.ts';
 
 /** One typed identifier per thing the container builds. */
@@ -15,4 +16,5 @@ export const TOKENS = {
   ports: Symbol.for('assay.ports') as ServiceIdentifier<Ports>,
   useCases: Symbol.for('assay.useCases') as ServiceIdentifier<UseCases>,
   httpApp: Symbol.for('assay.httpApp') as ServiceIdentifier<Koa>,
+  jobQueue: Symbol.for('assay.jobQueue') as ServiceIdentifier<RunnableJobQueue>,
 };

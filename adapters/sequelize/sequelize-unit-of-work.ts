@@ -1,3 +1,4 @@
+import { Transaction } from 'sequelize';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.ts';
 import type { DatabaseHandle } from './support/database.ts';
 import { Mutex } from '../shared/mutex.ts';
@@ -14,7 +15,10 @@ export class SequelizeUnitOfWork implements UnitOfWork {
 
   transaction<T>(work: () => Promise<T>): Promise<T> {
     if (this.context.current()) return work();
-    const open = () => this.database.sequelize.transaction((transaction) => this.context.run(transaction, work));
+    // IMMEDIATE on SQLite: a deferred transaction that reads then writes fails at once with SQLITE_BUSY when
+    // another connection wrote meanwhile (the busy timeout does not apply to that upgrade); IMMEDIATE waits instead.
+    const type = this.database.dialect === 'sqlite' ? Transaction.TYPES.IMMEDIATE : undefined;
+    const open = () => this.database.sequelize.transaction({ type }, (transaction) => this.context.run(transaction, work));
     return this.database.dialect === 'sqlite' ? this.writers.run(open) : open();
   }
 }

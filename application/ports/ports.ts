@@ -1,14 +1,29 @@
+import type { Metric } from '../../domain/catalog/metric.ts';
+import type { Product } from '../../domain/catalog/product.ts';
+import type { Specification } from '../../domain/catalog/specification.ts';
+import type { Version } from '../../domain/catalog/version.ts';
+import type { Dataset } from '../../domain/dataset/dataset.ts';
+import type { TestCase } from '../../domain/dataset/test-case.ts';
 import type { ApiKey } from '../../domain/identity/api-key.ts';
 import type { User } from '../../domain/identity/user.ts';
 import type { Organization } from '../../domain/organization/organization.ts';
 import type { Subscription } from '../../domain/organization/subscription.ts';
+import type { BulkRecordStore } from './bulk-record-store.ts';
 import type { Clock } from './clock.ts';
 import type { Deployment } from './deployment.ts';
 import type { IdGenerator } from './id-generator.ts';
 import type { Logger } from './logger.ts';
 import type { RecordStore } from './record-store.ts';
 import type { Secrets } from './secrets.ts';
+import type { Sequences } from './sequences.ts';
 import type { UnitOfWork } from './unit-of-work.ts';
+import type { Session } from '../../domain/tracing/session.ts';
+import type { Evaluation } from '../../domain/evaluation/evaluation.ts';
+import type { EvaluationSettings } from './evaluation-settings.ts';
+import type { JobQueue } from './job-queue.ts';
+import type { Judges } from './judge.ts';
+import type { OrganizationStore } from './organization-store.ts';
+import type { InferenceResultStore, SpanStore } from './tracing-stores.ts';
 
 /** Every port the use cases may ask for; an adapter family supplies all of them. */
 export interface Ports {
@@ -18,11 +33,25 @@ export interface Ports {
   readonly uow: UnitOfWork;
   readonly logger: Logger;
   readonly deployment: Deployment;
-  readonly organizations: RecordStore<Organization>;
+  readonly organizations: OrganizationStore;
   readonly subscriptions: RecordStore<Subscription>;
   readonly users: RecordStore<User>;
   readonly apiKeys: RecordStore<ApiKey>;
+  readonly sequences: Sequences;
+  readonly products: RecordStore<Product>;
+  readonly versions: BulkRecordStore<Version>;
+  readonly specifications: BulkRecordStore<Specification>;
+  readonly metrics: RecordStore<Metric>;
+  readonly datasets: BulkRecordStore<Dataset>;
+  readonly testCases: BulkRecordStore<TestCase>;
+  readonly sessions: BulkRecordStore<Session>;
+  readonly inferenceResults: InferenceResultStore;
+  readonly spans: SpanStore;
+  readonly evaluations: RecordStore<Evaluation>;
+  readonly jobQueue: JobQueue;
+  readonly judges: Judges;
+  readonly evaluationSettings: EvaluationSettings;
 }
 
 /** The ports an adapter family for storage supplies (memory, SQLite, PostgreSQL): everything but the system services. */
-export type StoragePorts = Omit<Ports, 'clock' | 'ids' | 'secrets' | 'logger' | 'deployment'>;
+export type StoragePorts = Omit<Ports, 'clock' | 'ids' | 'secrets' | 'logger' | 'deployment' | 'jobQueue' | 'judges' | 'evaluationSettings'>;

@@ -8,6 +8,9 @@ import { HashingSecrets } from '../../adapters/system/hashing-secrets.ts';
 import { createPinoLogger, PinoLogger } from '../../adapters/system/pino-logger.ts';
 import { SortableIdGenerator } from '../../adapters/system/sortable-id-generator.ts';
 import { SystemClock } from '../../adapters/system/system-clock.ts';
+import { createJudges } from '../../adapters/judge/create-judges.ts';
+import type { RunnableJobQueue } from '../../adapters/queue/job-runner.ts';
+import { startScoringWorker } from './queue.module.ts';
 import type { Config } from '../config.ts';
 import { TOKENS } from '../tokens.ts';
 import type { UseCases } from '../../application/use-cases.ts';
@@ -21,8 +24,11 @@ export const coreModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(TOKENS.ports)
     .toResolvedValue(
-      (config: Config, logger: pino.Logger, storage: StoragePorts): Ports => ({
+      (config: Config, logger: pino.Logger, storage: StoragePorts, jobQueue: RunnableJobQueue): Ports => ({
         ...storage,
+        jobQueue,
+        judges: createJudges({ baseUrl: config.JUDGE_BASE_URL, model: config.JUDGE_MODEL, apiKey: config.JUDGE_API_KEY, timeoutMs: config.JUDGE_TIMEOUT_MS }),
+        evaluationSettings: { llmJudgeCredits: config.EVALUATION_LLM_JUDGE_CREDITS },
         clock: new SystemClock(),
         ids: new SortableIdGenerator(),
         secrets: new HashingSecrets(),
@@ -33,11 +39,15 @@ export const coreModule = new ContainerModule(({ bind }) => {
           minimumSdkVersionSupported: config.SDK_MINIMUM_VERSION,
         },
       }),
-      [TOKENS.config, TOKENS.pino, TOKENS.storage],
+      [TOKENS.config, TOKENS.pino, TOKENS.storage, TOKENS.jobQueue],
     )
     .inSingletonScope();
   bind(TOKENS.useCases)
-    .toResolvedValue((ports: Ports) => createUseCases(ports), [TOKENS.ports])
+    .toResolvedValue(async (ports: Ports, config: Config, jobQueue: RunnableJobQueue) => {
+      const useCases = createUseCases(ports);
+      if (config.QUEUE_EMBEDDED_WORKER) await startScoringWorker(jobQueue, useCases, config, ports.logger);
+      return useCases;
+    }, [TOKENS.ports, TOKENS.config, TOKENS.jobQueue])
     .inSingletonScope();
   bind(TOKENS.httpApp)
     .toResolvedValue(

@@ -3,6 +3,8 @@
  * figures. Benchmarks measure; they never pass or fail on time.
  */
 const benchmarks: Record<string, () => Promise<{ run(): Promise<void> }>> = {
+  'span-ingestion': () => import('./span-ingestion.bench.ts'),
+  'csv-import': () => import('./csv-import.bench.ts'),
 };
 
 const wanted = process.argv.slice(2);

@@ -4,13 +4,19 @@ import { FixedClock } from '../../adapters/memory/fixed-clock.ts';
 import { createMemoryStorage } from '../../adapters/memory/memory-storage.ts';
 import { SequentialIdGenerator } from '../../adapters/memory/sequential-id-generator.ts';
 import { HashingSecrets } from '../../adapters/system/hashing-secrets.ts';
+import { RecordingJobQueue } from '../../adapters/memory/recording-job-queue.ts';
+import { createJudges } from '../../adapters/judge/create-judges.ts';
 
 /** Use cases over memory adapters with a fixed clock and predictable ids: the application-test world. */
 export function memoryWorld() {
   const clock = new FixedClock();
   const silent = { info() {}, warn() {}, error() {} };
+  const jobQueue = new RecordingJobQueue();
   const ports: Ports = {
     ...createMemoryStorage(),
+    jobQueue,
+    judges: createJudges({ timeoutMs: 1000 }),
+    evaluationSettings: { llmJudgeCredits: 1 },
     clock,
     ids: new SequentialIdGenerator(),
     secrets: new HashingSecrets(),
@@ -21,5 +27,5 @@ export function memoryWorld() {
       minimumSdkVersionSupported: '1.5.0',
     },
   };
-  return { ports, clock, useCases: createUseCases(ports) };
+  return { ports, clock, jobQueue, useCases: createUseCases(ports) };
 }

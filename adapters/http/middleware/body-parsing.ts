@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import { HttpProblem } from '../http-errors.ts';
+import { rawBody } from './raw-body.ts';
 import type { RouteSpec } from '../route-spec.ts';
 
 export const JSON_LIMIT = '16mb';
@@ -25,5 +26,6 @@ export function bodyParsing(spec: RouteSpec): Middleware[] {
   if (kind === 'text') {
     return [guard, koaBody({ json: false, text: true, textTypes: [...types], textLimit: JSON_LIMIT, urlencoded: false, multipart: false, parsedMethods: [...PARSED] as never })];
   }
+  if (kind === 'binary') return [guard, rawBody(16 * 1024 * 1024)];
   return [guard];
 }

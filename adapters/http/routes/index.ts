@@ -3,12 +3,23 @@ import { buildOpenApi } from '../openapi.ts';
 import type { RouteSpec } from '../route-spec.ts';
 import { apiKeyRoutes } from './api-keys.ts';
 import { documentationRoutes } from './documentation.ts';
+import { evaluationRoutes } from './evaluations.ts';
 import { operationsRoutes } from './operations.ts';
 import { organizationRoutes } from './organizations.ts';
 import { userRoutes } from './users.ts';
+import { inferenceResultRoutes } from './inference-results.ts';
+import { sessionRoutes } from './sessions.ts';
+import { traceRoutes } from './traces.ts';
+import { otelRoutes } from './otel.ts';
+import { metricRoutes } from './metrics.ts';
+import { productRoutes } from './products.ts';
+import { specificationRoutes } from './specifications.ts';
+import { testCaseRoutes } from './test-cases.ts';
+import { testRoutes } from './tests.ts';
+import { versionRoutes } from './versions.ts';
 
 /** Every route module of the API; append a feature's module here. */
-const modules = [operationsRoutes, organizationRoutes, userRoutes, apiKeyRoutes];
+const modules = [operationsRoutes, organizationRoutes, userRoutes, apiKeyRoutes, sessionRoutes, inferenceResultRoutes, traceRoutes, otelRoutes, productRoutes, versionRoutes, specificationRoutes, metricRoutes, testRoutes, testCaseRoutes, evaluationRoutes];
 
 /** All routes, the documentation routes describing them included. */
 export function allRoutes(useCases: UseCases, version: string): RouteSpec[] {

@@ -1,5 +1,8 @@
 import type { QueryInterface } from 'sequelize';
 import * as identity from './0001-identity.ts';
+import * as catalog from './0002-catalog.ts';
+import * as tracing from './0003-tracing.ts';
+import * as evaluations from './0004-evaluations.ts';
 
 export interface Migration {
   readonly name: string;
@@ -8,4 +11,4 @@ export interface Migration {
 }
 
 /** Every migration in the order it applies; append new ones, never edit an applied one. */
-export const migrations: readonly Migration[] = [{ name: '0001-identity', ...identity }];
+export const migrations: readonly Migration[] = [{ name: '0001-identity', ...identity }, { name: '0002-catalog', ...catalog }, { name: '0003-tracing', ...tracing }, { name: '0004-evaluations', ...evaluations }];

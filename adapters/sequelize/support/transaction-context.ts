@@ -13,3 +13,12 @@ export class TransactionContext {
     return this.storage.run(transaction, work);
   }
 }
+
+const contexts = new WeakMap<object, TransactionContext>();
+
+/** The one context of a database handle, shared by its stores and by the job queue that joins their transactions. */
+export function transactionContextOf(database: object): TransactionContext {
+  let context = contexts.get(database);
+  if (!context) contexts.set(database, (context = new TransactionContext()));
+  return context;
+}

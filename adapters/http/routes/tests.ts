@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import type { UseCases } from '../../../application/use-cases.ts';
+import { parseTestCaseCsv } from '../../csv/test-case-csv.ts';
+import { route, type RouteSpec } from '../route-spec.ts';
+import { deletion, idParams } from '../schemas/common.ts';
+import { test, testCaseImport, testCreate, testQuery, testUpdate } from '../schemas/dataset.ts';
+
+const tag = 'Tests';
+
+/** Tests (datasets of test cases) and their CSV import. */
+export function testRoutes(useCases: UseCases): RouteSpec[] {
+  return [
+    route({
+      method: 'get', path: '/tests', tag, summary: "List the organization's tests (datasets)",
+      query: testQuery, response: z.array(test),
+      handle: ({ actor, query }) => useCases.listDatasets.execute(actor, query),
+    }),
+    route({
+      method: 'post', path: '/tests', tag, summary: 'Create a test of a product, optionally for one of its specifications (name and type unique per product)', status: 201,
+      body: testCreate, response: test, errors: [404, 409],
+      handle: ({ actor, body }) => useCases.createDataset.execute(actor, body),
+    }),
+    route({
+      method: 'get', path: '/tests/:id', tag, summary: 'Read a test',
+      params: idParams, response: test, errors: [404],
+      handle: ({ actor, params }) => useCases.getDataset.execute(actor, params.id),
+    }),
+    route({
+      method: 'patch', path: '/tests/:id', tag, summary: 'Update a test (moving it to another specification relinks both)',
+      params: idParams, body: testUpdate, response: test, errors: [404, 409],
+      handle: ({ actor, params, body }) => useCases.updateDataset.execute(actor, params.id, body),
+    }),
+    route({
+      method: 'delete', path: '/tests/:id', tag, summary: 'Soft-delete a test with its test cases',
+      params: idParams, response: deletion, errors: [404],
+      handle: ({ actor, params }) => useCases.deleteDataset.execute(actor, params.id),
+    }),
+    route({
+      method: 'post', path: '/tests/:id/testCases/import', tag, summary: 'Import test cases from a CSV file (all rows or none)', status: 201,
+      description:
+        'Body: text/csv with a header row of test-case field names (camelCase or snake_case; input is required). Empty cells are absent fields; input and context take plain text or a JSON object; expectedTools and stoppingCriterias take a JSON array or a|b|c. One bad row fails the whole import and nothing is stored; problems are reported as rows.<n>.<field>, n being the row number counting data rows from 1 (the header row is not counted), and the message names each row. At most 10,000 rows.',
+      params: idParams, body: z.string(), bodyKind: 'text', consumes: ['text/csv'], response: testCaseImport, errors: [404, 413, 415],
+      handle: ({ actor, params, body }) => useCases.importTestCases.execute(actor, params.id, parseTestCaseCsv(body)),
+    }),
+  ];
+}

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { INFERENCE_RESULT_STATUSES, TURN_ROLES } from '../../../domain/tracing/inference-result.ts';
+import { SESSION_STATUSES } from '../../../domain/tracing/session.ts';
+import { MAX_SPANS_PER_BATCH } from '../../../domain/tracing/span-batch.ts';
+import { SPAN_TYPES, type Span } from '../../../domain/tracing/span.ts';
+import { jsonObject, nullableTimestamp, paging, q, timestamp } from './common.ts';
+
+const optionalText = (max: number) => z.string().trim().min(1).max(max).nullable().optional();
+
+export const session = z
+  .object({
+    id: z.string(),
+    versionId: z.string(),
+    testCaseId: z.string().nullable(),
+    customId: z.string().nullable(),
+    runId: z.string().nullable(),
+    isProduction: z.boolean(),
+    context: jsonObject.nullable(),
+    metadata: jsonObject.nullable(),
+    status: z.enum(SESSION_STATUSES),
+    stoppingReason: z.string().nullable(),
+    error: z.string().nullable(),
+    finishedAt: nullableTimestamp,
+    createdAt: timestamp,
+    deletedAt: nullableTimestamp,
+  })
+  .meta({ id: 'Session' });
+
+export const sessionCreate = z
+  .strictObject({
+    versionId: z.string().min(1),
+    testCaseId: z.string().min(1).nullable().optional(),
+    customId: optionalText(255),
+    runId: z.string().min(1).nullable().optional(),
+    isProduction: z.boolean().optional(),
+    context: jsonObject.nullable().optional(),
+    metadata: jsonObject.nullable().optional(),
+  })
+  .meta({ id: 'SessionCreate' });
+export const sessionUpdate = z
+  .strictObject({ customId: optionalText(255), isProduction: z.boolean().optional(), context: jsonObject.nullable().optional(), metadata: jsonObject.nullable().optional() })
+  .meta({ id: 'SessionUpdate' });
+export const sessionFinish = z
+  .strictObject({
+    stoppingReason: z.string().trim().min(1).max(10_000).nullable().optional().describe('Why the conversation stopped; the session becomes COMPLETED'),
+    error: z.string().trim().min(1).max(100_000).nullable().optional().describe('What went wrong; the session becomes FAILED'),
+  })
+  .meta({ id: 'SessionFinish' });
+export const sessionQuery = z.strictObject({
+  ids: q.strings(),
+  versionIds: q.strings(),
+  testCaseIds: q.strings(),
+  customIds: q.strings(),
+  statuses: q.enums(SESSION_STATUSES),
+  runIds: q.strings(),
+  isProduction: q.boolean(),
+  createdAfter: q.timestamp(),
+  createdBefore: q.timestamp(),
+  ...paging(['createdAt', 'customId', 'status', 'id']),
+});
+
+export const inferenceResult = z
+  .object({
+    id: z.string(),
+    sessionId: z.string(),
+    input: z.string().nullable(),
+    output: z.string().nullable(),
+    retrievalContext: z.array(z.string()).nullable(),
+    latency: z.number().nullable().describe('Milliseconds'),
+    inputTokens: z.number().int().nullable(),
+    outputTokens: z.number().int().nullable(),
+    totalTokens: z.number().int().nullable(),
+    cost: z.number().nullable(),
+    status: z.enum(INFERENCE_RESULT_STATUSES),
+    error: z.string().nullable(),
+    droppedSpanCount: z.number().int().describe('Spans of this result refused for invalid data'),
+    createdAt: timestamp,
+    deletedAt: nullableTimestamp,
+  })
+  .meta({ id: 'InferenceResult' });
+
+const inferenceResultFields = {
+  input: z.string().nullable().optional(),
+  output: z.string().nullable().optional(),
+  retrievalContext: z.array(z.string()).max(1000).nullable().optional(),
+  latency: z.number().min(0).nullable().optional(),
+  inputTokens: z.number().int().min(0).nullable().optional(),
+  outputTokens: z.number().int().min(0).nullable().optional(),
+  totalTokens: z.number().int().min(0).nullable().optional(),
+  cost: z.number().min(0).nullable().optional(),
+  status: z.enum(INFERENCE_RESULT_STATUSES).optional(),
+  error: z.string().nullable().optional(),
+};
+export const inferenceResultCreate = z.strictObject({ sessionId: z.string().min(1), ...inferenceResultFields }).meta({ id: 'InferenceResultCreate' });
+export const inferenceResultUpdate = z.strictObject(inferenceResultFields).meta({ id: 'InferenceResultUpdate' });
+export const conversationBatch = z
+  .strictObject({
+    sessionId: z.string().min(1),
+    conversationTurns: z
+      .array(z.strictObject({ role: z.enum(TURN_ROLES), content: z.string(), retrievalContext: z.array(z.string()).nullable().optional() }))
+      .min(1)
+      .max(1000),
+  })
+  .meta({ id: 'ConversationBatch', description: 'A user turn opens an inference result; the assistant turns after it are its output' });
+export const inferenceResultQuery = z.strictObject({
+  ids: q.strings(),
+  sessionIds: q.strings(),
+  statuses: q.enums(INFERENCE_RESULT_STATUSES),
+  ...paging(['createdAt', 'status', 'id']),
+});
+
+export const span = z
+  .object({
+    id: z.string(),
+    inferenceResultId: z.string(),
+    name: z.string(),
+    type: z.enum(SPAN_TYPES),
+    description: z.string().nullable(),
+    inputData: jsonObject.nullable(),
+    outputData: z.union([jsonObject, z.string()]).nullable(),
+    error: z.string().nullable(),
+    latencyMs: z.number().nullable(),
+    metadata: jsonObject.nullable(),
+    parentTraceId: z.string().nullable().describe('The parent span as sent'),
+    startTime: nullableTimestamp,
+    endTime: nullableTimestamp,
+    createdAt: timestamp,
+    deletedAt: nullableTimestamp,
+  })
+  .meta({ id: 'Span' });
+
+/** Span inputs are checked one by one by the domain (a bad span is refused alone), so the wire schema only documents them. */
+export const spanInput = z
+  .record(z.string(), z.unknown())
+  .meta({
+    id: 'SpanInput',
+    description:
+      'Fields: inferenceResultId (string, required), name (string, required), id (string starting with trace_, optional; re-sending it is idempotent), ' +
+      `type (one of ${SPAN_TYPES.join(', ')}; default SPAN), description (string, at most 1 MiB), inputData (object), outputData (object or string), ` +
+      'error (string), latencyMs (number >= 0; default endTime - startTime), metadata (object), parentTraceId (string), startTime, endTime (ISO 8601).',
+  });
+export const spanBatch = z.strictObject({ traces: z.array(spanInput).min(1).max(MAX_SPANS_PER_BATCH) }).meta({ id: 'SpanBatch' });
+export const spanBatchQuery = z.strictObject({ includeRejected: q.boolean() });
+export const spanRejection = z
+  .object({ index: z.number().int(), id: z.string().optional(), error: z.string(), message: z.string() })
+  .meta({ id: 'SpanRejection' });
+export const spanBatchReport = z.object({ created: z.array(span), rejected: z.array(spanRejection) }).meta({ id: 'SpanBatchReport' });
+export const spanIds = z.strictObject({ ids: z.array(z.string().min(1)).min(1).max(1000) }).meta({ id: 'SpanIds' });
+export const spanQuery = z.strictObject({
+  ids: q.strings(),
+  inferenceResultIds: q.strings(),
+  sessionIds: q.strings(),
+  types: q.enums(SPAN_TYPES),
+  names: q.strings(),
+  parentTraceIds: q.strings(),
+  startTimeFrom: q.timestamp(),
+  startTimeTo: q.timestamp(),
+  ...paging(['createdAt', 'startTime', 'name', 'id']),
+});
+
+/** The wire form of a span, built by hand for the batch hot path (whose response skips schema parsing). */
+export function spanView(record: Span) {
+  return {
+    id: record.id,
+    inferenceResultId: record.inferenceResultId,
+    name: record.name,
+    type: record.type,
+    description: record.description,
+    inputData: record.inputData,
+    outputData: record.outputData,
+    error: record.error,
+    latencyMs: record.latencyMs,
+    metadata: record.metadata,
+    parentTraceId: record.parentTraceId,
+    startTime: record.startTime,
+    endTime: record.endTime,
+    createdAt: record.createdAt,
+    deletedAt: record.deletedAt,
+  };
+}

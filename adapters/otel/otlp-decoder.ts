@@ -1,0 +1,88 @@
+import { InvalidInput } from '../../domain/errors.ts';
+import type { OtelSpan } from '../../domain/tracing/otel-span.ts';
+import { ExportTraceServiceRequest, ExportTraceServiceResponse } from './otlp-trace-proto.ts';
+
+type Json = Record<string, any>;
+
+/** OTLP ids: bytes in protobuf, hex text in JSON; both become lowercase hex. An all-zero or empty id is none. */
+function hexId(value: unknown): string | null {
+  const hex = typeof value === 'string' ? value.toLowerCase() : value instanceof Uint8Array ? Buffer.from(value).toString('hex') : '';
+  return hex === '' || /^0+$/.test(hex) ? null : hex;
+}
+
+/** An OTLP AnyValue as a plain value. */
+function plain(value: Json | undefined): unknown {
+  if (!value) return null;
+  if ('stringValue' in value) return value.stringValue;
+  if ('boolValue' in value) return value.boolValue;
+  if ('intValue' in value) return Number(value.intValue);
+  if ('doubleValue' in value) return Number(value.doubleValue);
+  if ('arrayValue' in value) return (value.arrayValue?.values ?? []).map(plain);
+  if ('kvlistValue' in value) return attributes(value.kvlistValue?.values);
+  if ('bytesValue' in value) return typeof value.bytesValue === 'string' ? value.bytesValue : Buffer.from(value.bytesValue).toString('base64');
+  return null;
+}
+
+function attributes(list: readonly Json[] | undefined): Record<string, unknown> {
+  return Object.fromEntries((list ?? []).filter((item) => typeof item?.key === 'string').map((item) => [item.key, plain(item.value)]));
+}
+
+const nanos = (value: unknown): string | null => (value === undefined || value === null ? null : String(value));
+
+/** Flattens an export request (as a protobuf.js object or OTLP/JSON) into spans carrying their resource and scope. */
+function flatten(request: Json): OtelSpan[] {
+  const spans: OtelSpan[] = [];
+  for (const resourceSpans of request.resourceSpans ?? []) {
+    const resourceAttributes = attributes(resourceSpans?.resource?.attributes);
+    for (const scopeSpans of resourceSpans?.scopeSpans ?? []) {
+      for (const span of scopeSpans?.spans ?? []) {
+        spans.push({
+          traceId: hexId(span.traceId) ?? '',
+          spanId: hexId(span.spanId) ?? '',
+          parentSpanId: hexId(span.parentSpanId),
+          name: typeof span.name === 'string' ? span.name : '',
+          kind: Number(span.kind ?? 0),
+          startTimeUnixNano: nanos(span.startTimeUnixNano),
+          endTimeUnixNano: nanos(span.endTimeUnixNano),
+          attributes: attributes(span.attributes),
+          resourceAttributes,
+          scopeName: scopeSpans?.scope?.name ?? null,
+          statusCode: Number(span.status?.code ?? 0),
+          statusMessage: span.status?.message || null,
+        });
+      }
+    }
+  }
+  return spans;
+}
+
+/** Decodes an OTLP/HTTP trace export body; an undecodable one is invalid input. */
+export function decodeOtlpTraces(body: Buffer, format: 'json' | 'protobuf'): OtelSpan[] {
+  try {
+    if (format === 'json') {
+      const parsed = JSON.parse(body.toString('utf8') || '{}');
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
+      return flatten(parsed);
+    }
+    const message = ExportTraceServiceRequest.decode(body);
+    return flatten(ExportTraceServiceRequest.toObject(message, { longs: String, enums: Number }));
+  } catch (error) {
+    if (error instanceof InvalidInput) throw error;
+    throw InvalidInput.of('body', `not an OTLP ExportTraceServiceRequest in ${format === 'json' ? 'JSON' : 'protobuf'}: ${(error as Error).message}`);
+  }
+}
+
+export interface PartialSuccess {
+  readonly rejectedSpans: number;
+  readonly errorMessage: string;
+}
+
+/** The export response: `partialSuccess` only when spans were refused, as OTLP asks. */
+export function otlpResponseJson(partial: PartialSuccess | null): Json {
+  return partial ? { partialSuccess: { rejectedSpans: partial.rejectedSpans, errorMessage: partial.errorMessage } } : {};
+}
+
+export function otlpResponseProtobuf(partial: PartialSuccess | null): Buffer {
+  const message = ExportTraceServiceResponse.fromObject(partial ? { partialSuccess: partial } : {});
+  return Buffer.from(ExportTraceServiceResponse.encode(message).finish());
+}

@@ -1,0 +1,107 @@
+import type { EvaluationJob } from '../../application/ports/job-queue.ts';
+import type { JobHandler, RunnableJobQueue } from './job-runner.ts';
+
+export interface InProcessQueueOptions {
+  /** The durable outbox: every evaluation still waiting to be scored, oldest first. */
+  readonly findPending: (limit: number) => Promise<EvaluationJob[]>;
+  /** How often the outbox is swept when nobody wakes the worker. */
+  readonly pollMs?: number;
+  /** A job that keeps throwing is given up after this many attempts (until the process restarts). */
+  readonly maxAttempts?: number;
+  readonly onError?: (job: EvaluationJob, error: unknown) => void;
+}
+
+/**
+ * The embedded queue (memory and SQLite): the PENDING evaluation rows are the jobs, so they are written in
+ * the caller's transaction by construction and survive a restart. `enqueue` only wakes the worker loop;
+ * the loop sweeps the outbox, never delivering a job twice at once.
+ */
+export class InProcessJobQueue implements RunnableJobQueue {
+  private readonly inFlight = new Set<string>();
+  private readonly attempts = new Map<string, number>();
+  private wake: (() => void) | null = null;
+  private woken = false;
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(private readonly options: InProcessQueueOptions) {}
+
+  async enqueue(jobs: readonly EvaluationJob[]): Promise<void> {
+    if (jobs.length === 0) return;
+    this.woken = true;
+    this.wake?.();
+  }
+
+  async startWorker(handler: JobHandler, concurrency: number): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run(handler, Math.max(1, concurrency));
+  }
+
+  /** Resolves once the outbox is empty and nothing is in flight (tests and benchmarks). */
+  idle(): Promise<void> {
+    return new Promise((resolve) => {
+      this.idleWaiters.push(resolve);
+      this.woken = true;
+      this.wake?.();
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+  }
+
+  private async run(handler: JobHandler, concurrency: number): Promise<void> {
+    const pollMs = this.options.pollMs ?? 500;
+    let retries = 0;
+    while (this.running) {
+      const worked = await this.sweep(handler, concurrency).catch(() => false);
+      if (worked) {
+        retries = 0;
+        continue;
+      }
+      if (this.inFlight.size === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+      // A wake may come just before its transaction commits: look again shortly, then fall back to polling.
+      const delay = this.woken && retries < 3 ? 10 * 4 ** retries++ : pollMs;
+      if (delay === pollMs) retries = 0;
+      this.woken = false;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, delay);
+        function done() {
+          clearTimeout(timer);
+          resolve();
+        }
+        this.wake = done;
+      });
+      this.wake = null;
+    }
+  }
+
+  private async sweep(handler: JobHandler, concurrency: number): Promise<boolean> {
+    const maxAttempts = this.options.maxAttempts ?? 5;
+    const found = await this.options.findPending(concurrency * 50);
+    const jobs = found.filter((job) => !this.inFlight.has(job.evaluationId) && (this.attempts.get(job.evaluationId) ?? 0) < maxAttempts);
+    if (jobs.length === 0) return false;
+    let next = 0;
+    const lane = async () => {
+      while (next < jobs.length && this.running) {
+        const job = jobs[next++];
+        this.inFlight.add(job.evaluationId);
+        try {
+          await handler(job);
+          this.attempts.delete(job.evaluationId);
+        } catch (error) {
+          this.attempts.set(job.evaluationId, (this.attempts.get(job.evaluationId) ?? 0) + 1);
+          this.options.onError?.(job, error);
+        } finally {
+          this.inFlight.delete(job.evaluationId);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
+    return true;
+  }
+}

@@ -1,0 +1,12 @@
+import type { EvaluationJob, JobQueue } from '../../application/ports/job-queue.ts';
+
+/** Handles one job; throwing asks the queue to deliver it again later. */
+export type JobHandler = (job: EvaluationJob) => Promise<void>;
+
+/** A queue adapter that also runs workers: what bootstrap starts in `npm start` or `npm run worker`. */
+export interface RunnableJobQueue extends JobQueue {
+  /** Starts taking jobs with `concurrency` handlers at a time. */
+  startWorker(handler: JobHandler, concurrency: number): Promise<void>;
+  /** Stops taking jobs, lets those in flight finish, releases resources. */
+  stop(): Promise<void>;
+}

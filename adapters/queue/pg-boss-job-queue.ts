@@ -1,0 +1,92 @@
+import PgBoss from 'pg-boss';
+import type { Transaction } from 'sequelize';
+import type { EvaluationJob } from '../../application/ports/job-queue.ts';
+import type { DatabaseHandle } from '../sequelize/support/database.ts';
+import type { TransactionContext } from '../sequelize/support/transaction-context.ts';
+import type { JobHandler, RunnableJobQueue } from './job-runner.ts';
+
+export const SCORING_QUEUE = 'evaluation-scoring';
+
+export interface PgBossQueueOptions {
+  readonly connectionString: string;
+  /** A job whose worker has not finished after this long is handed to another worker. */
+  readonly jobTimeoutSeconds: number;
+  /** How often expired jobs are looked for (pg-boss maintenance). */
+  readonly maintenanceSeconds: number;
+  readonly retryLimit: number;
+  /** Jobs one worker fetches per poll. */
+  readonly batchSize: number;
+  readonly pollingSeconds: number;
+  /** Only processes that run workers supervise (expire, retry) jobs. */
+  readonly supervise: boolean;
+}
+
+/**
+ * The PostgreSQL queue on pg-boss 10. Jobs are inserted through the caller's Sequelize transaction (pg-boss's
+ * `db.executeSql` hook), so they commit or roll back with the evaluation rows; a crashed worker's job expires
+ * and is retried by another worker; the handler is idempotent, so an evaluation is scored exactly once.
+ */
+export class PgBossJobQueue implements RunnableJobQueue {
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly database: DatabaseHandle,
+    private readonly context: TransactionContext,
+    private readonly options: PgBossQueueOptions,
+  ) {}
+
+  static async open(database: DatabaseHandle, context: TransactionContext, options: PgBossQueueOptions): Promise<PgBossJobQueue> {
+    const boss = new PgBoss({
+      connectionString: options.connectionString,
+      max: 4,
+      supervise: options.supervise,
+      schedule: false,
+      maintenanceIntervalSeconds: options.maintenanceSeconds,
+      monitorStateIntervalSeconds: Math.max(options.maintenanceSeconds, 10),
+    });
+    boss.on('error', () => undefined);
+    await boss.start();
+    if (!(await boss.getQueue(SCORING_QUEUE))) {
+      await boss.createQueue(SCORING_QUEUE, { name: SCORING_QUEUE, retryLimit: options.retryLimit, retryDelay: 1, expireInSeconds: options.jobTimeoutSeconds }).catch(async (error: unknown) => {
+        if (!(await boss.getQueue(SCORING_QUEUE))) throw error;
+      });
+    }
+    return new PgBossJobQueue(boss, database, context, options);
+  }
+
+  async enqueue(jobs: readonly EvaluationJob[]): Promise<void> {
+    if (jobs.length === 0) return;
+    const transaction = this.context.current();
+    await this.boss.insert(
+      jobs.map((job) => ({ name: SCORING_QUEUE, data: job, retryLimit: this.options.retryLimit, retryDelay: 1, expireInSeconds: this.options.jobTimeoutSeconds })),
+      { db: { executeSql: (text, values) => this.executeSql(text, values, transaction) } },
+    );
+  }
+
+  async startWorker(handler: JobHandler, concurrency: number): Promise<void> {
+    for (let lane = 0; lane < Math.max(1, concurrency); lane++) {
+      await this.boss.work<EvaluationJob>(SCORING_QUEUE, { batchSize: this.options.batchSize, pollingIntervalSeconds: this.options.pollingSeconds }, async (jobs) => {
+        for (const job of jobs) await handler(job.data);
+      });
+    }
+  }
+
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  }
+
+  /** Runs pg-boss's statement on the transaction's own connection (raw `pg`, so its parameters pass untouched). */
+  private async executeSql(text: string, values: unknown[], transaction: Transaction | undefined): Promise<{ rows: unknown[] }> {
+    const connection = (transaction as unknown as { connection?: PgConnection } | undefined)?.connection;
+    if (connection) return connection.query(text, values);
+    const pooled = (await this.database.sequelize.connectionManager.getConnection({ type: 'write' })) as unknown as PgConnection;
+    try {
+      return await pooled.query(text, values);
+    } finally {
+      this.database.sequelize.connectionManager.releaseConnection(pooled as never);
+    }
+  }
+}
+
+interface PgConnection {
+  query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+}

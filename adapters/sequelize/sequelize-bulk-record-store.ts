@@ -1,0 +1,28 @@
+import { col, fn, literal } from 'sequelize';
+import type { BulkRecordStore } from '../../application/ports/bulk-record-store.ts';
+import type { Condition } from '../../application/ports/list-query.ts';
+import { SequelizeRecordStore } from './sequelize-record-store.ts';
+
+/** BulkRecordStore over one model: one UPDATE for a cascade, one SELECT DISTINCT for a facet. */
+export class SequelizeBulkRecordStore<T extends { readonly id: string }> extends SequelizeRecordStore<T> implements BulkRecordStore<T> {
+  async softDeleteWhere(scope: string, where: readonly Condition[], deletedAt: string): Promise<number> {
+    const [changed] = await this.model.update(
+      { deletedAt: new Date(deletedAt), ...(this.options.versioned ? { version: literal('version + 1') } : {}) },
+      { where: this.where(scope, { where }), transaction: this.context.current() },
+    );
+    return changed;
+  }
+
+  async distinctValues(scope: string, field: string, where: readonly Condition[]): Promise<unknown[]> {
+    const column = this.model.getAttributes()[field]?.field;
+    if (!column) throw new Error(`${this.model.name} has no field ${field}`);
+    const rows = (await this.model.findAll({
+      attributes: [[fn('DISTINCT', col(column)), 'value']],
+      where: this.where(scope, { where: [...where, { field, op: 'notNull' }] }),
+      order: [[col(column), 'ASC']],
+      raw: true,
+      transaction: this.context.current(),
+    })) as unknown as { value: unknown }[];
+    return rows.map((row) => row.value);
+  }
+}

@@ -1,0 +1,74 @@
+import { QueryTypes } from 'sequelize';
+import type { StoragePorts } from '../../application/ports/ports.ts';
+import type { InferenceResultStore, SpanStore } from '../../application/ports/tracing-stores.ts';
+import type { InferenceResult } from '../../domain/tracing/inference-result.ts';
+import type { Session } from '../../domain/tracing/session.ts';
+import type { Span } from '../../domain/tracing/span.ts';
+import { tracingKinds } from '../shared/record-kinds.ts';
+import { defineTracingModels } from './models/tracing-models.ts';
+import { SequelizeBulkRecordStore } from './sequelize-bulk-record-store.ts';
+import type { DatabaseHandle } from './support/database.ts';
+import { jsonBulkInsert } from './support/json-bulk-insert.ts';
+import type { TransactionContext } from './support/transaction-context.ts';
+
+/** SQL inference results: `dropped_span_count = dropped_span_count + n`, which `update` never writes. */
+export class SequelizeInferenceResultStore extends SequelizeBulkRecordStore<InferenceResult> implements InferenceResultStore {
+  async addDroppedSpans(scope: string, counts: ReadonlyMap<string, number>): Promise<void> {
+    for (const [id, count] of counts) {
+      await this.model.increment({ droppedSpanCount: count }, { where: { id, organizationId: scope }, transaction: this.context.current() });
+    }
+  }
+
+  override async update(record: InferenceResult): Promise<InferenceResult> {
+    const { droppedSpanCount: _stored, ...rest } = record;
+    await super.update(rest as InferenceResult);
+    return (await this.get(record.organizationId, record.id, { includeDeleted: true })) ?? { ...record, version: record.version + 1 };
+  }
+}
+
+/**
+ * SQL spans: batches land with one JSON-fed statement. Parent links settle with a lock-free look-up over the
+ * pending-parent index (usually empty) and set-based updates only when something waits.
+ */
+export class SequelizeSpanStore extends SequelizeBulkRecordStore<Span> implements SpanStore {
+  /** The hot path: a whole batch in one statement with one JSON parameter (see jsonBulkInsert). */
+  override async insertMany(records: readonly Span[], options: { ignoreExisting?: boolean } = {}): Promise<void> {
+    if (records.length === 0) return;
+    try {
+      await jsonBulkInsert(this.model, this.database.dialect, records, { ignoreExisting: options.ignoreExisting ?? false, transaction: this.context.current() });
+    } catch (error) {
+      throw this.translate(error);
+    }
+  }
+
+  async settleParents(scope: string, ids: readonly string[], waiting: readonly string[]): Promise<void> {
+    const transaction = this.context.current();
+    const children = ids.length === 0 ? [] : ((await this.database.sequelize.query(
+      'SELECT id FROM spans WHERE organization_id = :scope AND parent_pending = true AND parent_trace_id IN (:ids)',
+      { replacements: { scope, ids }, type: QueryTypes.SELECT, transaction },
+    )) as { id: string }[]);
+    if (children.length > 0) {
+      await this.database.sequelize.query('UPDATE spans SET parent_pending = false WHERE id IN (:ids)', {
+        replacements: { ids: children.map((child) => child.id) }, type: QueryTypes.UPDATE, transaction,
+      });
+    }
+    if (waiting.length === 0) return;
+    await this.database.sequelize.query(
+      `UPDATE spans SET parent_pending = false WHERE organization_id = :scope AND parent_pending = true AND id IN (:ids)
+         AND EXISTS (SELECT 1 FROM spans parent WHERE parent.id = spans.parent_trace_id AND parent.organization_id = spans.organization_id)`,
+      { replacements: { scope, ids: waiting }, type: QueryTypes.UPDATE, transaction },
+    );
+  }
+}
+
+type TracingPorts = Pick<StoragePorts, 'sessions' | 'inferenceResults' | 'spans'>;
+
+/** The tracing stores on SQLite or PostgreSQL. */
+export function createSequelizeTracingStorage(database: DatabaseHandle, context: TransactionContext): TracingPorts {
+  const models = defineTracingModels(database.sequelize);
+  return {
+    sessions: new SequelizeBulkRecordStore<Session>(models.sessions, tracingKinds.sessions, database, context),
+    inferenceResults: new SequelizeInferenceResultStore(models.inferenceResults, tracingKinds.inferenceResults, database, context),
+    spans: new SequelizeSpanStore(models.spans, tracingKinds.spans, database, context),
+  };
+}

@@ -1,0 +1,60 @@
+import { DataTypes, type Model, type ModelStatic, type Transaction } from 'sequelize';
+import type { Dialect } from './database.ts';
+
+type Kind = 'json' | 'date' | 'boolean' | 'plain';
+
+interface Column {
+  readonly field: string;
+  readonly column: string;
+  readonly kind: Kind;
+}
+
+function columnsOf(model: ModelStatic<Model>): Column[] {
+  return Object.entries(model.getAttributes()).map(([field, attribute]) => {
+    const type = attribute.type;
+    const kind: Kind = type instanceof DataTypes.JSON ? 'json' : type instanceof DataTypes.DATE ? 'date' : type instanceof DataTypes.BOOLEAN ? 'boolean' : 'plain';
+    return { field, column: attribute.field ?? field, kind };
+  });
+}
+
+/** SQLite keeps dates as Sequelize writes them (`YYYY-MM-DD HH:mm:ss.SSS +00:00`) so comparisons and reads agree. */
+function sqliteDate(iso: string): string {
+  const canonical = iso.length === 24 && iso[10] === 'T' && iso[23] === 'Z' ? iso : new Date(iso).toISOString();
+  return `${canonical.slice(0, 10)} ${canonical.slice(11, 23)} +00:00`;
+}
+
+function sqliteValue(kind: Kind, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (kind === 'json') return JSON.stringify(value);
+  if (kind === 'date') return sqliteDate(value as string);
+  if (kind === 'boolean') return value ? 1 : 0;
+  return value;
+}
+
+/**
+ * Inserts many rows with one statement and one parameter, the rows as a JSON array unpacked by the database
+ * (`json_populate_recordset` on PostgreSQL, `json_each` over positional arrays on SQLite): no per-row model instances, no parameter-count
+ * limit, whatever the batch size. With `ignoreExisting`, rows whose key exists are skipped.
+ */
+export async function jsonBulkInsert(
+  model: ModelStatic<Model>,
+  dialect: Dialect,
+  records: readonly object[],
+  options: { ignoreExisting: boolean; transaction: Transaction | undefined },
+): Promise<void> {
+  const columns = columnsOf(model);
+  const table = model.getTableName() as string;
+  const names = columns.map((column) => column.column).join(', ');
+  const sqlite = dialect === 'sqlite';
+  const rows = records.map((record) => {
+    const source = record as Record<string, unknown>;
+    if (sqlite) return columns.map(({ field, kind }) => sqliteValue(kind, source[field]));
+    const row: Record<string, unknown> = {};
+    for (const { field, column } of columns) row[column] = source[field] ?? null;
+    return row;
+  });
+  const sql = sqlite
+    ? `INSERT ${options.ignoreExisting ? 'OR IGNORE ' : ''}INTO ${table} (${names}) SELECT ${columns.map((_, index) => `json_extract(value, '$[${index}]')`).join(', ')} FROM json_each($1)`
+    : `INSERT INTO ${table} (${names}) SELECT ${names} FROM json_populate_recordset(NULL::${table}, $1::json)${options.ignoreExisting ? ' ON CONFLICT DO NOTHING' : ''}`;
+  await model.sequelize!.query(sql, { bind: [JSON.stringify(rows)], transaction: options.transaction });
+}

@@ -1,0 +1,14 @@
+import { createProduct, type NewProduct, type Product } from '../../domain/catalog/product.ts';
+import type { Actor } from '../../domain/identity/role.ts';
+import type { Ports } from '../ports/ports.ts';
+import { insertNamed } from './insert-named.ts';
+
+/** Adds a product; its name is unique in the organization (409 otherwise, even under concurrent creates). */
+export class CreateProduct {
+  constructor(private readonly ports: Pick<Ports, 'products' | 'ids' | 'clock'>) {}
+
+  execute(actor: Actor, input: NewProduct): Promise<Product> {
+    const product = createProduct(this.ports.ids.next('product'), actor.organizationId, input, this.ports.clock.now());
+    return insertNamed(() => this.ports.products.insert(product), 'product', product.name, 'in this organization');
+  }
+}

@@ -1,0 +1,22 @@
+import type { Actor } from '../../domain/identity/role.ts';
+import type { Deletion } from '../../domain/shared/record.ts';
+import type { Ports } from '../ports/ports.ts';
+import { requireRecord } from '../shared/require-record.ts';
+import { retryStale } from './retry-stale.ts';
+
+/** Soft-deletes a specification; its tests stay, no longer linked to any specification. */
+export class DeleteSpecification {
+  constructor(private readonly ports: Pick<Ports, 'specifications' | 'datasets' | 'clock' | 'uow'>) {}
+
+  async execute(actor: Actor, id: string): Promise<Deletion> {
+    const scope = actor.organizationId;
+    const deletedAt = this.ports.clock.now();
+    await retryStale(() => this.ports.uow.transaction(async () => {
+      const specification = await requireRecord(this.ports.specifications, scope, id, 'Specification');
+      const tests = await this.ports.datasets.list(scope, { where: [{ field: 'specificationId', op: 'eq', value: id }], limit: 1_000_000 });
+      for (const test of tests) await this.ports.datasets.update({ ...test, specificationId: null });
+      await this.ports.specifications.update({ ...specification, deletedAt });
+    }));
+    return { id, deletedAt };
+  }
+}

@@ -1,0 +1,26 @@
+import { linkTests, unlinkTests, type Specification } from '../../domain/catalog/specification.ts';
+import { attachToSpecification } from '../../domain/dataset/dataset.ts';
+import type { Actor } from '../../domain/identity/role.ts';
+import type { Ports } from '../ports/ports.ts';
+import { requireRecord } from '../shared/require-record.ts';
+import { retryStale } from './retry-stale.ts';
+
+/** Links tests of the same product to a specification; a test linked elsewhere moves here (it has one specification at most). */
+export class LinkSpecificationTests {
+  constructor(private readonly ports: Pick<Ports, 'specifications' | 'datasets' | 'uow'>) {}
+
+  execute(actor: Actor, id: string, testIds: readonly string[]): Promise<Specification> {
+    const scope = actor.organizationId;
+    return retryStale(() => this.ports.uow.transaction(async () => {
+      const specification = await requireRecord(this.ports.specifications, scope, id, 'Specification');
+      for (const [index, testId] of testIds.entries()) {
+        const test = await requireRecord(this.ports.datasets, scope, testId, 'Test');
+        const { dataset, previousSpecificationId } = attachToSpecification(test, specification, `testIds.${index}`);
+        if (dataset.specificationId !== test.specificationId) await this.ports.datasets.update(dataset);
+        const previous = previousSpecificationId ? await this.ports.specifications.get(scope, previousSpecificationId) : null;
+        if (previous) await this.ports.specifications.update(unlinkTests(previous, [testId]));
+      }
+      return this.ports.specifications.update(linkTests(specification, testIds));
+    }));
+  }
+}

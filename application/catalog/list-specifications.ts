@@ -1,0 +1,24 @@
+import type { Specification } from '../../domain/catalog/specification.ts';
+import type { Actor } from '../../domain/identity/role.ts';
+import { where } from '../ports/list-query.ts';
+import type { Ports } from '../ports/ports.ts';
+import type { Page } from '../shared/page.ts';
+
+export interface SpecificationFilter extends Page {
+  readonly ids?: readonly string[];
+  readonly productIds?: readonly string[];
+  readonly name?: string;
+  readonly types?: readonly string[];
+}
+
+/** The organization's specifications, optionally of some products. */
+export class ListSpecifications {
+  constructor(private readonly ports: Pick<Ports, 'specifications'>) {}
+
+  execute(actor: Actor, filter: SpecificationFilter): Promise<Specification[]> {
+    return this.ports.specifications.list(actor.organizationId, {
+      where: [...where.in('id', filter.ids), ...where.in('productId', filter.productIds), ...where.eq('name', filter.name), ...where.in('type', filter.types)],
+      ...filter,
+    });
+  }
+}

@@ -1,0 +1,23 @@
+import type { Version } from '../../domain/catalog/version.ts';
+import type { Actor } from '../../domain/identity/role.ts';
+import { where } from '../ports/list-query.ts';
+import type { Ports } from '../ports/ports.ts';
+import type { Page } from '../shared/page.ts';
+
+export interface VersionFilter extends Page {
+  readonly ids?: readonly string[];
+  readonly productIds?: readonly string[];
+  readonly numbers?: readonly number[];
+}
+
+/** The organization's versions, optionally of some products. */
+export class ListVersions {
+  constructor(private readonly ports: Pick<Ports, 'versions'>) {}
+
+  execute(actor: Actor, filter: VersionFilter): Promise<Version[]> {
+    return this.ports.versions.list(actor.organizationId, {
+      where: [...where.in('id', filter.ids), ...where.in('productId', filter.productIds), ...where.in('number', filter.numbers)],
+      ...filter,
+    });
+  }
+}

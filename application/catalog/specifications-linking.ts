@@ -1,0 +1,8 @@
+import type { Specification } from '../../domain/catalog/specification.ts';
+import type { Ports } from '../ports/ports.ts';
+
+/** The specifications of an organization that link a metric (links are kept in each specification's `metricIds`). */
+export async function specificationsLinking(ports: Pick<Ports, 'specifications'>, scope: string, metricId: string): Promise<Specification[]> {
+  const all = await ports.specifications.list(scope, { limit: 1_000_000 });
+  return all.filter((specification) => specification.metricIds.includes(metricId));
+}

@@ -1,0 +1,22 @@
+import { unlinkTests, type Specification } from '../../domain/catalog/specification.ts';
+import type { Actor } from '../../domain/identity/role.ts';
+import type { Ports } from '../ports/ports.ts';
+import { requireRecord } from '../shared/require-record.ts';
+import { retryStale } from './retry-stale.ts';
+
+/** Unlinks tests from a specification; ids that are not linked are ignored. */
+export class UnlinkSpecificationTests {
+  constructor(private readonly ports: Pick<Ports, 'specifications' | 'datasets' | 'uow'>) {}
+
+  execute(actor: Actor, id: string, testIds: readonly string[]): Promise<Specification> {
+    const scope = actor.organizationId;
+    return retryStale(() => this.ports.uow.transaction(async () => {
+      const specification = await requireRecord(this.ports.specifications, scope, id, 'Specification');
+      for (const testId of testIds) {
+        const test = await this.ports.datasets.get(scope, testId);
+        if (test?.specificationId === specification.id) await this.ports.datasets.update({ ...test, specificationId: null });
+      }
+      return this.ports.specifications.update(unlinkTests(specification, testIds));
+    }));
+  }
+}

@@ -1,0 +1,17 @@
+import { updateSpecification, type Specification, type SpecificationChanges } from '../../domain/catalog/specification.ts';
+import type { Actor } from '../../domain/identity/role.ts';
+import type { Ports } from '../ports/ports.ts';
+import { requireRecord } from '../shared/require-record.ts';
+import { specificationClash } from './create-specification.ts';
+import { withConflictMessage } from './insert-named.ts';
+
+/** Renames, describes or retypes a specification; links change through their own routes. */
+export class UpdateSpecification {
+  constructor(private readonly ports: Pick<Ports, 'specifications'>) {}
+
+  async execute(actor: Actor, id: string, changes: SpecificationChanges): Promise<Specification> {
+    const specification = await requireRecord(this.ports.specifications, actor.organizationId, id, 'Specification');
+    const next = updateSpecification(specification, changes);
+    return withConflictMessage(() => this.ports.specifications.update(next), specificationClash(next));
+  }
+}

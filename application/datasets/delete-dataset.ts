@@ -1,0 +1,24 @@
+import { unlinkTests } from '../../domain/catalog/specification.ts';
+import type { Actor } from '../../domain/identity/role.ts';
+import type { Deletion } from '../../domain/shared/record.ts';
+import type { Ports } from '../ports/ports.ts';
+import { requireRecord } from '../shared/require-record.ts';
+import { retryStale } from '../catalog/retry-stale.ts';
+
+/** Soft-deletes a test with all its test cases, and unlinks it from its specification. */
+export class DeleteDataset {
+  constructor(private readonly ports: Pick<Ports, 'specifications' | 'datasets' | 'testCases' | 'clock' | 'uow'>) {}
+
+  async execute(actor: Actor, id: string): Promise<Deletion> {
+    const scope = actor.organizationId;
+    const deletedAt = this.ports.clock.now();
+    await retryStale(() => this.ports.uow.transaction(async () => {
+      const dataset = await requireRecord(this.ports.datasets, scope, id, 'Test');
+      const specification = dataset.specificationId ? await this.ports.specifications.get(scope, dataset.specificationId) : null;
+      if (specification) await this.ports.specifications.update(unlinkTests(specification, [id]));
+      await this.ports.testCases.softDeleteWhere(scope, [{ field: 'testId', op: 'eq', value: id }], deletedAt);
+      await this.ports.datasets.update({ ...dataset, deletedAt });
+    }));
+    return { id, deletedAt };
+  }
+}

@@ -1,0 +1,28 @@
+import { importTestCases, type ImportedRow } from '../../domain/dataset/test-case-import.ts';
+import type { TestCase } from '../../domain/dataset/test-case.ts';
+import type { Actor } from '../../domain/identity/role.ts';
+import type { Ports } from '../ports/ports.ts';
+import { requireRecord } from '../shared/require-record.ts';
+
+const CHUNK = 500;
+
+/** Adds many test cases to a test from decoded rows (a CSV file): every row valid, or nothing stored. */
+export class ImportTestCases {
+  constructor(private readonly ports: Pick<Ports, 'datasets' | 'testCases' | 'ids' | 'clock' | 'uow'>) {}
+
+  async execute(actor: Actor, testId: string, rows: readonly ImportedRow[]): Promise<{ imported: number; testCases: TestCase[] }> {
+    const scope = actor.organizationId;
+    await requireRecord(this.ports.datasets, scope, testId, 'Test');
+    const testCases = importTestCases(rows, {
+      testId,
+      organizationId: scope,
+      userId: actor.userId,
+      now: this.ports.clock.now(),
+      nextId: () => this.ports.ids.next('testCase'),
+    });
+    await this.ports.uow.transaction(async () => {
+      for (let start = 0; start < testCases.length; start += CHUNK) await this.ports.testCases.insertMany(testCases.slice(start, start + CHUNK));
+    });
+    return { imported: testCases.length, testCases };
+  }
+}

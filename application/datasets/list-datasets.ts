@@ -1,0 +1,31 @@
+import type { Dataset } from '../../domain/dataset/dataset.ts';
+import type { Actor } from '../../domain/identity/role.ts';
+import { where } from '../ports/list-query.ts';
+import type { Ports } from '../ports/ports.ts';
+import type { Page } from '../shared/page.ts';
+
+export interface DatasetFilter extends Page {
+  readonly ids?: readonly string[];
+  readonly productIds?: readonly string[];
+  readonly specificationIds?: readonly string[];
+  readonly name?: string;
+  readonly types?: readonly string[];
+}
+
+/** The organization's tests (datasets). */
+export class ListDatasets {
+  constructor(private readonly ports: Pick<Ports, 'datasets'>) {}
+
+  execute(actor: Actor, filter: DatasetFilter): Promise<Dataset[]> {
+    return this.ports.datasets.list(actor.organizationId, {
+      where: [
+        ...where.in('id', filter.ids),
+        ...where.in('productId', filter.productIds),
+        ...where.in('specificationId', filter.specificationIds),
+        ...where.eq('name', filter.name),
+        ...where.in('type', filter.types),
+      ],
+      ...filter,
+    });
+  }
+}

@@ -1,0 +1,22 @@
+import type { Actor } from '../../domain/identity/role.ts';
+import type { Condition } from '../ports/list-query.ts';
+import type { Ports } from '../ports/ports.ts';
+import { requireRecord } from '../shared/require-record.ts';
+
+/** The distinct language tags of the organization's latest test case revisions, optionally of one product's tests. */
+export class ListTestCaseLanguages {
+  constructor(private readonly ports: Pick<Ports, 'products' | 'datasets' | 'testCases'>) {}
+
+  async execute(actor: Actor, productId?: string): Promise<{ languages: string[] }> {
+    const scope = actor.organizationId;
+    const conditions: Condition[] = [{ field: 'legacyAt', op: 'isNull' }];
+    if (productId !== undefined) {
+      await requireRecord(this.ports.products, scope, productId, 'Product');
+      const tests = await this.ports.datasets.list(scope, { where: [{ field: 'productId', op: 'eq', value: productId }], limit: 1_000_000 });
+      if (tests.length === 0) return { languages: [] };
+      conditions.push({ field: 'testId', op: 'in', values: tests.map((test) => test.id) });
+    }
+    const languages = await this.ports.testCases.distinctValues(scope, 'languageCode', conditions);
+    return { languages: languages.map(String).sort() };
+  }
+}

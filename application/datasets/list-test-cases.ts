@@ -1,0 +1,38 @@
+import { canonicalLanguageTag, isLanguageTag } from '../../domain/dataset/language-tag.ts';
+import type { TestCase } from '../../domain/dataset/test-case.ts';
+import type { Actor } from '../../domain/identity/role.ts';
+import { where } from '../ports/list-query.ts';
+import type { Ports } from '../ports/ports.ts';
+import type { Page } from '../shared/page.ts';
+
+export interface TestCaseFilter extends Page {
+  readonly ids?: readonly string[];
+  readonly testIds?: readonly string[];
+  readonly testCaseGroupIds?: readonly string[];
+  readonly languageCodes?: readonly string[];
+  readonly variants?: readonly string[];
+  readonly strategies?: readonly string[];
+  /** Superseded revisions are listed unless false (default true). */
+  readonly includeLegacy?: boolean;
+}
+
+/** The organization's test cases, every revision unless `includeLegacy` is false. */
+export class ListTestCases {
+  constructor(private readonly ports: Pick<Ports, 'testCases'>) {}
+
+  execute(actor: Actor, filter: TestCaseFilter): Promise<TestCase[]> {
+    const heads = filter.includeLegacy === false ? [{ field: 'legacyAt', op: 'isNull' as const }] : [];
+    return this.ports.testCases.list(actor.organizationId, {
+      where: [
+        ...heads,
+        ...where.in('id', filter.ids),
+        ...where.in('testId', filter.testIds),
+        ...where.in('testCaseGroupId', filter.testCaseGroupIds),
+        ...where.in('languageCode', filter.languageCodes?.map((code) => (isLanguageTag(code) ? canonicalLanguageTag(code) : code))),
+        ...where.in('variant', filter.variants),
+        ...where.in('strategy', filter.strategies),
+      ],
+      ...filter,
+    });
+  }
+}

@@ -1,0 +1,28 @@
+import { linkTests, unlinkTests } from '../../domain/catalog/specification.ts';
+import { updateDataset, type Dataset, type DatasetChanges } from '../../domain/dataset/dataset.ts';
+import type { Actor } from '../../domain/identity/role.ts';
+import type { Ports } from '../ports/ports.ts';
+import { requireRecord } from '../shared/require-record.ts';
+import { retryStale } from '../catalog/retry-stale.ts';
+import { withConflictMessage } from '../catalog/insert-named.ts';
+import { datasetClash } from './create-dataset.ts';
+
+/** Changes a test; moving it to another specification (or to none) updates both specifications' links. */
+export class UpdateDataset {
+  constructor(private readonly ports: Pick<Ports, 'specifications' | 'datasets' | 'uow'>) {}
+
+  execute(actor: Actor, id: string, changes: DatasetChanges): Promise<Dataset> {
+    const scope = actor.organizationId;
+    return retryStale(() => this.ports.uow.transaction(async () => {
+      const dataset = await requireRecord(this.ports.datasets, scope, id, 'Test');
+      const target = changes.specificationId ? await requireRecord(this.ports.specifications, scope, changes.specificationId, 'Specification') : null;
+      const next = updateDataset(dataset, changes, target?.productId ?? null);
+      const updated = await withConflictMessage(() => this.ports.datasets.update(next), datasetClash(next));
+      if (updated.specificationId === dataset.specificationId) return updated;
+      const previous = dataset.specificationId ? await this.ports.specifications.get(scope, dataset.specificationId) : null;
+      if (previous) await this.ports.specifications.update(unlinkTests(previous, [id]));
+      if (target) await this.ports.specifications.update(linkTests(target, [id]));
+      return updated;
+    }));
+  }
+}

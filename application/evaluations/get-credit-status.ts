@@ -1,0 +1,29 @@
+import { availableCredits } from '../../domain/evaluation/credits.ts';
+import type { Actor } from '../../domain/identity/role.ts';
+import type { Ports } from '../ports/ports.ts';
+import { requireRecord } from '../shared/require-record.ts';
+import { adminScope } from '../shared/scope.ts';
+
+export interface CreditStatus {
+  readonly organizationId: string;
+  readonly remainingSubscriptionCredits: number | null;
+  readonly extraCredits: number;
+  readonly availableCredits: number;
+  readonly llmJudgeEvaluationCost: number;
+}
+
+/** GET /organizations/{id}/creditStatus: the balance evaluations draw on (own organization, or any for an ADMIN). */
+export class GetCreditStatus {
+  constructor(private readonly ports: Pick<Ports, 'organizations' | 'evaluationSettings'>) {}
+
+  async execute(actor: Actor, organizationId: string): Promise<CreditStatus> {
+    const organization = await requireRecord(this.ports.organizations, adminScope(actor), organizationId, 'Organization');
+    return {
+      organizationId: organization.id,
+      remainingSubscriptionCredits: organization.remainingSubscriptionCredits,
+      extraCredits: organization.extraCredits,
+      availableCredits: availableCredits(organization),
+      llmJudgeEvaluationCost: this.ports.evaluationSettings.llmJudgeCredits,
+    };
+  }
+}

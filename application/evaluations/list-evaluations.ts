@@ -1,0 +1,44 @@
+import type { Evaluation, EvaluationStatus } from '../../domain/evaluation/evaluation.ts';
+import type { Actor } from '../../domain/identity/role.ts';
+import { where } from '../ports/list-query.ts';
+import type { Ports } from '../ports/ports.ts';
+import type { Page } from '../shared/page.ts';
+
+export interface EvaluationFilter extends Page {
+  readonly ids?: readonly string[];
+  readonly sessionIds?: readonly string[];
+  readonly inferenceResultIds?: readonly string[];
+  readonly metricIds?: readonly string[];
+  readonly statuses?: readonly EvaluationStatus[];
+  readonly runIds?: readonly string[];
+  readonly versionIds?: readonly string[];
+  readonly testCaseIds?: readonly string[];
+  readonly canRetry?: boolean;
+  readonly minScore?: number;
+  readonly maxScore?: number;
+}
+
+/** The organization's evaluations that meet every filter, one page. */
+export class ListEvaluations {
+  constructor(private readonly ports: Pick<Ports, 'evaluations'>) {}
+
+  execute(actor: Actor, filter: EvaluationFilter): Promise<Evaluation[]> {
+    return this.ports.evaluations.list(actor.organizationId, {
+      where: [
+        ...where.in('id', filter.ids),
+        ...where.in('sessionId', filter.sessionIds),
+        ...where.in('inferenceResultId', filter.inferenceResultIds),
+        ...where.in('metricId', filter.metricIds),
+        ...where.in('status', filter.statuses),
+        ...where.in('runId', filter.runIds),
+        ...where.in('versionId', filter.versionIds),
+        ...where.in('testCaseId', filter.testCaseIds),
+        ...where.eq('canRetry', filter.canRetry),
+        ...where.range('score', filter.minScore, filter.maxScore),
+      ],
+      sort: filter.sort,
+      limit: filter.limit,
+      offset: filter.offset,
+    });
+  }
+}

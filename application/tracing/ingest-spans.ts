@@ -1,0 +1,28 @@
+import type { Actor } from '../../domain/identity/role.ts';
+import type { SpanRejection } from '../../domain/tracing/span-batch.ts';
+import type { Span } from '../../domain/tracing/span.ts';
+import type { Ports } from '../ports/ports.ts';
+import { planSpanWrite, storeSpanPlan } from './span-batch-writer.ts';
+
+export interface SpanBatchResult {
+  readonly created: readonly Span[];
+  readonly rejected: readonly SpanRejection[];
+}
+
+/**
+ * Stores a batch of spans with one multi-row statement in one transaction (planned before it, so the write lock is
+ * held only for the insert). Refused spans leave their siblings
+ * alone and add to their inference result's dropped count; a reference to another organization refuses the
+ * whole batch (403). Once committed, waiting children and their late parents are linked.
+ */
+export class IngestSpans {
+  constructor(private readonly ports: Pick<Ports, 'inferenceResults' | 'spans' | 'uow' | 'ids' | 'clock'>) {}
+
+  async execute(actor: Actor, inputs: readonly unknown[]): Promise<SpanBatchResult> {
+    const scope = actor.organizationId;
+    const plan = await planSpanWrite(this.ports, scope, inputs, true);
+    await this.ports.uow.transaction(() => storeSpanPlan(this.ports, scope, plan));
+    await this.ports.spans.settleParents(scope, plan.fresh.map((span) => span.id), plan.fresh.filter((span) => span.parentPending).map((span) => span.id));
+    return { created: plan.created, rejected: plan.rejected };
+  }
+}

@@ -1,0 +1,36 @@
+import type { Actor } from '../../domain/identity/role.ts';
+import type { Span } from '../../domain/tracing/span.ts';
+import { where } from '../ports/list-query.ts';
+import type { Ports } from '../ports/ports.ts';
+import type { Page } from '../shared/page.ts';
+
+export interface SpanFilter extends Page {
+  readonly ids?: readonly string[];
+  readonly inferenceResultIds?: readonly string[];
+  readonly sessionIds?: readonly string[];
+  readonly types?: readonly string[];
+  readonly names?: readonly string[];
+  readonly parentTraceIds?: readonly string[];
+  readonly startTimeFrom?: string;
+  readonly startTimeTo?: string;
+}
+
+/** Spans of the caller's organization that meet every filter given. */
+export class ListSpans {
+  constructor(private readonly ports: Pick<Ports, 'spans'>) {}
+
+  execute(actor: Actor, filter: SpanFilter): Promise<Span[]> {
+    return this.ports.spans.list(actor.organizationId, {
+      where: [
+        ...where.in('id', filter.ids),
+        ...where.in('inferenceResultId', filter.inferenceResultIds),
+        ...where.in('sessionId', filter.sessionIds),
+        ...where.in('type', filter.types),
+        ...where.in('name', filter.names),
+        ...where.in('parentTraceId', filter.parentTraceIds),
+        ...where.range('startTime', filter.startTimeFrom, filter.startTimeTo),
+      ],
+      ...filter,
+    });
+  }
+}

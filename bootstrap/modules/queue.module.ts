@@ -1,0 +1,64 @@
+import { ContainerModule } from 'inversify';
+import type { Logger } from '../../application/ports/logger.ts';
+import type { StoragePorts } from '../../application/ports/ports.ts';
+import type { UseCases } from '../../application/use-cases.ts';
+import { InProcessJobQueue } from '../../adapters/queue/in-process-job-queue.ts';
+import type { RunnableJobQueue } from '../../adapters/queue/job-runner.ts';
+import { PgBossJobQueue } from '../../adapters/queue/pg-boss-job-queue.ts';
+import type { DatabaseHandle } from '../../adapters/sequelize/support/database.ts';
+import { transactionContextOf } from '../../adapters/sequelize/support/transaction-context.ts';
+import type { Config } from '../config.ts';
+import { TOKENS } from '../tokens.ts';
+
+/** The in-process queue over the PENDING evaluations (memory, SQLite): the outbox is the evaluations table. */
+export const inProcessQueueModule = new ContainerModule(({ bind }) => {
+  bind(TOKENS.jobQueue)
+    .toResolvedValue(
+      (storage: StoragePorts): RunnableJobQueue =>
+        new InProcessJobQueue({
+          findPending: async (limit) =>
+            (await storage.evaluations.list(null, { where: [{ field: 'status', op: 'eq', value: 'PENDING' }], sort: [{ field: 'createdAt', direction: 'asc' }], limit })).map(
+              (evaluation) => ({ organizationId: evaluation.organizationId, evaluationId: evaluation.id }),
+            ),
+        }),
+      [TOKENS.storage],
+    )
+    .inSingletonScope()
+    .onDeactivation((queue) => queue.stop());
+});
+
+/** pg-boss on the PostgreSQL database; jobs join the stores' transactions. */
+export const pgBossQueueModule = new ContainerModule(({ bind }) => {
+  bind(TOKENS.jobQueue)
+    .toResolvedValue(
+      (config: Config, database: DatabaseHandle): Promise<RunnableJobQueue> =>
+        PgBossJobQueue.open(database, transactionContextOf(database), {
+          connectionString: config.DATABASE_URL,
+          jobTimeoutSeconds: config.QUEUE_JOB_TIMEOUT_SECONDS,
+          maintenanceSeconds: config.QUEUE_MAINTENANCE_SECONDS,
+          retryLimit: config.QUEUE_RETRY_LIMIT,
+          batchSize: config.QUEUE_BATCH_SIZE,
+          pollingSeconds: config.QUEUE_POLL_SECONDS,
+          supervise: true,
+        }),
+      [TOKENS.config, TOKENS.database],
+    )
+    .inSingletonScope()
+    .onDeactivation((queue) => queue.stop());
+});
+
+/** The queue module a configuration needs. */
+export const queueModuleFor = (config: Config): ContainerModule =>
+  config.DATABASE_URL.startsWith('postgres') ? pgBossQueueModule : inProcessQueueModule;
+
+/** Starts scoring jobs in this process; a failing job is logged and delivered again by the queue. */
+export async function startScoringWorker(queue: RunnableJobQueue, useCases: UseCases, config: Config, logger: Logger): Promise<void> {
+  await queue.startWorker(async (job) => {
+    try {
+      await useCases.scoreEvaluation.execute(job);
+    } catch (error) {
+      logger.error({ err: error, evaluationId: job.evaluationId }, 'scoring failed; the job will be retried');
+      throw error;
+    }
+  }, config.WORKER_CONCURRENCY);
+}

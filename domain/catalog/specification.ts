@@ -1,0 +1,115 @@
+import { IssueCollector } from '../errors.ts';
+import type { Metric } from './metric.ts';
+import { checkName, checkText, LIST_LIMIT, patch, unique } from './fields.ts';
+import { textKey } from './text-key.ts';
+
+export const SPECIFICATION_TYPES = ['CAPABILITY', 'INABILITY', 'POLICY'] as const;
+export type SpecificationType = (typeof SPECIFICATION_TYPES)[number];
+
+/**
+ * What a product should do: a specification of one product, linked to the metrics that judge it and to the tests
+ * (datasets) written for it. Description and type are unique together per product (`descriptionKey` carries the
+ * description into the unique index). A test belongs to at most one specification.
+ */
+export interface Specification {
+  readonly id: string;
+  readonly organizationId: string;
+  readonly productId: string;
+  readonly name: string;
+  readonly description: string | null;
+  readonly type: SpecificationType;
+  readonly descriptionKey: string | null;
+  readonly metricIds: readonly string[];
+  readonly testIds: readonly string[];
+  readonly createdAt: string;
+  readonly deletedAt: string | null;
+  readonly version: number;
+}
+
+export interface NewSpecification {
+  readonly productId: string;
+  readonly name: string;
+  readonly description?: string | null;
+  readonly type?: SpecificationType;
+}
+
+export type SpecificationChanges = Partial<Pick<Specification, 'name' | 'description' | 'type'>>;
+
+/** The type a specification gets when none is sent. */
+export const DEFAULT_SPECIFICATION_TYPE: SpecificationType = 'CAPABILITY';
+
+/** How many metrics or tests one specification may link. */
+export const SPECIFICATION_LINK_LIMIT = LIST_LIMIT;
+
+function validate(changes: SpecificationChanges, creating: boolean): void {
+  const issues = new IssueCollector();
+  checkName(issues, 'name', changes.name, creating);
+  checkText(issues, 'description', changes.description);
+  if (typeof changes.description === 'string') issues.check(changes.description.trim().length > 0, 'description', 'must not be empty (send null for none)');
+  if (changes.type !== undefined) issues.check(SPECIFICATION_TYPES.includes(changes.type), 'type', `must be one of ${SPECIFICATION_TYPES.join(', ')}`);
+  issues.throwIfAny();
+}
+
+/** The unique-index key of a description: trimmed, exact case; none for no description. */
+const descriptionKey = (description: string | null): string | null => (description === null ? null : textKey(description.trim()));
+
+export function createSpecification(id: string, organizationId: string, input: NewSpecification, now: string): Specification {
+  validate(input, true);
+  return {
+    id,
+    organizationId,
+    productId: input.productId,
+    name: input.name.trim(),
+    description: input.description ?? null,
+    type: input.type ?? DEFAULT_SPECIFICATION_TYPE,
+    descriptionKey: descriptionKey(input.description ?? null),
+    metricIds: [],
+    testIds: [],
+    createdAt: now,
+    deletedAt: null,
+    version: 0,
+  };
+}
+
+export function updateSpecification(specification: Specification, changes: SpecificationChanges): Specification {
+  validate(changes, false);
+  const next = patch(specification, { ...changes, name: changes.name?.trim() });
+  return { ...next, descriptionKey: descriptionKey(next.description) };
+}
+
+function checkLimit(path: string, count: number): void {
+  const issues = new IssueCollector();
+  issues.check(count <= SPECIFICATION_LINK_LIMIT, path, `a specification links at most ${SPECIFICATION_LINK_LIMIT}`);
+  issues.throwIfAny();
+}
+
+/** Adds metric links (live head revisions only); linking a metric twice keeps one link. */
+export function linkMetrics(specification: Specification, metrics: readonly Pick<Metric, 'id' | 'legacyAt'>[]): Specification {
+  const issues = new IssueCollector();
+  metrics.forEach((metric, index) => issues.check(metric.legacyAt === null, `metricIds.${index}`, `metric ${metric.id} was superseded by a newer revision`));
+  issues.throwIfAny();
+  const next = unique([...specification.metricIds, ...metrics.map((metric) => metric.id)]);
+  checkLimit('metricIds', next.length);
+  return { ...specification, metricIds: next };
+}
+
+export function unlinkMetrics(specification: Specification, metricIds: readonly string[]): Specification {
+  const removed = new Set(metricIds);
+  return { ...specification, metricIds: specification.metricIds.filter((id) => !removed.has(id)) };
+}
+
+/** Swaps a superseded metric revision for its successor, keeping the link's position. */
+export function replaceMetric(specification: Specification, fromId: string, toId: string): Specification {
+  return { ...specification, metricIds: unique(specification.metricIds.map((id) => (id === fromId ? toId : id))) };
+}
+
+export function linkTests(specification: Specification, testIds: readonly string[]): Specification {
+  const next = unique([...specification.testIds, ...testIds]);
+  checkLimit('testIds', next.length);
+  return { ...specification, testIds: next };
+}
+
+export function unlinkTests(specification: Specification, testIds: readonly string[]): Specification {
+  const removed = new Set(testIds);
+  return { ...specification, testIds: specification.testIds.filter((id) => !removed.has(id)) };
+}

@@ -1,0 +1,212 @@
+import { Conflict, IssueCollector } from '../errors.ts';
+import { checkName, checkStrings, checkText, patch, unique } from '../catalog/fields.ts';
+import { canonicalLanguageTag, isLanguageTag } from './language-tag.ts';
+import { checkVoice, type Gender, type NoiseLevel, type NoiseProfile } from './voice.ts';
+
+export type JsonObject = Readonly<Record<string, unknown>>;
+
+/**
+ * One test case of a dataset. Test cases are revisioned: changing the evaluation content (CONTENT_FIELDS) forks a
+ * new revision with the same `testCaseGroupId` and `parentTestCaseId` = the old one, and stamps the old one
+ * `legacyAt`; the human annotations (ANNOTATION_FIELDS) start empty on the new head. Other edits change the active
+ * head in place. A family root has `parentTestCaseId` null and `testCaseGroupId` = its own id.
+ */
+export interface TestCase {
+  readonly id: string;
+  readonly organizationId: string;
+  readonly testId: string;
+  readonly userId: string;
+  readonly input: JsonObject;
+  readonly expectedOutput: string | null;
+  readonly expectedTools: readonly string[];
+  readonly context: JsonObject | null;
+  readonly source: string | null;
+  readonly sourceFile: string | null;
+  readonly confidence: number | null;
+  readonly confidenceReason: string | null;
+  readonly variant: string | null;
+  readonly strategy: string | null;
+  readonly languageCode: string | null;
+  readonly gender: Gender | null;
+  readonly backgroundNoiseProfile: NoiseProfile | null;
+  readonly backgroundNoiseLevel: NoiseLevel | null;
+  readonly userPersona: string | null;
+  readonly scenario: string | null;
+  readonly goal: string | null;
+  readonly archetype: string | null;
+  readonly specRelevance: string | null;
+  readonly stoppingCriterias: readonly string[];
+  readonly maxIterations: number | null;
+  readonly isAugmented: boolean;
+  readonly reviewedById: string | null;
+  readonly userScore: number | null;
+  readonly userScoreReason: string | null;
+  readonly creditsUsed: number | null;
+  readonly sourceTestCaseId: string | null;
+  readonly testCaseGroupId: string;
+  readonly parentTestCaseId: string | null;
+  readonly legacyAt: string | null;
+  readonly createdAt: string;
+  readonly deletedAt: string | null;
+  readonly version: number;
+}
+
+/** The evaluation content: changing any of these forks a new revision. */
+export const CONTENT_FIELDS = [
+  'input', 'expectedOutput', 'context', 'expectedTools', 'userPersona', 'scenario', 'goal', 'stoppingCriterias', 'maxIterations',
+  'languageCode', 'gender', 'backgroundNoiseProfile', 'backgroundNoiseLevel',
+] as const;
+
+/** The human annotations of a revision: edited in place, reset on a new revision. */
+export const ANNOTATION_FIELDS = ['reviewedById', 'userScore', 'userScoreReason'] as const;
+
+type Settable = Omit<TestCase, 'id' | 'organizationId' | 'testId' | 'userId' | 'testCaseGroupId' | 'parentTestCaseId' | 'legacyAt' | 'createdAt' | 'deletedAt' | 'version' | 'input' | 'context'>;
+
+/** What a caller sends: `input` and `context` may be plain text (stored as `{user_message}` and `{value}`). */
+export type TestCaseFields = Partial<Settable> & {
+  readonly input?: JsonObject | string;
+  readonly context?: JsonObject | string | null;
+};
+export type NewTestCase = TestCaseFields & { readonly testId: string; readonly input: JsonObject | string };
+
+export const MAX_ITERATIONS_LIMIT = 1000;
+
+/** The plain-text forms of input and context. */
+export const textInput = (value: JsonObject | string): JsonObject => (typeof value === 'string' ? { user_message: value } : value);
+export const textContext = (value: JsonObject | string | null): JsonObject | null => (typeof value === 'string' ? { value } : value);
+
+function checkNumber(issues: IssueCollector, path: string, value: number | null, integer: boolean, min?: number, max?: number): void {
+  if (value === null) return;
+  if (!Number.isFinite(value)) return issues.add(path, 'must be a finite number');
+  if (integer) issues.check(Number.isInteger(value), path, 'must be an integer');
+  if (min !== undefined && max !== undefined) issues.check(value >= min && value <= max, path, `must be between ${min} and ${max}`);
+  else if (min !== undefined) issues.check(value >= min, path, `must be at least ${min}`);
+}
+
+const TEXT_FIELDS = ['expectedOutput', 'confidenceReason', 'userPersona', 'scenario', 'goal', 'userScoreReason'] as const;
+const SHORT_FIELDS = ['source', 'sourceFile', 'variant', 'strategy', 'archetype', 'specRelevance'] as const;
+
+/** Checks a whole test case, so a change is validated as the revision it produces. */
+export function validateTestCase(testCase: TestCase, issues = new IssueCollector(), prefix = ''): readonly { path: string; message: string }[] {
+  const at = (field: string) => `${prefix}${field}`;
+  issues.check(typeof testCase.input === 'object' && testCase.input !== null && !Array.isArray(testCase.input), at('input'), 'must be an object or a text');
+  const { context } = testCase;
+  if (context !== null) issues.check(typeof context === 'object' && !Array.isArray(context), at('context'), 'must be an object or a text');
+  for (const field of TEXT_FIELDS) checkText(issues, at(field), testCase[field]);
+  for (const field of SHORT_FIELDS) checkName(issues, at(field), testCase[field], false, true);
+  checkStrings(issues, at('expectedTools'), testCase.expectedTools);
+  checkStrings(issues, at('stoppingCriterias'), testCase.stoppingCriterias);
+  if (testCase.languageCode !== null) issues.check(isLanguageTag(testCase.languageCode), at('languageCode'), 'must be a BCP-47 language tag such as en or pt-BR');
+  checkNumber(issues, at('confidence'), testCase.confidence, false, 0, 1);
+  checkNumber(issues, at('userScore'), testCase.userScore, false, 0, 1);
+  checkNumber(issues, at('creditsUsed'), testCase.creditsUsed, true, 0);
+  checkNumber(issues, at('maxIterations'), testCase.maxIterations, true, 1);
+  if (testCase.maxIterations !== null) issues.check(testCase.maxIterations <= MAX_ITERATIONS_LIMIT, at('maxIterations'), `must be at most ${MAX_ITERATIONS_LIMIT}`);
+  checkVoice(issues, testCase, prefix);
+  return issues.issues;
+}
+
+function normalise(testCase: TestCase): TestCase {
+  return {
+    ...testCase,
+    stoppingCriterias: unique(testCase.stoppingCriterias),
+    languageCode: testCase.languageCode && isLanguageTag(testCase.languageCode) ? canonicalLanguageTag(testCase.languageCode) : testCase.languageCode,
+  };
+}
+
+/** Builds a test case without throwing: the CSV import collects every row's issues before refusing. */
+export function buildTestCase(id: string, organizationId: string, userId: string, input: NewTestCase, now: string): TestCase {
+  const { input: given, context, ...fields } = input;
+  return normalise({
+    expectedOutput: null,
+    expectedTools: [],
+    source: null,
+    sourceFile: null,
+    confidence: null,
+    confidenceReason: null,
+    variant: null,
+    strategy: null,
+    languageCode: null,
+    gender: null,
+    backgroundNoiseProfile: null,
+    backgroundNoiseLevel: null,
+    userPersona: null,
+    scenario: null,
+    goal: null,
+    archetype: null,
+    specRelevance: null,
+    stoppingCriterias: [],
+    maxIterations: null,
+    isAugmented: false,
+    reviewedById: null,
+    userScore: null,
+    userScoreReason: null,
+    creditsUsed: null,
+    sourceTestCaseId: null,
+    ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
+    id,
+    organizationId,
+    userId,
+    testId: input.testId,
+    input: textInput(given),
+    context: textContext(context ?? null),
+    testCaseGroupId: id,
+    parentTestCaseId: null,
+    legacyAt: null,
+    createdAt: now,
+    deletedAt: null,
+    version: 0,
+  });
+}
+
+export function createTestCase(id: string, organizationId: string, userId: string, input: NewTestCase, now: string): TestCase {
+  const testCase = buildTestCase(id, organizationId, userId, input, now);
+  const issues = new IssueCollector();
+  validateTestCase(testCase, issues);
+  issues.throwIfAny();
+  return testCase;
+}
+
+export interface TestCaseChange {
+  readonly updated: TestCase;
+  readonly revision: TestCase | null;
+}
+
+const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+const changed = (fields: readonly (keyof TestCase)[], before: TestCase, after: TestCase): boolean =>
+  fields.some((field) => !sameValue(after[field], before[field]));
+const NO_ANNOTATIONS = { reviewedById: null, userScore: null, userScoreReason: null } as const;
+
+/**
+ * Applies a PATCH to the active head (a legacy revision is a Conflict). A change of evaluation content forks
+ * revision `newId` by `userId`: the annotations start empty there unless this same PATCH sets them. Anything else
+ * (annotations, descriptive fields) updates the head in place.
+ */
+export function changeTestCase(testCase: TestCase, changes: TestCaseFields, newId: string, userId: string, now: string): TestCaseChange {
+  if (testCase.legacyAt !== null) throw new Conflict(`Test case ${testCase.id} was superseded by a newer revision; change the latest one`);
+  const { input, context, ...fields } = changes;
+  const next = normalise(
+    patch(testCase, {
+      ...fields,
+      input: input === undefined ? undefined : textInput(input),
+      context: context === undefined ? undefined : textContext(context),
+    } as Partial<TestCase>),
+  );
+  const issues = new IssueCollector();
+  validateTestCase(next, issues);
+  issues.throwIfAny();
+  if (!changed(CONTENT_FIELDS, testCase, next)) return { updated: next, revision: null };
+  const annotations = Object.fromEntries(ANNOTATION_FIELDS.filter((field) => changes[field] !== undefined).map((field) => [field, next[field]]));
+  return {
+    updated: { ...testCase, legacyAt: now },
+    revision: { ...next, ...NO_ANNOTATIONS, ...annotations, id: newId, userId, parentTestCaseId: testCase.id, createdAt: now, version: 0 },
+  };
+}
+
+/** The revisions of one family, oldest first: the root, then each fork. */
+export function familyOf(testCases: readonly TestCase[], testCaseGroupId: string): TestCase[] {
+  return testCases.filter((testCase) => testCase.testCaseGroupId === testCaseGroupId).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+}
+
+/** The active head of each family: the revisions not superseded. */
+export const activeHeads = (testCases: readonly TestCase[]): TestCase[] => testCases.filter((testCase) => testCase.legacyAt === null);

@@ -1,0 +1,116 @@
+import { IssueCollector } from '../errors.ts';
+import { checkCount } from './fields.ts';
+
+export const INFERENCE_RESULT_STATUSES = ['PENDING', 'COMPLETED', 'FAILED'] as const;
+export type InferenceResultStatus = (typeof INFERENCE_RESULT_STATUSES)[number];
+
+/** One turn of a session: what went in, what came out, and what it cost. Spans hang below it. */
+export interface InferenceResult {
+  readonly id: string;
+  readonly organizationId: string;
+  readonly sessionId: string;
+  readonly input: string | null;
+  readonly output: string | null;
+  readonly retrievalContext: readonly string[] | null;
+  readonly latency: number | null;
+  readonly inputTokens: number | null;
+  readonly outputTokens: number | null;
+  readonly totalTokens: number | null;
+  readonly cost: number | null;
+  readonly status: InferenceResultStatus;
+  readonly error: string | null;
+  /** Spans refused for this result (invalid data); grown only by atomic increments. */
+  readonly droppedSpanCount: number;
+  readonly createdAt: string;
+  readonly deletedAt: string | null;
+  readonly version: number;
+}
+
+export type InferenceResultFields = Partial<
+  Pick<InferenceResult, 'input' | 'output' | 'retrievalContext' | 'latency' | 'inputTokens' | 'outputTokens' | 'totalTokens' | 'cost' | 'status' | 'error'>
+>;
+
+export interface NewInferenceResult extends InferenceResultFields {
+  readonly sessionId: string;
+}
+
+export const TEXT_LIMIT_BYTES = 1_000_000;
+
+function validate(fields: InferenceResultFields): void {
+  const issues = new IssueCollector();
+  for (const name of ['latency', 'inputTokens', 'outputTokens', 'totalTokens', 'cost'] as const) checkCount(issues, name, fields[name]);
+  for (const name of ['inputTokens', 'outputTokens', 'totalTokens'] as const) {
+    const value = fields[name];
+    if (value !== undefined && value !== null) issues.check(Number.isInteger(value), name, 'must be an integer');
+  }
+  for (const name of ['input', 'output', 'error'] as const) {
+    const value = fields[name];
+    if (value !== undefined && value !== null) issues.check(value.length <= TEXT_LIMIT_BYTES, name, `must be at most ${TEXT_LIMIT_BYTES} characters`);
+  }
+  issues.throwIfAny();
+}
+
+/** Totals default to the sum of the parts, so a caller sending only the parts still gets a total. */
+function withTotal(result: InferenceResult): InferenceResult {
+  if (result.totalTokens !== null || (result.inputTokens === null && result.outputTokens === null)) return result;
+  return { ...result, totalTokens: (result.inputTokens ?? 0) + (result.outputTokens ?? 0) };
+}
+
+export function createInferenceResult(id: string, organizationId: string, input: NewInferenceResult, now: string): InferenceResult {
+  validate(input);
+  return withTotal({
+    id,
+    organizationId,
+    sessionId: input.sessionId,
+    input: input.input ?? null,
+    output: input.output ?? null,
+    retrievalContext: input.retrievalContext ?? null,
+    latency: input.latency ?? null,
+    inputTokens: input.inputTokens ?? null,
+    outputTokens: input.outputTokens ?? null,
+    totalTokens: input.totalTokens ?? null,
+    cost: input.cost ?? null,
+    status: input.status ?? (input.error ? 'FAILED' : 'COMPLETED'),
+    error: input.error ?? null,
+    droppedSpanCount: 0,
+    createdAt: now,
+    deletedAt: null,
+    version: 0,
+  });
+}
+
+export function updateInferenceResult(result: InferenceResult, changes: InferenceResultFields): InferenceResult {
+  validate(changes);
+  return { ...result, ...changes };
+}
+
+export const TURN_ROLES = ['user', 'assistant'] as const;
+export type TurnRole = (typeof TURN_ROLES)[number];
+
+/** One message of a conversation as a client records it. */
+export interface ConversationTurn {
+  readonly role: TurnRole;
+  readonly content: string;
+  readonly retrievalContext?: readonly string[] | null;
+}
+
+/**
+ * Pairs conversation turns into inference results: a user turn opens a result and the assistant turns that
+ * follow fill its output (joined by blank lines); an assistant turn with no user turn before it has no input.
+ */
+export function turnsToResults(turns: readonly ConversationTurn[]): InferenceResultFields[] {
+  const results: { input: string | null; outputs: string[]; context: string[] | null }[] = [];
+  for (const turn of turns) {
+    const open = results.at(-1);
+    if (turn.role === 'user' || !open) results.push({ input: turn.role === 'user' ? turn.content : null, outputs: [], context: null });
+    const current = results.at(-1)!;
+    if (turn.role === 'assistant') current.outputs.push(turn.content);
+    if (turn.retrievalContext) current.context = [...(current.context ?? []), ...turn.retrievalContext];
+  }
+  return results.map((result) => ({
+    input: result.input,
+    output: result.outputs.length > 0 ? result.outputs.join('\n\n') : null,
+    retrievalContext: result.context,
+    status: result.outputs.length > 0 ? 'COMPLETED' : 'PENDING',
+  }));
+}

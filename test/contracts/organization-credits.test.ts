@@ -1,0 +1,68 @@
+import test from 'ava';
+import { createMemoryStorage } from '../../adapters/memory/memory-storage.ts';
+import { migrate } from '../../adapters/sequelize/migrator.ts';
+import { createSequelizeStorage } from '../../adapters/sequelize/sequelize-storage.ts';
+import { openDatabase } from '../../adapters/sequelize/support/database.ts';
+import type { StoragePorts } from '../../application/ports/ports.ts';
+import { createOrganization } from '../../domain/organization/organization.ts';
+import { createTestDatabase, postgresAvailable } from '../support/databases.ts';
+
+/** OrganizationStore.debitCredits: subscription credits first, then extra; atomic under concurrency; never below zero. */
+const worlds: Record<string, () => Promise<{ storage: StoragePorts; close(): Promise<void> }>> = {
+  memory: async () => ({ storage: createMemoryStorage(), close: async () => undefined }),
+  sqlite: async () => sqlWorld('sqlite'),
+};
+if (await postgresAvailable()) worlds.postgres = async () => sqlWorld('postgres');
+
+async function sqlWorld(name: 'sqlite' | 'postgres') {
+  const store = await createTestDatabase(name);
+  const database = openDatabase(store.url, { poolMax: 20 });
+  await migrate(database);
+  return {
+    storage: createSequelizeStorage(database),
+    async close() {
+      await database.sequelize.close();
+      await store.drop();
+    },
+  };
+}
+
+const NOW = '2026-01-01T00:00:00.000Z';
+
+for (const [name, open] of Object.entries(worlds)) {
+  test(`[${name}] debit takes subscription credits first, then extra credits, and refuses what it cannot cover`, async (t) => {
+    const world = await open();
+    try {
+      const { organizations } = world.storage;
+      await organizations.insert(createOrganization('organization_a', { name: 'A', remainingSubscriptionCredits: 2, extraCredits: 3 }, NOW));
+      t.deepEqual(await organizations.debitCredits('organization_a', 1), { remainingSubscriptionCredits: 1, extraCredits: 3 });
+      t.deepEqual(await organizations.debitCredits('organization_a', 3), { remainingSubscriptionCredits: 0, extraCredits: 1 });
+      t.is(await organizations.debitCredits('organization_a', 2), null);
+      t.deepEqual(await organizations.debitCredits('organization_a', 1), { remainingSubscriptionCredits: 0, extraCredits: 0 });
+      t.is(await organizations.debitCredits('organization_missing', 1), null);
+      const stored = await organizations.get(null, 'organization_a');
+      t.like(stored, { remainingSubscriptionCredits: 0, extraCredits: 0 });
+      await organizations.insert(createOrganization('organization_b', { name: 'B', remainingSubscriptionCredits: null, extraCredits: 1 }, NOW));
+      t.deepEqual(await organizations.debitCredits('organization_b', 1), { remainingSubscriptionCredits: null, extraCredits: 0 });
+    } finally {
+      await world.close();
+    }
+  });
+
+  test(`[${name}] concurrent debits never overspend`, async (t) => {
+    const world = await open();
+    try {
+      const { organizations, uow } = world.storage;
+      await organizations.insert(createOrganization('organization_c', { name: 'C', remainingSubscriptionCredits: 7, extraCredits: 8 }, NOW));
+      const attempts = await Promise.all(
+        Array.from({ length: 40 }, (_, index) =>
+          index % 2 === 0 ? organizations.debitCredits('organization_c', 1) : uow.transaction(() => organizations.debitCredits('organization_c', 1)),
+        ),
+      );
+      t.is(attempts.filter((result) => result !== null).length, 15);
+      t.like(await organizations.get(null, 'organization_c'), { remainingSubscriptionCredits: 0, extraCredits: 0 });
+    } finally {
+      await world.close();
+    }
+  });
+}

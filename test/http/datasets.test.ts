@@ -1,0 +1,287 @@
+import test from 'ava';
+import { createTenant, httpDatabases, useWorld, type Tenant } from '../support/http-world.ts';
+
+const paths = (response: { body: { issues?: { path: string }[] } }) => (response.body.issues ?? []).map((issue) => issue.path);
+
+async function productWithTest(tenant: Tenant, name = 'Bot') {
+  const product = (await tenant.owner.post('/products', { name })).body;
+  const dataset = (await tenant.owner.post('/tests', { productId: product.id, name: 'Golden set' })).body;
+  return { product, dataset };
+}
+
+const csv = (text: string) => ({ raw: text, headers: { 'content-type': 'text/csv' } });
+
+for (const database of await httpDatabases()) {
+  const world = useWorld(test, database);
+  const title = (text: string) => `[${database}] ${text}`;
+
+  test(title('tests: create, read, list, update, delete; name and type unique per product'), async (t) => {
+    const tenant = await createTenant(world());
+    const { owner } = tenant;
+    const product = (await owner.post('/products', { name: 'P' })).body;
+    const spec = (await owner.post('/specifications', { productId: product.id, name: 'S' })).body;
+    const created = await owner.post('/tests', {
+      productId: product.id,
+      name: 'Refunds',
+      specificationId: spec.id,
+      metadata: { owner: 'qa' },
+      backgroundNoiseProfile: 'office',
+      backgroundNoiseLevel: 'medium',
+    });
+    t.is(created.status, 201, JSON.stringify(created.body));
+    t.true(created.body.id.startsWith('test_'));
+    t.is(created.body.specificationId, spec.id);
+    t.is(created.body.userId, tenant.ownerId);
+    t.is(created.body.type, 'QUALITY', 'type defaults to QUALITY');
+    t.deepEqual(created.body.metadata, { owner: 'qa' });
+    t.deepEqual([created.body.backgroundNoiseProfile, created.body.backgroundNoiseLevel], ['office', 'medium']);
+    t.deepEqual((await owner.get(`/specifications/${spec.id}`)).body.testIds, [created.body.id]);
+    t.is((await owner.post('/tests', { productId: product.id, name: 'Refunds' })).status, 409);
+    const redTeam = await owner.post('/tests', { productId: product.id, name: 'Refunds', type: 'RED_TEAMING' });
+    t.is(redTeam.status, 201, 'same name, other type');
+    const retyped = await owner.patch(`/tests/${redTeam.body.id}`, { type: 'QUALITY' });
+    t.is(retyped.status, 409);
+    t.regex(retyped.body.message, /QUALITY test named "Refunds" already exists/);
+    t.deepEqual((await owner.get('/tests', { types: 'RED_TEAMING' })).body.map((item: { id: string }) => item.id), [redTeam.body.id]);
+    await owner.delete(`/tests/${redTeam.body.id}`);
+    const moved = await owner.patch(`/tests/${created.body.id}`, { specificationId: null, description: 'All refund cases' });
+    t.is(moved.status, 200);
+    t.is(moved.body.specificationId, null);
+    t.deepEqual((await owner.get(`/specifications/${spec.id}`)).body.testIds, []);
+    const listed = await owner.get('/tests', { productIds: product.id });
+    t.deepEqual(listed.body.map((item: { id: string }) => item.id), [created.body.id]);
+    await owner.patch(`/tests/${created.body.id}`, { specificationId: spec.id });
+    const testCase = (await owner.post('/testCases', { testId: created.body.id, input: 'Hi' })).body;
+    const deleted = await owner.delete(`/tests/${created.body.id}`);
+    t.is(deleted.status, 200);
+    t.is((await owner.get(`/tests/${created.body.id}`)).status, 404);
+    t.is((await owner.get(`/testCases/${testCase.id}`)).status, 404, 'its test cases go with it');
+    t.deepEqual((await owner.get(`/specifications/${spec.id}`)).body.testIds, []);
+  });
+
+  test(title('tests: validation names the field'), async (t) => {
+    const { owner } = await createTenant(world());
+    const product = (await owner.post('/products', { name: 'P' })).body;
+    const other = (await owner.post('/products', { name: 'Q' })).body;
+    const otherSpec = (await owner.post('/specifications', { productId: other.id, name: 'S' })).body;
+    t.deepEqual(paths(await owner.post('/tests', { productId: product.id })), ['name']);
+    t.deepEqual(paths(await owner.post('/tests', { name: 'x' })), ['productId']);
+    t.deepEqual(paths(await owner.post('/tests', { productId: product.id, name: ' ' })), ['name']);
+    t.deepEqual(paths(await owner.post('/tests', { productId: product.id, name: 'x', specificationId: otherSpec.id })), ['specificationId']);
+    t.deepEqual(paths(await owner.post('/tests', { productId: product.id, name: 'x', size: 3 })), ['size']);
+    t.deepEqual(paths(await owner.post('/tests', { productId: product.id, name: 'x', type: 'FUN' })), ['type']);
+    t.deepEqual(paths(await owner.post('/tests', { productId: product.id, name: 'x', metadata: [1] })), ['metadata']);
+    t.deepEqual(paths(await owner.post('/tests', { productId: product.id, name: 'x', backgroundNoiseProfile: 'car' })), ['backgroundNoiseLevel']);
+    t.deepEqual(paths(await owner.post('/tests', { productId: product.id, name: 'x', backgroundNoiseLevel: 'heavy' })), ['backgroundNoiseProfile']);
+    t.is((await owner.post('/tests', { productId: 'product_missing', name: 'x' })).status, 404);
+  });
+
+  test(title('test cases: the spec fields, plain-text forms, language tags and voice'), async (t) => {
+    const tenant = await createTenant(world());
+    const { owner } = tenant;
+    const { dataset } = await productWithTest(tenant);
+    const created = await owner.post('/testCases', {
+      testId: dataset.id,
+      input: 'Where is my refund?',
+      context: 'Refunds take 5 days',
+      expectedOutput: 'Within 5 days',
+      expectedTools: ['lookup_order'],
+      languageCode: 'pt-br',
+      gender: 'FEMALE',
+      backgroundNoiseProfile: 'street',
+      backgroundNoiseLevel: 'light',
+      stoppingCriterias: ['user says bye'],
+      maxIterations: 5,
+    });
+    t.is(created.status, 201, JSON.stringify(created.body));
+    const body = created.body;
+    t.true(body.id.startsWith('testCase_'));
+    t.deepEqual(body.input, { user_message: 'Where is my refund?' });
+    t.deepEqual(body.context, { value: 'Refunds take 5 days' });
+    t.is(body.languageCode, 'pt-BR');
+    t.is(body.testCaseGroupId, body.id);
+    t.is(body.parentTestCaseId, null);
+    t.is(body.legacyAt, null);
+    t.is(body.userId, tenant.ownerId);
+    t.false(body.isAugmented);
+    t.deepEqual(Object.keys(body).sort(), [
+      'archetype', 'backgroundNoiseLevel', 'backgroundNoiseProfile', 'confidence', 'confidenceReason', 'context', 'createdAt', 'creditsUsed',
+      'deletedAt', 'expectedOutput', 'expectedTools', 'gender', 'goal', 'id', 'input', 'isAugmented', 'languageCode', 'legacyAt', 'maxIterations',
+      'parentTestCaseId', 'reviewedById', 'scenario', 'source', 'sourceFile', 'sourceTestCaseId', 'specRelevance', 'stoppingCriterias', 'strategy',
+      'testCaseGroupId', 'testId', 'userId', 'userPersona', 'userScore', 'userScoreReason', 'variant',
+    ]);
+    const structured = await owner.post('/testCases', { testId: dataset.id, input: { user_message: 'Hi', channel: 'web' }, languageCode: 'zh-Hant-TW' });
+    t.deepEqual(structured.body.input, { user_message: 'Hi', channel: 'web' });
+    t.is(structured.body.languageCode, 'zh-Hant-TW');
+    t.deepEqual((await owner.get(`/testCases/${body.id}`)).body, body);
+  });
+
+  test(title('test cases: validation names the field'), async (t) => {
+    const tenant = await createTenant(world());
+    const { owner } = tenant;
+    const { dataset } = await productWithTest(tenant);
+    const cases: [Record<string, unknown>, string[]][] = [
+      [{ input: 'x' }, ['testId']],
+      [{ testId: dataset.id }, ['input']],
+      [{ testId: dataset.id, input: 'x', languageCode: 'english please' }, ['languageCode']],
+      [{ testId: dataset.id, input: 'x', languageCode: 'en-US-' }, ['languageCode']],
+      [{ testId: dataset.id, input: 'x', gender: 'OTHER' }, ['gender']],
+      [{ testId: dataset.id, input: 'x', backgroundNoiseProfile: 'office' }, ['backgroundNoiseLevel']],
+      [{ testId: dataset.id, input: 'x', backgroundNoiseLevel: 'heavy' }, ['backgroundNoiseProfile']],
+      [{ testId: dataset.id, input: 'x', backgroundNoiseProfile: 'rain', backgroundNoiseLevel: 'light' }, ['backgroundNoiseProfile']],
+      [{ testId: dataset.id, input: 'x', maxIterations: 0 }, ['maxIterations']],
+      [{ testId: dataset.id, input: 'x', maxIterations: 1.5 }, ['maxIterations']],
+      [{ testId: dataset.id, input: 'x', expectedTools: 'lookup' }, ['expectedTools']],
+      [{ testId: dataset.id, input: ['x'] }, ['input']],
+      [{ testId: dataset.id, input: 'x', colour: 'red' }, ['colour']],
+      [{ testId: dataset.id, input: 'x', confidence: 1.5 }, ['confidence']],
+      [{ testId: dataset.id, input: 'x', confidence: -0.1 }, ['confidence']],
+      [{ testId: dataset.id, input: 'x', userScore: 2 }, ['userScore']],
+      [{ testId: dataset.id, input: 'x', maxIterations: -3 }, ['maxIterations']],
+      [{ testId: dataset.id, input: 'x', gender: 'male' }, ['gender']],
+      [{ testId: dataset.id, input: 'x', context: ['a'] }, ['context']],
+      [{ testId: dataset.id, input: 42 }, ['input']],
+    ];
+    for (const [body, expected] of cases) {
+      const response = await owner.post('/testCases', body);
+      t.is(response.status, 400, JSON.stringify(body));
+      t.is(response.body.error, 'invalid_input');
+      t.deepEqual(paths(response), expected, JSON.stringify(body));
+      t.regex(response.body.message, new RegExp(expected[0]), 'the message names the field');
+    }
+    t.is((await owner.post('/testCases', { testId: 'test_missing', input: 'x' })).status, 404);
+  });
+
+  test(title('test cases: content changes fork revisions, annotations edit in place and reset on the new head'), async (t) => {
+    const tenant = await createTenant(world());
+    const { owner, member } = tenant;
+    const { dataset } = await productWithTest(tenant);
+    const original = (await owner.post('/testCases', { testId: dataset.id, input: 'Hello', expectedOutput: 'Hi', variant: 'plain', strategy: 'direct' })).body;
+    t.is(original.parentTestCaseId, null);
+    t.is(original.testCaseGroupId, original.id);
+    const reviewed = await owner.patch(`/testCases/${original.id}`, { userScore: 0.8, userScoreReason: 'fine', reviewedById: tenant.ownerId });
+    t.is(reviewed.status, 200);
+    t.is(reviewed.body.id, original.id);
+    t.is(reviewed.body.userScore, 0.8);
+    const tagged = await owner.patch(`/testCases/${original.id}`, { variant: 'typo' });
+    t.is(tagged.body.id, original.id, 'a descriptive field edits in place');
+    const revised = await member.patch(`/testCases/${original.id}`, { expectedOutput: 'Hello there' });
+    t.is(revised.status, 200);
+    t.not(revised.body.id, original.id);
+    t.is(revised.body.testCaseGroupId, original.id);
+    t.is(revised.body.parentTestCaseId, original.id);
+    t.is(revised.body.expectedOutput, 'Hello there');
+    t.is(revised.body.userId, tenant.memberId);
+    t.is(revised.body.legacyAt, null);
+    t.deepEqual([revised.body.userScore, revised.body.userScoreReason, revised.body.reviewedById], [null, null, null], 'annotations reset');
+    const old = await owner.get(`/testCases/${original.id}`);
+    t.is(old.status, 200, 'a legacy revision is readable');
+    t.truthy(old.body.legacyAt);
+    t.is(old.body.expectedOutput, 'Hi');
+    t.is(old.body.userScore, 0.8);
+    const frozen = await owner.patch(`/testCases/${original.id}`, { expectedOutput: 'again' });
+    t.is(frozen.status, 409);
+    t.is(frozen.body.error, 'conflict');
+    t.is((await owner.patch(`/testCases/${original.id}`, { userScore: 1 })).status, 409, 'annotations of a legacy revision too');
+    const ids = (response: { body: { id: string }[] }) => response.body.map((item) => item.id).sort();
+    t.deepEqual(ids(await owner.get('/testCases', { testIds: dataset.id })), [original.id, revised.body.id].sort(), 'includeLegacy defaults to true');
+    t.deepEqual(ids(await owner.get('/testCases', { testIds: dataset.id, includeLegacy: false })), [revised.body.id]);
+    t.is((await owner.get('/testCases', { testCaseGroupIds: original.id })).body.length, 2);
+    t.deepEqual(ids(await owner.get('/testCases', { ids: original.id })), [original.id]);
+    t.deepEqual(ids(await owner.get('/testCases', { variants: 'typo', includeLegacy: false })), [revised.body.id]);
+    t.deepEqual(ids(await owner.get('/testCases', { strategies: ['direct', 'other'] })), [original.id, revised.body.id].sort());
+    t.deepEqual(ids(await owner.get('/testCases', { strategies: 'other' })), []);
+    const french = (await owner.post('/testCases', { testId: dataset.id, input: 'Salut', languageCode: 'fr-CA' })).body;
+    t.deepEqual(ids(await owner.get('/testCases', { languageCodes: 'fr-ca' })), [french.id], 'language filters match in canonical case');
+    t.deepEqual(paths(await owner.patch(`/testCases/${revised.body.id}`, { languageCode: '12' })), ['languageCode']);
+    t.deepEqual(paths(await owner.patch(`/testCases/${revised.body.id}`, { backgroundNoiseLevel: 'light' })), ['backgroundNoiseProfile']);
+    t.is((await owner.delete(`/testCases/${revised.body.id}`)).status, 200);
+    t.is((await owner.get(`/testCases/${original.id}`)).status, 404, 'the whole family is deleted');
+  });
+
+  test(title('languages: distinct full tags, optionally for one product'), async (t) => {
+    const tenant = await createTenant(world());
+    const { owner } = tenant;
+    const first = await productWithTest(tenant, 'First');
+    const second = await productWithTest(tenant, 'Second');
+    for (const languageCode of ['en-US', 'en-GB', 'en-US', 'fr']) await owner.post('/testCases', { testId: first.dataset.id, input: 'x', languageCode });
+    await owner.post('/testCases', { testId: first.dataset.id, input: 'no language' });
+    await owner.post('/testCases', { testId: second.dataset.id, input: 'x', languageCode: 'de-AT' });
+    const all = await owner.get('/testCases/languages');
+    t.is(all.status, 200);
+    t.deepEqual(all.body, { languages: ['de-AT', 'en-GB', 'en-US', 'fr'] });
+    t.deepEqual((await owner.get('/testCases/languages', { productId: first.product.id })).body, { languages: ['en-GB', 'en-US', 'fr'] });
+    t.is((await owner.get('/testCases/languages', { productId: 'product_nope' })).status, 404);
+    t.is((await owner.get('/testCases/languages', { product: first.product.id })).status, 400);
+    const other = await createTenant(world());
+    t.deepEqual((await other.owner.get('/testCases/languages')).body, { languages: [] });
+    t.is((await other.owner.get('/testCases/languages', { productId: first.product.id })).status, 404);
+  });
+
+  test(title('CSV import: rows become test cases; JSON and plain cells; all or nothing'), async (t) => {
+    const tenant = await createTenant(world());
+    const { owner } = tenant;
+    const { dataset } = await productWithTest(tenant);
+    const file = [
+      'input,expected_output,expectedTools,languageCode,context,maxIterations,isAugmented',
+      'Where is my order?,It ships today,lookup_order|notify,en-US,,3,true',
+      '"{""user_message"": ""Hola"", ""channel"": ""sms""}",Hola,"[""greet""]",es-MX,"Multi, line\ncontext",,',
+    ].join('\n');
+    const imported = await owner.request('POST', `/tests/${dataset.id}/testCases/import`, csv(file));
+    t.is(imported.status, 201, JSON.stringify(imported.body));
+    t.is(imported.body.imported, 2);
+    const [first, second] = imported.body.testCases;
+    t.deepEqual(first.input, { user_message: 'Where is my order?' });
+    t.deepEqual(first.expectedTools, ['lookup_order', 'notify']);
+    t.is(first.maxIterations, 3);
+    t.true(first.isAugmented);
+    t.is(first.context, null);
+    t.deepEqual(second.input, { user_message: 'Hola', channel: 'sms' });
+    t.deepEqual(second.context, { value: 'Multi, line\ncontext' });
+    t.is(second.languageCode, 'es-MX');
+    t.is((await owner.get('/testCases', { testIds: dataset.id })).body.length, 2);
+
+    const broken = ['input,languageCode,maxIterations', 'ok,en,1', ',xx-,two', 'fine,en,'].join('\n');
+    const refused = await owner.request('POST', `/tests/${dataset.id}/testCases/import`, csv(broken));
+    t.is(refused.status, 400);
+    t.deepEqual(paths(refused).sort(), ['rows.2.input', 'rows.2.languageCode', 'rows.2.maxIterations'], 'rows count data rows from 1');
+    t.regex(refused.body.message, /nothing was stored/);
+    t.regex(refused.body.message, /row 2: /);
+    const badScore = await owner.request('POST', `/tests/${dataset.id}/testCases/import`, csv('input,user_score,gender\na,0.5,FEMALE\nb,7,MALE\nc,1,robot'));
+    t.deepEqual(paths(badScore).sort(), ['rows.2.userScore', 'rows.3.gender']);
+    t.is((await owner.get('/testCases', { testIds: dataset.id })).body.length, 2, 'nothing stored');
+
+    const unknown = await owner.request('POST', `/tests/${dataset.id}/testCases/import`, csv('prompt,answer\na,b'));
+    t.deepEqual(paths(unknown), ['columns.prompt', 'columns.answer', 'columns.input']);
+    const ragged = await owner.request('POST', `/tests/${dataset.id}/testCases/import`, csv('input,goal\na,b,c'));
+    t.is(ragged.status, 400);
+    t.is((await owner.request('POST', `/tests/${dataset.id}/testCases/import`, csv('input\n'))).status, 400);
+    const json = await owner.post(`/tests/${dataset.id}/testCases/import`, { rows: [] });
+    t.is(json.status, 415);
+    t.is(json.body.error, 'unsupported_media_type');
+    const other = await createTenant(world());
+    t.is((await other.owner.request('POST', `/tests/${dataset.id}/testCases/import`, csv('input\nx'))).status, 404);
+  });
+
+  test(title('tenancy: another organization’s tests and test cases are 404 and cannot be touched'), async (t) => {
+    const mine = await createTenant(world());
+    const theirs = await createTenant(world());
+    const { product, dataset } = await productWithTest(theirs);
+    const testCase = (await theirs.owner.post('/testCases', { testId: dataset.id, input: 'secret' })).body;
+    for (const [path, change] of [[`/tests/${dataset.id}`, { description: 'mine' }], [`/testCases/${testCase.id}`, { expectedOutput: 'x' }]] as const) {
+      t.is((await mine.owner.get(path)).status, 404, path);
+      t.is((await mine.owner.patch(path, change)).status, 404, path);
+      t.is((await mine.owner.delete(path)).status, 404, path);
+    }
+    t.is((await mine.owner.post('/tests', { productId: product.id, name: 'x' })).status, 404);
+    t.is((await mine.owner.post('/testCases', { testId: dataset.id, input: 'x' })).status, 404);
+    t.deepEqual((await mine.owner.get('/tests')).body, []);
+    t.deepEqual((await mine.owner.get('/testCases', { testIds: dataset.id })).body, []);
+    const mySet = await productWithTest(mine);
+    const sourced = await mine.owner.post('/testCases', { testId: mySet.dataset.id, input: 'x', sourceTestCaseId: testCase.id });
+    t.is(sourced.status, 404);
+    const myCase = (await mine.owner.post('/testCases', { testId: mySet.dataset.id, input: 'x' })).body;
+    t.is((await mine.owner.patch(`/testCases/${myCase.id}`, { reviewedById: theirs.ownerId })).status, 404, 'a reviewer of another organization');
+    t.is((await theirs.owner.get(`/testCases/${testCase.id}`)).body.input.user_message, 'secret', 'untouched');
+  });
+}

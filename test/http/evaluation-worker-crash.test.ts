@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import test from 'ava';
+import { evaluationFixture, settled } from '../support/evaluation-fixtures.ts';
+import { startFakeModel, type FakeModel } from '../support/fake-model.ts';
+import { createTenant, startWorld, type HttpWorld } from '../support/http-world.ts';
+import { postgresAvailable } from '../support/databases.ts';
+
+const available = await postgresAvailable();
+const queueSettings = { QUEUE_JOB_TIMEOUT_SECONDS: 2, QUEUE_MAINTENANCE_SECONDS: 1, JUDGE_MODEL: 'judge', JUDGE_TIMEOUT_MS: 60_000 };
+
+function startWorker(databaseUrl: string, judgeUrl: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bootstrap/worker.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      JUDGE_BASE_URL: judgeUrl,
+      LOG_LEVEL: process.env.WORKER_LOG_LEVEL ?? 'silent',
+      WORKER_CONCURRENCY: '1',
+      ...Object.fromEntries(Object.entries(queueSettings).map(([key, value]) => [key, String(value)])),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (process.env.WORKER_LOG_LEVEL) process.stderr.write(chunk);
+      if (chunk.toString().includes('worker ready')) resolve(child);
+    });
+    child.on('exit', (code) => reject(new Error(`worker exited with ${code}`)));
+  });
+}
+
+const until = async (condition: () => boolean, timeoutMs = 20_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+};
+
+(available ? test : test.skip)('[postgres] a worker killed mid-job: the job is retried by another worker and the evaluation is scored exactly once', async (t) => {
+  t.timeout(90_000);
+  const model: FakeModel = await startFakeModel((_, index) => (index === 0 ? 'hang' : 'ok'));
+  const world: HttpWorld = await startWorld('postgres', { ...queueSettings, JUDGE_BASE_URL: model.url, QUEUE_EMBEDDED_WORKER: false });
+  const workers: ChildProcess[] = [];
+  try {
+    const databaseUrl = world.platform.config.DATABASE_URL;
+    workers.push(await startWorker(databaseUrl, model.url));
+    const tenant = await createTenant(world);
+    const fixture = await evaluationFixture(tenant.owner);
+    await world.admin.patch(`/organizations/${tenant.organizationId}`, { extraCredits: 5 });
+    const launched = await tenant.owner.post('/evaluations/fromSession', { sessionId: fixture.sessions.a.id, metrics: [{ id: fixture.metrics.llm.id }] });
+    t.is(launched.status, 201);
+    const id = launched.body[0].id as string;
+
+    t.log('launched', id);
+    await until(() => model.requests.length === 1);
+    t.log('model asked');
+    workers[0].kill('SIGKILL');
+    await new Promise((resolve) => workers[0].once('exit', resolve));
+    t.is((await tenant.owner.get(`/evaluations/${id}`)).body.status, 'PENDING');
+
+    workers.push(await startWorker(databaseUrl, model.url));
+    t.log('second worker up');
+    const started = Date.now();
+    const [scored] = await settled(tenant.owner, { ids: id }, 60_000).catch((error) => {
+      t.log('settled failed after', Date.now() - started, String(error).slice(0, 300));
+      throw error;
+    });
+    t.log('settled after', Date.now() - started);
+    t.like(scored, { status: 'SUCCESS', score: 0.8, creditsUsed: 1 });
+    t.is(model.requests.length, 2);
+    t.like((await tenant.owner.get(`/organizations/${tenant.organizationId}/creditStatus`)).body, { extraCredits: 4 });
+    const stored = await world.platform.ports.evaluations.get(tenant.organizationId, id);
+    t.is(stored?.version, 1, 'written once after creation');
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    t.is(model.requests.length, 2, 'no further delivery after the job completed');
+    t.is((await world.platform.ports.evaluations.get(tenant.organizationId, id))?.version, 1);
+  } finally {
+    for (const worker of workers) if (worker.exitCode === null) worker.kill('SIGTERM');
+    await Promise.all(workers.map((worker) => (worker.exitCode === null ? new Promise((resolve) => worker.once('exit', resolve)) : undefined)));
+    await world.close();
+    await model.close();
+  }
+});

@@ -1,0 +1,60 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** What the fake model does with one chat-completions request. */
+export type ModelBehaviour = 'ok' | 'garbage' | '5xx' | 'slow' | 'hang' | 'prose';
+
+/** A real HTTP server on 127.0.0.1:0 playing an OpenAI-compatible chat-completions model. */
+export interface FakeModel {
+  readonly url: string;
+  readonly requests: { body: any; authorization: string | undefined }[];
+  close(): Promise<void>;
+}
+
+async function read(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** `decide` picks the behaviour per request (by default from a `MODE:<behaviour>` marker in the prompt). */
+export async function startFakeModel(decide?: (body: any, index: number) => ModelBehaviour): Promise<FakeModel> {
+  const requests: FakeModel['requests'] = [];
+  const hanging = new Set<() => void>();
+  const server: Server = createServer(async (request, response) => {
+    const body = JSON.parse(await read(request));
+    requests.push({ body, authorization: request.headers.authorization });
+    const prompt = body.messages.map((message: { content: string }) => message.content).join('\n');
+    const behaviour = decide?.(body, requests.length - 1) ?? ((/MODE:(\w+)/.exec(prompt)?.[1] ?? 'ok') as ModelBehaviour);
+    const answer = (content: string) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', model: body.model, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }));
+    };
+    switch (behaviour) {
+      case 'ok':
+        return answer('{"score": 0.8, "reason": "Mostly correct"}');
+      case 'prose':
+        return answer('Here is my verdict:\n```json\n{"score": "0.4", "reason": "Partly"}\n```');
+      case 'garbage':
+        return answer('I think it is fine, maybe seven out of ten.');
+      case '5xx':
+        response.writeHead(503, { 'content-type': 'application/json' });
+        return response.end('{"error":"overloaded"}');
+      case 'slow':
+        return setTimeout(() => answer('{"score": 1, "reason": "late"}'), 3_000).unref();
+      case 'hang':
+        return hanging.add(() => response.destroy());
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    async close() {
+      for (const release of hanging) release();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

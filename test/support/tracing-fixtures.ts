@@ -1,0 +1,31 @@
+import type { HttpWorld, Tenant } from './http-world.ts';
+
+let counter = 0;
+const unique = (label: string) => `${label} ${++counter} ${Math.random().toString(36).slice(2, 8)}`;
+
+async function created(response: Promise<{ status: number; body: any }>, what: string): Promise<string> {
+  const { status, body } = await response;
+  if (status !== 201) throw new Error(`${what}: ${status} ${JSON.stringify(body)}`);
+  return body.id as string;
+}
+
+/** A product version of the tenant, made over the catalog's HTTP routes. */
+export async function createVersionFor(_world: HttpWorld, tenant: Tenant): Promise<string> {
+  const productId = await created(tenant.owner.post('/products', { name: unique('Tracing product') }), 'product');
+  return created(tenant.owner.post('/versions', { productId }), 'version');
+}
+
+/** A test case of the tenant (a product, a dataset, one case), over HTTP. */
+export async function createTestCaseFor(tenant: Tenant): Promise<string> {
+  const productId = await created(tenant.owner.post('/products', { name: unique('Dataset product') }), 'product');
+  const testId = await created(tenant.owner.post('/tests', { productId, name: unique('Dataset') }), 'dataset');
+  return created(tenant.owner.post('/testCases', { testId, input: { text: 'hello' } }), 'test case');
+}
+
+/** A session and one inference result of the tenant, ready for spans. */
+export async function createInferenceResultFor(world: HttpWorld, tenant: Tenant): Promise<{ sessionId: string; inferenceResultId: string; versionId: string }> {
+  const versionId = await createVersionFor(world, tenant);
+  const sessionId = await created(tenant.member.post('/sessions', { versionId }), 'session');
+  const inferenceResultId = await created(tenant.member.post('/inferenceResults', { sessionId, input: 'question', output: 'answer' }), 'inference result');
+  return { sessionId, inferenceResultId, versionId };
+}
