@@ -1,14 +1,13 @@
 import type { StoragePorts } from '../../application/ports/ports.ts';
-import type { Evaluation } from '../../domain/evaluation/evaluation.ts';
 import { evaluationKinds, identityKinds } from '../shared/record-kinds.ts';
 import { MemoryOrganizationStore } from './memory-organization-store.ts';
-import { MemoryRecordStore } from './memory-record-store.ts';
+import { MemoryEvaluationStore } from './memory-evaluation-store.ts';
 import type { MemoryUnitOfWork } from './memory-unit-of-work.ts';
 
 /** The evaluation store of the in-memory world, and organizations with their atomic credit debit. */
 export function createMemoryEvaluationStorage(uow: MemoryUnitOfWork): Pick<StoragePorts, 'evaluations' | 'organizations'> {
   return {
     organizations: new MemoryOrganizationStore(identityKinds.organizations, uow),
-    evaluations: new MemoryRecordStore<Evaluation>(evaluationKinds.evaluations, uow),
+    evaluations: new MemoryEvaluationStore(evaluationKinds.evaluations, uow),
   };
 }

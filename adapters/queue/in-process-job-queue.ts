@@ -8,6 +8,8 @@ export interface InProcessQueueOptions {
   readonly pollMs?: number;
   /** A job that keeps throwing is given up after this many attempts (until the process restarts). */
   readonly maxAttempts?: number;
+  /** Jobs one handler call takes. */
+  readonly batchSize?: number;
   readonly onError?: (job: EvaluationJob, error: unknown) => void;
 }
 
@@ -82,26 +84,30 @@ export class InProcessJobQueue implements RunnableJobQueue {
 
   private async sweep(handler: JobHandler, concurrency: number): Promise<boolean> {
     const maxAttempts = this.options.maxAttempts ?? 5;
-    const found = await this.options.findPending(concurrency * 50);
+    const batchSize = this.options.batchSize ?? 50;
+    const found = await this.options.findPending(concurrency * batchSize);
     const jobs = found.filter((job) => !this.inFlight.has(job.evaluationId) && (this.attempts.get(job.evaluationId) ?? 0) < maxAttempts);
     if (jobs.length === 0) return false;
+    const batches = Array.from({ length: Math.ceil(jobs.length / batchSize) }, (_, index) => jobs.slice(index * batchSize, (index + 1) * batchSize));
     let next = 0;
     const lane = async () => {
-      while (next < jobs.length && this.running) {
-        const job = jobs[next++];
-        this.inFlight.add(job.evaluationId);
+      while (next < batches.length && this.running) {
+        const batch = batches[next++];
+        for (const job of batch) this.inFlight.add(job.evaluationId);
         try {
-          await handler(job);
-          this.attempts.delete(job.evaluationId);
+          await handler(batch);
+          for (const job of batch) this.attempts.delete(job.evaluationId);
         } catch (error) {
-          this.attempts.set(job.evaluationId, (this.attempts.get(job.evaluationId) ?? 0) + 1);
-          this.options.onError?.(job, error);
+          for (const job of batch) {
+            this.attempts.set(job.evaluationId, (this.attempts.get(job.evaluationId) ?? 0) + 1);
+            this.options.onError?.(job, error);
+          }
         } finally {
-          this.inFlight.delete(job.evaluationId);
+          for (const job of batch) this.inFlight.delete(job.evaluationId);
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
+    await Promise.all(Array.from({ length: Math.min(concurrency, batches.length) }, lane));
     return true;
   }
 }

@@ -1,7 +1,7 @@
 import type { EvaluationJob, JobQueue } from '../../application/ports/job-queue.ts';
 
-/** Handles one job; throwing asks the queue to deliver it again later. */
-export type JobHandler = (job: EvaluationJob) => Promise<void>;
+/** Handles a batch of jobs; throwing asks the queue to deliver them again later. */
+export type JobHandler = (jobs: readonly EvaluationJob[]) => Promise<void>;
 
 /** A queue adapter that also runs workers: what bootstrap starts in `npm start` or `npm run worker`. */
 export interface RunnableJobQueue extends JobQueue {

@@ -65,7 +65,7 @@ export class PgBossJobQueue implements RunnableJobQueue {
   async startWorker(handler: JobHandler, concurrency: number): Promise<void> {
     for (let lane = 0; lane < Math.max(1, concurrency); lane++) {
       await this.boss.work<EvaluationJob>(SCORING_QUEUE, { batchSize: this.options.batchSize, pollingIntervalSeconds: this.options.pollingSeconds }, async (jobs) => {
-        for (const job of jobs) await handler(job.data);
+        await handler(jobs.map((job) => job.data));
       });
     }
   }

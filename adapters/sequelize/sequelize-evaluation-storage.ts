@@ -1,10 +1,9 @@
 import type { StoragePorts } from '../../application/ports/ports.ts';
-import type { Evaluation } from '../../domain/evaluation/evaluation.ts';
 import { evaluationKinds, identityKinds } from '../shared/record-kinds.ts';
 import { defineEvaluationModels } from './models/evaluation-models.ts';
 import { defineIdentityModels } from './models/identity-models.ts';
 import { SequelizeOrganizationStore } from './sequelize-organization-store.ts';
-import { SequelizeRecordStore } from './sequelize-record-store.ts';
+import { SequelizeEvaluationStore } from './sequelize-evaluation-store.ts';
 import type { DatabaseHandle } from './support/database.ts';
 import type { TransactionContext } from './support/transaction-context.ts';
 
@@ -14,6 +13,6 @@ export function createSequelizeEvaluationStorage(database: DatabaseHandle, conte
   const organizations = database.sequelize.models.Organization ?? defineIdentityModels(database.sequelize).organizations;
   return {
     organizations: new SequelizeOrganizationStore(organizations, identityKinds.organizations, database, context),
-    evaluations: new SequelizeRecordStore<Evaluation>(models.evaluations, evaluationKinds.evaluations, database, context),
+    evaluations: new SequelizeEvaluationStore(models.evaluations, evaluationKinds.evaluations, database, context),
   };
 }

@@ -1,47 +1,66 @@
 import type { EvaluationJob } from '../ports/job-queue.ts';
+import type { Judge } from '../ports/judge.ts';
 import type { Ports } from '../ports/ports.ts';
+import { Conflict } from '../../domain/errors.ts';
+import type { Metric } from '../../domain/catalog/metric.ts';
 import { availableCredits } from '../../domain/evaluation/credits.ts';
 import { chargeFor, missingInputsVerdict, preflight, settleCharge } from '../../domain/evaluation/decide-scoring.ts';
-import { applyVerdict, type Verdict } from '../../domain/evaluation/evaluation.ts';
-import { Conflict } from '../../domain/errors.ts';
+import { applyVerdict, type Evaluation, type Verdict } from '../../domain/evaluation/evaluation.ts';
+import type { MetricInputs } from '../../domain/evaluation/metric-inputs.ts';
 import { loadMetricInputs } from './load-metric-inputs.ts';
+import { listIn } from './session-specifications.ts';
 
 type Needs = Pick<Ports, 'uow' | 'clock' | 'evaluations' | 'metrics' | 'organizations' | 'judges' | 'evaluationSettings' | 'sessions' | 'inferenceResults' | 'spans' | 'testCases'>;
 
 /**
- * The worker's job: scores one PENDING evaluation. Idempotent — an evaluation already scored, or scored by a
- * concurrent delivery of the same job, is left alone, and credits are taken in the same transaction as the score.
+ * The worker's job: scores PENDING evaluations, a batch at a time. Idempotent — an evaluation already scored, or
+ * changed by a concurrent delivery of the same job, is left alone (a stale write aborts the batch, which the
+ * queue delivers again); credits are taken in the same transaction as the scores.
  */
 export class ScoreEvaluation {
   constructor(private readonly ports: Needs) {}
 
   async execute(job: EvaluationJob): Promise<void> {
-    const evaluation = await this.ports.evaluations.get(job.organizationId, job.evaluationId);
-    if (!evaluation || evaluation.status !== 'PENDING') return;
-    const [metric, organization] = await Promise.all([
-      this.ports.metrics.get(evaluation.organizationId, evaluation.metricId, { includeDeleted: true }),
-      this.ports.organizations.get(evaluation.organizationId, evaluation.organizationId),
+    await this.executeBatch([job]);
+  }
+
+  async executeBatch(jobs: readonly EvaluationJob[]): Promise<void> {
+    for (const scope of new Set(jobs.map((job) => job.organizationId))) {
+      await this.scoreScope(scope, jobs.filter((job) => job.organizationId === scope).map((job) => job.evaluationId));
+    }
+  }
+
+  private async scoreScope(scope: string, ids: readonly string[]): Promise<void> {
+    const pending = (await listIn(this.ports.evaluations, scope, ids)).filter((evaluation) => evaluation.status === 'PENDING');
+    if (pending.length === 0) return;
+    const [metrics, organization, inputsOf] = await Promise.all([
+      listIn(this.ports.metrics, scope, pending.map((evaluation) => evaluation.metricId)),
+      this.ports.organizations.get(scope, scope),
+      loadMetricInputs(this.ports, scope, pending),
     ]);
-    const judge = metric && (metric.source === 'DETERMINISTIC' || metric.source === 'LLM_JUDGE') ? this.ports.judges[metric.source] : null;
-    const first = preflight(metric, organization ? availableCredits(organization) : 0, this.ports.evaluationSettings.llmJudgeCredits, judge?.configured);
-    let verdict: Verdict;
-    let cost = 0;
-    if ('verdict' in first) verdict = first.verdict;
-    else {
-      cost = first.cost;
-      const inputs = await loadMetricInputs(this.ports, evaluation);
-      verdict = (judge!.configured ? missingInputsVerdict(metric!, inputs) : null) ?? (await judge!.judge(metric!, inputs));
-    }
-    try {
-      await this.ports.uow.transaction(async () => {
-        const current = await this.ports.evaluations.get(evaluation.organizationId, evaluation.id);
-        if (!current || current.status !== 'PENDING' || current.version !== evaluation.version) return;
+    const balance = organization ? availableCredits(organization) : 0;
+    const decided = await Promise.all(pending.map((evaluation) => this.decide(evaluation, metrics.find((metric) => metric.id === evaluation.metricId) ?? null, balance, inputsOf)));
+    await this.ports.uow.transaction(async () => {
+      const now = this.ports.clock.now();
+      const outcomes: Evaluation[] = [];
+      for (const { evaluation, verdict, cost } of decided) {
         const charge = chargeFor(verdict, cost);
-        const debited = charge === 0 || (await this.ports.organizations.debitCredits(evaluation.organizationId, charge)) !== null;
-        await this.ports.evaluations.update(applyVerdict(current, settleCharge(verdict, charge, debited), this.ports.clock.now()));
-      });
-    } catch (error) {
-      if (!(error instanceof Conflict)) throw error;
-    }
+        const debited = charge === 0 || (await this.ports.organizations.debitCredits(scope, charge)) !== null;
+        outcomes.push(applyVerdict(evaluation, settleCharge(verdict, charge, debited), now));
+      }
+      const written = new Set(await this.ports.evaluations.recordOutcomes(outcomes));
+      if (outcomes.some((outcome, index) => !written.has(outcome.id) && chargeFor(decided[index].verdict, decided[index].cost) > 0)) {
+        throw new Conflict('A charged evaluation was written by another delivery; the batch is rolled back and delivered again');
+      }
+    });
+  }
+
+  private async decide(evaluation: Evaluation, metric: Metric | null, balance: number, inputsOf: (evaluation: Evaluation) => MetricInputs) {
+    const judge: Judge | null = metric && (metric.source === 'DETERMINISTIC' || metric.source === 'LLM_JUDGE') ? this.ports.judges[metric.source] : null;
+    const first = preflight(metric, balance, this.ports.evaluationSettings.llmJudgeCredits, judge?.configured);
+    if ('verdict' in first) return { evaluation, verdict: first.verdict, cost: 0 };
+    const inputs = inputsOf(evaluation);
+    const verdict: Verdict = (judge!.configured ? missingInputsVerdict(metric!, inputs) : null) ?? (await judge!.judge(metric!, inputs));
+    return { evaluation, verdict, cost: first.cost };
   }
 }

@@ -18,7 +18,7 @@ import type { Secrets } from './secrets.ts';
 import type { Sequences } from './sequences.ts';
 import type { UnitOfWork } from './unit-of-work.ts';
 import type { Session } from '../../domain/tracing/session.ts';
-import type { Evaluation } from '../../domain/evaluation/evaluation.ts';
+import type { EvaluationStore } from './evaluation-store.ts';
 import type { EvaluationSettings } from './evaluation-settings.ts';
 import type { JobQueue } from './job-queue.ts';
 import type { Judges } from './judge.ts';
@@ -47,7 +47,7 @@ export interface Ports {
   readonly sessions: BulkRecordStore<Session>;
   readonly inferenceResults: InferenceResultStore;
   readonly spans: SpanStore;
-  readonly evaluations: RecordStore<Evaluation>;
+  readonly evaluations: EvaluationStore;
   readonly jobQueue: JobQueue;
   readonly judges: Judges;
   readonly evaluationSettings: EvaluationSettings;

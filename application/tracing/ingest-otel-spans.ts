@@ -40,7 +40,7 @@ export class IngestOtelSpans {
       await storeSpanPlan(this.ports, scope, planned);
       return { plan: planned, reasons: placement.reasons };
     });
-    await this.ports.spans.settleParents(scope, plan.fresh.map((span) => span.id), plan.fresh.filter((span) => span.parentPending).map((span) => span.id));
+    await this.ports.spans.settleParents(scope, plan.created.map((span) => span.id), plan.created.filter((span) => span.parentPending).map((span) => span.id));
     if (plan.rejected.length === 0) return null;
     const details = [...reasons, ...plan.rejected.filter((rejection) => rejection.message !== 'inferenceResultId: is required').map((rejection) => `span ${rejection.id ?? rejection.index}: ${rejection.message}`)];
     return { rejectedSpans: plan.rejected.length, errorMessage: [...new Set(details)].join('; ').slice(0, MESSAGE_LIMIT) };

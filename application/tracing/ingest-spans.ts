@@ -22,7 +22,7 @@ export class IngestSpans {
     const scope = actor.organizationId;
     const plan = await planSpanWrite(this.ports, scope, inputs, true);
     await this.ports.uow.transaction(() => storeSpanPlan(this.ports, scope, plan));
-    await this.ports.spans.settleParents(scope, plan.fresh.map((span) => span.id), plan.fresh.filter((span) => span.parentPending).map((span) => span.id));
+    await this.ports.spans.settleParents(scope, plan.created.map((span) => span.id), plan.created.filter((span) => span.parentPending).map((span) => span.id));
     return { created: plan.created, rejected: plan.rejected };
   }
 }

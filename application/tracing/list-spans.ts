@@ -11,8 +11,8 @@ export interface SpanFilter extends Page {
   readonly types?: readonly string[];
   readonly names?: readonly string[];
   readonly parentTraceIds?: readonly string[];
-  readonly startTimeFrom?: string;
-  readonly startTimeTo?: string;
+  readonly startTimeAfter?: string;
+  readonly startTimeBefore?: string;
 }
 
 /** Spans of the caller's organization that meet every filter given. */
@@ -28,7 +28,7 @@ export class ListSpans {
         ...where.in('type', filter.types),
         ...where.in('name', filter.names),
         ...where.in('parentTraceId', filter.parentTraceIds),
-        ...where.range('startTime', filter.startTimeFrom, filter.startTimeTo),
+        ...where.range('startTime', filter.startTimeAfter, filter.startTimeBefore),
       ],
       ...filter,
     });

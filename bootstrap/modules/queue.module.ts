@@ -14,14 +14,15 @@ import { TOKENS } from '../tokens.ts';
 export const inProcessQueueModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.jobQueue)
     .toResolvedValue(
-      (storage: StoragePorts): RunnableJobQueue =>
+      (storage: StoragePorts, config: Config): RunnableJobQueue =>
         new InProcessJobQueue({
+          batchSize: config.QUEUE_BATCH_SIZE,
           findPending: async (limit) =>
             (await storage.evaluations.list(null, { where: [{ field: 'status', op: 'eq', value: 'PENDING' }], sort: [{ field: 'createdAt', direction: 'asc' }], limit })).map(
               (evaluation) => ({ organizationId: evaluation.organizationId, evaluationId: evaluation.id }),
             ),
         }),
-      [TOKENS.storage],
+      [TOKENS.storage, TOKENS.config],
     )
     .inSingletonScope()
     .onDeactivation((queue) => queue.stop());
@@ -53,11 +54,11 @@ export const queueModuleFor = (config: Config): ContainerModule =>
 
 /** Starts scoring jobs in this process; a failing job is logged and delivered again by the queue. */
 export async function startScoringWorker(queue: RunnableJobQueue, useCases: UseCases, config: Config, logger: Logger): Promise<void> {
-  await queue.startWorker(async (job) => {
+  await queue.startWorker(async (jobs) => {
     try {
-      await useCases.scoreEvaluation.execute(job);
+      await useCases.scoreEvaluation.executeBatch(jobs);
     } catch (error) {
-      logger.error({ err: error, evaluationId: job.evaluationId }, 'scoring failed; the job will be retried');
+      logger.error({ err: error, evaluationIds: jobs.map((job) => job.evaluationId) }, 'scoring failed; the jobs will be delivered again');
       throw error;
     }
   }, config.WORKER_CONCURRENCY);

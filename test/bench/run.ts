@@ -3,6 +3,7 @@
  * figures. Benchmarks measure; they never pass or fail on time.
  */
 const benchmarks: Record<string, () => Promise<{ run(): Promise<void> }>> = {
+  evaluation: () => import('./evaluation.bench.ts'),
   'span-ingestion': () => import('./span-ingestion.bench.ts'),
   'csv-import': () => import('./csv-import.bench.ts'),
 };

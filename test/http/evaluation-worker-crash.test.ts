@@ -52,21 +52,13 @@ const until = async (condition: () => boolean, timeoutMs = 20_000) => {
     t.is(launched.status, 201);
     const id = launched.body[0].id as string;
 
-    t.log('launched', id);
     await until(() => model.requests.length === 1);
-    t.log('model asked');
     workers[0].kill('SIGKILL');
     await new Promise((resolve) => workers[0].once('exit', resolve));
     t.is((await tenant.owner.get(`/evaluations/${id}`)).body.status, 'PENDING');
 
     workers.push(await startWorker(databaseUrl, model.url));
-    t.log('second worker up');
-    const started = Date.now();
-    const [scored] = await settled(tenant.owner, { ids: id }, 60_000).catch((error) => {
-      t.log('settled failed after', Date.now() - started, String(error).slice(0, 300));
-      throw error;
-    });
-    t.log('settled after', Date.now() - started);
+    const [scored] = await settled(tenant.owner, { ids: id }, 60_000);
     t.like(scored, { status: 'SUCCESS', score: 0.8, creditsUsed: 1 });
     t.is(model.requests.length, 2);
     t.like((await tenant.owner.get(`/organizations/${tenant.organizationId}/creditStatus`)).body, { extraCredits: 4 });
@@ -76,8 +68,8 @@ const until = async (condition: () => boolean, timeoutMs = 20_000) => {
     t.is(model.requests.length, 2, 'no further delivery after the job completed');
     t.is((await world.platform.ports.evaluations.get(tenant.organizationId, id))?.version, 1);
   } finally {
-    for (const worker of workers) if (worker.exitCode === null) worker.kill('SIGTERM');
-    await Promise.all(workers.map((worker) => (worker.exitCode === null ? new Promise((resolve) => worker.once('exit', resolve)) : undefined)));
+    const running = workers.filter((worker) => worker.exitCode === null && worker.signalCode === null);
+    await Promise.all(running.map((worker) => new Promise((resolve) => (worker.once('exit', resolve), worker.kill('SIGTERM')))));
     await world.close();
     await model.close();
   }

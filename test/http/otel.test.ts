@@ -104,6 +104,33 @@ for (const database of await httpDatabases()) {
     t.is((await tenant.owner.get('/inferenceResults', { sessionIds: [sessions.body[0].id] })).body.length, 2, 're-export adds nothing');
   });
 
+  test(title('concurrent exports of one new trace share one session and one inference result'), async (t) => {
+    const tenant = await createTenant(world());
+    const versionId = await createVersionFor(world(), tenant);
+    const traceId = [...crypto.getRandomValues(new Uint8Array(16))].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+    const export_ = (spanId: string, parentSpanId?: string) => ({
+      resourceSpans: [{
+        resource: { attributes: [{ key: 'assay.version.id', value: { stringValue: versionId } }, { key: 'session.id', value: { stringValue: `race-${traceId}` } }] },
+        scopeSpans: [{ spans: [{ traceId, spanId, ...(parentSpanId ? { parentSpanId } : {}), name: `span ${spanId}`, startTimeUnixNano: '1700000000000000000', endTimeUnixNano: '1700000001000000000' }] }],
+      }],
+    });
+    const answers = await Promise.all([
+      tenant.member.post('/otel/v1/traces', export_('0000000000000001')),
+      tenant.member.post('/otel/v1/traces', export_('0000000000000002', '0000000000000001')),
+      tenant.member.post('/otel/v1/traces', export_('0000000000000003', '0000000000000001')),
+    ]);
+    t.deepEqual(answers.map((answer) => answer.status), [200, 200, 200], JSON.stringify(answers.map((answer) => answer.body)));
+    const sessions = await tenant.member.get('/sessions', { customIds: [`race-${traceId}`] });
+    t.is(sessions.body.length, 1);
+    const results = await tenant.member.get('/inferenceResults', { sessionIds: [sessions.body[0].id] });
+    t.is(results.body.length, 1);
+    t.is((await tenant.member.get('/traces', { inferenceResultIds: [results.body[0].id] })).body.length, 3);
+    const { spans } = world().platform.ports;
+    for (const spanId of ['0000000000000002', '0000000000000003']) {
+      t.false((await spans.get(tenant.organizationId, `trace_${traceId}${spanId}`))?.parentPending);
+    }
+  });
+
   test(title('refused spans fill partialSuccess (JSON and protobuf answers); foreign inference results are a 403; bad bodies a 400'), async (t) => {
     const tenant = await createTenant(world());
     const stranger = await createTenant(world());

@@ -185,7 +185,7 @@ for (const database of await httpDatabases()) {
     t.deepEqual(ids(await tenant.member.get('/traces', { sessionIds: [sessionId] })), [a, b].sort());
     t.deepEqual(ids(await tenant.member.get('/traces', { types: ['TOOL'] })), [a, c].sort());
     t.deepEqual(ids(await tenant.member.get('/traces', { names: ['b'] })), [b]);
-    t.deepEqual(ids(await tenant.member.get('/traces', { startTimeFrom: '2026-01-02T00:00:00Z', startTimeTo: '2026-01-02T12:00:00Z' })), [b]);
+    t.deepEqual(ids(await tenant.member.get('/traces', { startTimeAfter: '2026-01-02T00:00:00Z', startTimeBefore: '2026-01-02T12:00:00Z' })), [b]);
     const sorted = await tenant.member.get('/traces', { sort: 'startTime,asc' });
     t.deepEqual(sorted.body.map((span: { id: string }) => span.id), [a, b, c]);
     t.is((await tenant.member.get('/traces', { types: ['NOPE'] })).status, 400);

@@ -153,8 +153,8 @@ export const spanQuery = z.strictObject({
   types: q.enums(SPAN_TYPES),
   names: q.strings(),
   parentTraceIds: q.strings(),
-  startTimeFrom: q.timestamp(),
-  startTimeTo: q.timestamp(),
+  startTimeAfter: q.timestamp(),
+  startTimeBefore: q.timestamp(),
   ...paging(['createdAt', 'startTime', 'name', 'id']),
 });
 

@@ -32,9 +32,11 @@ function sqliteValue(kind: Kind, value: unknown): unknown {
 }
 
 /**
- * Inserts many rows with one statement and one parameter, the rows as a JSON array unpacked by the database
- * (`json_populate_recordset` on PostgreSQL, `json_each` over positional arrays on SQLite): no per-row model instances, no parameter-count
- * limit, whatever the batch size. With `ignoreExisting`, rows whose key exists are skipped.
+ * Inserts many rows with one statement and one parameter, whatever the batch size and without per-row model
+ * instances: the rows travel as one JSON array unpacked by the database (`json_populate_recordset` on PostgreSQL,
+ * `json_each` over positional arrays on SQLite). Binding every value instead would meet SQLite's variable limit
+ * at about 1800 spans, and Sequelize's bind formatting grows badly with thousands of placeholders.
+ * With `ignoreExisting`, rows whose key exists are skipped.
  */
 export async function jsonBulkInsert(
   model: ModelStatic<Model>,
@@ -53,8 +55,9 @@ export async function jsonBulkInsert(
     for (const { field, column } of columns) row[column] = source[field] ?? null;
     return row;
   });
+  const insert = sqlite ? `INSERT ${options.ignoreExisting ? 'OR IGNORE ' : ''}INTO ${table} (${names})` : `INSERT INTO ${table} (${names})`;
   const sql = sqlite
-    ? `INSERT ${options.ignoreExisting ? 'OR IGNORE ' : ''}INTO ${table} (${names}) SELECT ${columns.map((_, index) => `json_extract(value, '$[${index}]')`).join(', ')} FROM json_each($1)`
-    : `INSERT INTO ${table} (${names}) SELECT ${names} FROM json_populate_recordset(NULL::${table}, $1::json)${options.ignoreExisting ? ' ON CONFLICT DO NOTHING' : ''}`;
+    ? `${insert} SELECT ${columns.map((_, index) => `json_extract(value, '$[${index}]')`).join(', ')} FROM json_each($1)`
+    : `${insert} SELECT ${names} FROM json_populate_recordset(NULL::${table}, $1::json)${options.ignoreExisting ? ' ON CONFLICT DO NOTHING' : ''}`;
   await model.sequelize!.query(sql, { bind: [JSON.stringify(rows)], transaction: options.transaction });
 }
