@@ -27,7 +27,8 @@ export class SequelizeEvaluationStore extends SequelizeRecordStore<Evaluation> i
     const rows = evaluations.map((evaluation) => `(${fields.map((field) => literal(field, (evaluation as unknown as Record<string, unknown>)[field])).join(', ')})`);
     const updates = [...OUTCOME_FIELDS.map((field) => `${snakeCase(field)} = EXCLUDED.${snakeCase(field)}`), 'version = evaluations.version + 1'];
     const written = await this.database.sequelize.query<{ id: string }>(
-      `INSERT INTO evaluations (${fields.map(snakeCase).join(', ')}) VALUES ${rows.join(', ')}
+      // The leading WITH keeps Sequelize's SQLite driver from treating the statement as a plain insert (it would drop RETURNING rows).
+      `WITH outcome AS (SELECT 1) INSERT INTO evaluations (${fields.map(snakeCase).join(', ')}) VALUES ${rows.join(', ')}
        ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}
        WHERE evaluations.version = EXCLUDED.version AND evaluations.organization_id = EXCLUDED.organization_id
        RETURNING id`,

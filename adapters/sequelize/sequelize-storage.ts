@@ -1,7 +1,6 @@
 import type { StoragePorts } from '../../application/ports/ports.ts';
 import type { ApiKey } from '../../domain/identity/api-key.ts';
 import type { User } from '../../domain/identity/user.ts';
-import type { Organization } from '../../domain/organization/organization.ts';
 import type { Subscription } from '../../domain/organization/subscription.ts';
 import { identityKinds } from '../shared/record-kinds.ts';
 import { defineIdentityModels } from './models/identity-models.ts';

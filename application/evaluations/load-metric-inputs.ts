@@ -2,7 +2,7 @@ import { assembleInputs } from '../../domain/evaluation/assemble-inputs.ts';
 import type { Evaluation } from '../../domain/evaluation/evaluation.ts';
 import type { MetricInputs } from '../../domain/evaluation/metric-inputs.ts';
 import type { Ports } from '../ports/ports.ts';
-import { listIn } from './session-specifications.ts';
+import { listIn } from './list-in.ts';
 
 type Needs = Pick<Ports, 'sessions' | 'inferenceResults' | 'spans' | 'testCases'>;
 

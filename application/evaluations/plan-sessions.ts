@@ -3,7 +3,8 @@ import { scopeSessions, type SessionScope } from '../../domain/evaluation/metric
 import type { Session } from '../../domain/tracing/session.ts';
 import type { Ports } from '../ports/ports.ts';
 import { resolveMetrics, type MetricChoice } from './resolve-metrics.ts';
-import { listIn, loadSpecificationLinks } from './session-specifications.ts';
+import { listIn } from './list-in.ts';
+import { loadSpecificationLinks } from './session-specifications.ts';
 
 export interface LaunchScope {
   readonly metrics?: readonly MetricChoice[];

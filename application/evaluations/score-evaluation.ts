@@ -8,7 +8,7 @@ import { chargeFor, missingInputsVerdict, preflight, settleCharge } from '../../
 import { applyVerdict, type Evaluation, type Verdict } from '../../domain/evaluation/evaluation.ts';
 import type { MetricInputs } from '../../domain/evaluation/metric-inputs.ts';
 import { loadMetricInputs } from './load-metric-inputs.ts';
-import { listIn } from './session-specifications.ts';
+import { listIn } from './list-in.ts';
 
 type Needs = Pick<Ports, 'uow' | 'clock' | 'evaluations' | 'metrics' | 'organizations' | 'judges' | 'evaluationSettings' | 'sessions' | 'inferenceResults' | 'spans' | 'testCases'>;
 

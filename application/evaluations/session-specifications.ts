@@ -1,6 +1,6 @@
 import type { Session } from '../../domain/tracing/session.ts';
 import type { Ports } from '../ports/ports.ts';
-import type { RecordStore } from '../ports/record-store.ts';
+import { listIn } from './list-in.ts';
 
 export interface SpecificationLinks {
   /** The specification each session's test case comes from (null: imported, or its dataset has none). */
@@ -10,15 +10,6 @@ export interface SpecificationLinks {
 }
 
 type Needs = Pick<Ports, 'testCases' | 'datasets' | 'specifications'>;
-
-const chunks = <T>(items: readonly T[], size = 1000): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
-
-/** Live records of the scope with those ids, 1000 per query. */
-export async function listIn<T extends { readonly id: string }>(store: RecordStore<T>, scope: string, ids: readonly string[]): Promise<T[]> {
-  const unique = [...new Set(ids)];
-  const pages = await Promise.all(chunks(unique).map((part) => store.list(scope, { where: [{ field: 'id', op: 'in', values: part }], limit: part.length })));
-  return pages.flat();
-}
 
 /** session → test case → dataset → specification, with the metrics linked to those and to `extra` specifications. */
 export async function loadSpecificationLinks(ports: Needs, scope: string, sessions: readonly Session[], extra: readonly string[] = []): Promise<SpecificationLinks> {

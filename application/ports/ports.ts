@@ -6,7 +6,6 @@ import type { Dataset } from '../../domain/dataset/dataset.ts';
 import type { TestCase } from '../../domain/dataset/test-case.ts';
 import type { ApiKey } from '../../domain/identity/api-key.ts';
 import type { User } from '../../domain/identity/user.ts';
-import type { Organization } from '../../domain/organization/organization.ts';
 import type { Subscription } from '../../domain/organization/subscription.ts';
 import type { BulkRecordStore } from './bulk-record-store.ts';
 import type { Clock } from './clock.ts';

@@ -3,7 +3,7 @@ import { evaluationFixture, settled, type EvaluationFixture } from '../support/e
 import { createTenant, httpDatabases, useWorld, type Tenant } from '../support/http-world.ts';
 
 for (const database of await httpDatabases()) {
-  const world = useWorld(test, database, { LOG_LEVEL: 'error' });
+  const world = useWorld(test, database);
   const title = (text: string) => `[${database}] ${text}`;
   let shared: Promise<{ tenant: Tenant; fixture: EvaluationFixture }> | undefined;
   const setup = () => (shared ??= (async () => {
