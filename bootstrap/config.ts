@@ -14,6 +14,7 @@ const schema = z.object({
   ASSAY_BUILD_DATE: z.iso.datetime().optional(),
   SDK_LATEST_VERSION: z.string().default('1.0.0'),
   SDK_MINIMUM_VERSION: z.string().default('1.0.0'),
+  ORGANIZATION_STARTING_CREDITS: z.coerce.number().int().min(0).default(1000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   JUDGE_BASE_URL: z.url().optional(),
   JUDGE_MODEL: z.string().optional(),

@@ -17,7 +17,7 @@ export interface FirstStart {
  * one when given). Returns null when the platform already has organizations.
  */
 export class EnsurePlatformAdmin {
-  constructor(private readonly ports: Pick<Ports, 'organizations' | 'subscriptions' | 'users' | 'apiKeys' | 'secrets' | 'ids' | 'clock' | 'uow'>) {}
+  constructor(private readonly ports: Pick<Ports, 'organizations' | 'subscriptions' | 'users' | 'apiKeys' | 'secrets' | 'ids' | 'clock' | 'uow' | 'deployment'>) {}
 
   async execute(options: { presetKey?: string; email?: string } = {}): Promise<FirstStart | null> {
     const presetSecret = options.presetKey === undefined ? undefined : secretOfKey(options.presetKey);
@@ -25,7 +25,7 @@ export class EnsurePlatformAdmin {
     return this.ports.uow.transaction(async () => {
       if ((await this.ports.organizations.count(null, {})) > 0) return null;
       const now = this.ports.clock.now();
-      const organization = await this.ports.organizations.insert(createOrganization(this.ports.ids.next('organization'), { name: 'Platform' }, now));
+      const organization = await this.ports.organizations.insert(createOrganization(this.ports.ids.next('organization'), { name: 'Platform', remainingSubscriptionCredits: this.ports.deployment.newOrganizationCredits }, now));
       const userId = this.ports.ids.next('user');
       const bootstrapActor = { userId, organizationId: organization.id, role: 'ADMIN' as const, apiKeyId: null };
       const user = await this.ports.users.insert(

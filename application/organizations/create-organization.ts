@@ -4,14 +4,15 @@ import { createOrganization, type Organization, type OrganizationChanges } from 
 import { freeSubscription } from '../../domain/organization/subscription.ts';
 import type { Ports } from '../ports/ports.ts';
 
-/** An ADMIN creates a tenant organization, which starts on the FREE plan. */
+/** An ADMIN creates a tenant organization, which starts on the FREE plan with the configured credits. */
 export class CreateOrganization {
-  constructor(private readonly ports: Pick<Ports, 'organizations' | 'subscriptions' | 'ids' | 'clock' | 'uow'>) {}
+  constructor(private readonly ports: Pick<Ports, 'organizations' | 'subscriptions' | 'ids' | 'clock' | 'uow' | 'deployment'>) {}
 
   async execute(actor: Actor, input: OrganizationChanges & { name: string }): Promise<Organization> {
     if (actor.role !== 'ADMIN') throw new Forbidden('Only an ADMIN may create organizations');
     const now = this.ports.clock.now();
-    const organization = createOrganization(this.ports.ids.next('organization'), input, now);
+    const credits = input.remainingSubscriptionCredits === undefined ? this.ports.deployment.newOrganizationCredits : input.remainingSubscriptionCredits;
+    const organization = createOrganization(this.ports.ids.next('organization'), { ...input, remainingSubscriptionCredits: credits }, now);
     return this.ports.uow.transaction(async () => {
       const created = await this.ports.organizations.insert(organization);
       await this.ports.subscriptions.insert(freeSubscription(created.id, now));

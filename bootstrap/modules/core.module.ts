@@ -37,6 +37,7 @@ export const coreModule = new ContainerModule(({ bind }) => {
           buildInfo: { version: config.ASSAY_BUILD_VERSION, commit: config.ASSAY_BUILD_COMMIT, buildDate: config.ASSAY_BUILD_DATE ?? startedAt },
           latestSdkVersionPublished: config.SDK_LATEST_VERSION,
           minimumSdkVersionSupported: config.SDK_MINIMUM_VERSION,
+          newOrganizationCredits: config.ORGANIZATION_STARTING_CREDITS,
         },
       }),
       [TOKENS.config, TOKENS.pino, TOKENS.storage, TOKENS.jobQueue],

@@ -54,7 +54,7 @@ for (const database of databases) {
     test(title(`LLM judge: ${mode} answer → FAILED with canRetry, no credit taken`), async (t) => {
       const tenant = await createTenant(world());
       const fixture = await evaluationFixture(tenant.owner);
-      await world().admin.patch(`/organizations/${tenant.organizationId}`, { extraCredits: 3 });
+      await world().admin.patch(`/organizations/${tenant.organizationId}`, { remainingSubscriptionCredits: 0, extraCredits: 3 });
       const metric = await tenant.owner.post('/metrics', { name: `judge ${mode}`, source: 'LLM_JUDGE', judgePrompt: `MODE:${mode} rate it` });
       const launched = await tenant.owner.post('/evaluations/fromSession', { sessionId: fixture.sessions.a.id, metrics: [{ id: metric.body.id }] });
       t.is(launched.status, 201);
@@ -69,7 +69,7 @@ for (const database of databases) {
   test(title('LLM judge: a fenced JSON answer with a numeric string is read'), async (t) => {
     const tenant = await createTenant(world());
     const fixture = await evaluationFixture(tenant.owner);
-    await world().admin.patch(`/organizations/${tenant.organizationId}`, { extraCredits: 1 });
+    await world().admin.patch(`/organizations/${tenant.organizationId}`, { remainingSubscriptionCredits: 0, extraCredits: 1 });
     const metric = await tenant.owner.post('/metrics', { name: 'judge prose', source: 'LLM_JUDGE', judgePrompt: 'MODE:prose rate it' });
     const launched = await tenant.owner.post('/evaluations/fromSession', { sessionId: fixture.sessions.a.id, metrics: [{ id: metric.body.id }] });
     const [evaluation] = await settled(tenant.owner, { ids: launched.body[0].id });

@@ -47,7 +47,7 @@ const until = async (condition: () => boolean, timeoutMs = 20_000) => {
     workers.push(await startWorker(databaseUrl, model.url));
     const tenant = await createTenant(world);
     const fixture = await evaluationFixture(tenant.owner);
-    await world.admin.patch(`/organizations/${tenant.organizationId}`, { extraCredits: 5 });
+    await world.admin.patch(`/organizations/${tenant.organizationId}`, { remainingSubscriptionCredits: 0, extraCredits: 5 });
     const launched = await tenant.owner.post('/evaluations/fromSession', { sessionId: fixture.sessions.a.id, metrics: [{ id: fixture.metrics.llm.id }] });
     t.is(launched.status, 201);
     const id = launched.body[0].id as string;

@@ -25,6 +25,7 @@ export function memoryWorld() {
       buildInfo: { version: 'dev', commit: 'abc123', buildDate: '2026-01-01T00:00:00.000Z' },
       latestSdkVersionPublished: '2.0.0',
       minimumSdkVersionSupported: '1.5.0',
+      newOrganizationCredits: 50,
     },
   };
   return { ports, clock, jobQueue, useCases: createUseCases(ports) };
