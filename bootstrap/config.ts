@@ -15,6 +15,7 @@ const schema = z.object({
   SDK_LATEST_VERSION: z.string().default('1.0.0'),
   SDK_MINIMUM_VERSION: z.string().default('1.0.0'),
   ORGANIZATION_STARTING_CREDITS: z.coerce.number().int().min(0).default(1000),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   JUDGE_BASE_URL: z.url().optional(),
   JUDGE_MODEL: z.string().optional(),

@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { HttpProblem } from './http-errors.ts';
 import { authenticate, type ResolveActor } from './middleware/authenticate.ts';
 import { bodyParsing } from './middleware/body-parsing.ts';
+import { rateLimit } from './middleware/rate-limit.ts';
 import { requestContext } from './middleware/request-context.ts';
+import type { RateLimiter } from '../../application/ports/rate-limiter.ts';
 import type { RouteSpec } from './route-spec.ts';
 import { parseInput } from './validation.ts';
 
@@ -13,6 +15,8 @@ export interface HttpAppOptions {
   readonly routes: readonly RouteSpec[];
   readonly resolveActor: ResolveActor;
   readonly logger: pino.Logger;
+  /** Per-key request limits; absent means unlimited. */
+  readonly rateLimiter?: RateLimiter;
 }
 
 /** The query schema of routes that take no parameters: anything sent is refused. */
@@ -37,9 +41,9 @@ function handler(spec: RouteSpec): Middleware {
 export function createHttpApp(options: HttpAppOptions): Koa {
   const app = new Koa({ proxy: true });
   const router = new Router();
-  const auth = authenticate(options.resolveActor);
+  const auth: Middleware[] = [authenticate(options.resolveActor), ...(options.rateLimiter ? [rateLimit(options.rateLimiter)] : [])];
   for (const spec of options.routes) {
-    const chain: Middleware[] = [...(spec.auth === false ? [] : [auth]), ...bodyParsing(spec), handler(spec)];
+    const chain: Middleware[] = [...(spec.auth === false ? [] : auth), ...bodyParsing(spec), handler(spec)];
     router.register(spec.path, [spec.method.toUpperCase()], chain as never);
   }
   app.use(requestContext(options.logger));

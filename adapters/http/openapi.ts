@@ -48,7 +48,7 @@ function parameters(spec: RouteSpec, components: Components): JsonSchema[] {
 
 function operation(spec: RouteSpec, components: Components): JsonSchema {
   const success = String(spec.status ?? 200);
-  const errors = [...new Set([400, ...(spec.auth === false ? [] : [401]), ...(spec.errors ?? []), 500])].sort();
+  const errors = [...new Set([400, ...(spec.auth === false ? [] : [401, 429]), ...(spec.errors ?? []), 500])].sort();
   const bodyTypes = spec.consumes ?? ['application/json'];
   return {
     tags: [spec.tag],

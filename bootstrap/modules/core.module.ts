@@ -3,6 +3,7 @@ import type pino from 'pino';
 import type { Ports, StoragePorts } from '../../application/ports/ports.ts';
 import { createUseCases } from '../../application/use-cases.ts';
 import { createHttpApp } from '../../adapters/http/app.ts';
+import { MemoryRateLimiter } from '../../adapters/memory/memory-rate-limiter.ts';
 import { allRoutes } from '../../adapters/http/routes/index.ts';
 import { HashingSecrets } from '../../adapters/system/hashing-secrets.ts';
 import { createPinoLogger, PinoLogger } from '../../adapters/system/pino-logger.ts';
@@ -57,6 +58,7 @@ export const coreModule = new ContainerModule(({ bind }) => {
           routes: allRoutes(useCases, config.ASSAY_BUILD_VERSION),
           resolveActor: (credential) => useCases.authenticate.execute(credential),
           logger,
+          rateLimiter: config.RATE_LIMIT_PER_MINUTE > 0 ? new MemoryRateLimiter(config.RATE_LIMIT_PER_MINUTE) : undefined,
         }),
       [TOKENS.useCases, TOKENS.pino, TOKENS.config],
     )

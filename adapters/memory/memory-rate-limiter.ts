@@ -1,0 +1,28 @@
+import { consumeRequest, type RateWindow } from '../../domain/operations/rate-limit.ts';
+import type { RateLimiter } from '../../application/ports/rate-limiter.ts';
+
+/** Per-process request counts; windows of idle keys are dropped as they expire. */
+export class MemoryRateLimiter implements RateLimiter {
+  private readonly windows = new Map<string, RateWindow>();
+  private lastSweep = 0;
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs = 60_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async consume(key: string) {
+    const now = this.now();
+    this.sweep(now);
+    const { window, ...decision } = consumeRequest(this.windows.get(key) ?? null, now, this.limit, this.windowMs);
+    this.windows.set(key, window);
+    return decision;
+  }
+
+  private sweep(now: number): void {
+    if (now - this.lastSweep < this.windowMs) return;
+    this.lastSweep = now;
+    for (const [key, window] of this.windows) if (now - window.startedAt >= this.windowMs) this.windows.delete(key);
+  }
+}

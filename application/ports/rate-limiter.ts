@@ -1,0 +1,7 @@
+import type { RateDecision } from '../../domain/operations/rate-limit.ts';
+
+/** Counts requests per caller key; one process keeps counts in memory, a shared store spans processes. */
+export interface RateLimiter {
+  /** Counts one request of `key` and says whether it is allowed, with what remains of the window. */
+  consume(key: string): Promise<Omit<RateDecision, 'window'>>;
+}
