@@ -60,7 +60,7 @@ function operation(spec: RouteSpec, components: Components): JsonSchema {
     ...(spec.body || spec.bodyKind
       ? {
           requestBody: {
-            required: true,
+            required: spec.body ? !spec.body.safeParse(undefined).success : true,
             content: Object.fromEntries(bodyTypes.map((type) => [type, { schema: spec.body ? convert(spec.body, 'input', components) : {} }])),
           },
         }
