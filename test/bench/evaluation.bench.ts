@@ -15,11 +15,13 @@ import { createTenant } from '../support/http-world.ts';
 const SESSIONS = Number(process.env.BENCH_EVAL_SESSIONS ?? 1000);
 const WORKERS = Number(process.env.BENCH_EVAL_WORKERS ?? 2);
 const CONCURRENCY = process.env.BENCH_EVAL_CONCURRENCY ?? '8';
+/** Jobs per worker batch: deterministic scoring is cheap per job, so bigger batches amortise each round trip. */
+const BATCH = process.env.BENCH_EVAL_BATCH ?? '100';
 const DATABASES = (process.env.BENCH_EVAL_DATABASES ?? 'sqlite,postgres').split(',');
 
 function startWorker(databaseUrl: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bootstrap/worker.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', WORKER_CONCURRENCY: CONCURRENCY },
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', WORKER_CONCURRENCY: CONCURRENCY, QUEUE_BATCH_SIZE: BATCH },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -31,7 +33,7 @@ function startWorker(databaseUrl: string): Promise<ChildProcess> {
 async function measure(name: 'sqlite' | 'postgres'): Promise<void> {
   const store: TestDatabase = await createTestDatabase(name);
   const embedded = name === 'sqlite';
-  const platform: Platform = await createPlatform({ database: store.url, config: { QUEUE_EMBEDDED_WORKER: embedded, WORKER_CONCURRENCY: Number(CONCURRENCY) } });
+  const platform: Platform = await createPlatform({ database: store.url, config: { QUEUE_EMBEDDED_WORKER: embedded, WORKER_CONCURRENCY: Number(CONCURRENCY), QUEUE_BATCH_SIZE: Number(BATCH) } });
   const workers: ChildProcess[] = [];
   try {
     const first = (await platform.useCases.ensurePlatformAdmin.execute())!;
@@ -63,7 +65,7 @@ async function measure(name: 'sqlite' | 'postgres'): Promise<void> {
     process.stdout.write(
       `${name.padEnd(8)} sessions ${response.body.sessionsEvaluated}, evaluations ${created} (${success} SUCCESS); ` +
         `dispatch ${(dispatched - started).toFixed(0)} ms; scored in ${(scored - dispatched).toFixed(0)} ms = ${rate.toFixed(0)} evaluations/s ` +
-        `(${embedded ? `embedded worker, concurrency ${CONCURRENCY}` : `${WORKERS} worker processes, concurrency ${CONCURRENCY} each`})\n`,
+        `(${embedded ? `embedded worker, concurrency ${CONCURRENCY}` : `${WORKERS} worker processes, concurrency ${CONCURRENCY} each`}, batches of ${BATCH})\n`,
     );
   } finally {
     await Promise.all(workers.map((worker) => new Promise((resolve) => (worker.once('exit', resolve), worker.kill('SIGTERM')))));
