@@ -4,7 +4,7 @@ import { issueApiKey } from '../application/api-keys/issue-api-key.ts';
 import { buildOpenApi } from '../adapters/http/openapi.ts';
 import { allRoutes } from '../adapters/http/routes/index.ts';
 import { loadConfig } from './config.ts';
-import { buildContainer } from './container.ts';
+import { buildContainer, closeContainer } from './container.ts';
 import { TOKENS } from './tokens.ts';
 
 const USAGE = `Usage: npm run cli -- <command>
@@ -24,7 +24,7 @@ async function main(argv: string[]): Promise<number> {
     case 'migrate': {
       const container = await buildContainer(config);
       await container.getAsync(TOKENS.storage); // opening the database applies pending migrations
-      await container.unbindAllAsync();
+      await closeContainer(container);
       process.stdout.write('Migrations applied.\n');
       return 0;
     }
@@ -36,11 +36,11 @@ async function main(argv: string[]): Promise<number> {
       if (!user) throw new Error(`No user with e-mail ${values.email}`);
       const issued = await issueApiKey(ports, user, values.name);
       process.stdout.write(`API key for ${user.email} (${user.role}), shown only this once:\n${issued.key}\n`);
-      await container.unbindAllAsync();
+      await closeContainer(container);
       return 0;
     }
     case 'openapi': {
-      const container = await buildContainer({ ...config, DATABASE_URL: 'memory' });
+      const container = await buildContainer({ ...config, DATABASE_URL: 'memory', QUEUE_EMBEDDED_WORKER: false });
       const document = buildOpenApi(allRoutes(await container.getAsync(TOKENS.useCases), 'dev'), 'dev');
       await writeFile(values.out, `${JSON.stringify(document, null, 2)}\n`);
       process.stdout.write(`Wrote ${values.out}\n`);

@@ -13,3 +13,12 @@ export async function buildContainer(config: Config): Promise<Container> {
   await container.load(coreModule, config.DATABASE_URL === 'memory' ? memoryStorageModule : sqlStorageModule, queueModuleFor(config));
   return container;
 }
+
+/**
+ * Releases everything the container opened. The job queue goes first (its jobs in flight finish on an open
+ * database): `unbindAllAsync` alone runs every deactivation at once, closing the pool under running jobs.
+ */
+export async function closeContainer(container: Container): Promise<void> {
+  await container.unbindAsync(TOKENS.jobQueue);
+  await container.unbindAllAsync();
+}

@@ -4,7 +4,7 @@ import type Koa from 'koa';
 import type { Ports } from '../application/ports/ports.ts';
 import type { UseCases } from '../application/use-cases.ts';
 import { loadConfig, type Config } from './config.ts';
-import { buildContainer } from './container.ts';
+import { buildContainer, closeContainer } from './container.ts';
 import { TOKENS } from './tokens.ts';
 
 export interface PlatformOptions {
@@ -50,7 +50,7 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
     },
     async close() {
       await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
-      await container.unbindAllAsync();
+      await closeContainer(container);
     },
   };
 }

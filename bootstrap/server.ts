@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from './config.ts';
-import { buildContainer } from './container.ts';
+import { buildContainer, closeContainer } from './container.ts';
 import { announceFirstStart } from './first-start.ts';
 import { TOKENS } from './tokens.ts';
 
@@ -27,9 +27,9 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down: no new connections, draining requests in flight');
     const force = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_MS);
     force.unref();
+    // close() drops idle keep-alive connections itself (Node ≥ 19) and calls back once the busy ones end.
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    await container.unbindAllAsync();
+    await closeContainer(container);
     logger.info({}, 'stopped');
     process.exit(0);
   };

@@ -1,5 +1,5 @@
 import { loadConfig } from './config.ts';
-import { buildContainer } from './container.ts';
+import { buildContainer, closeContainer } from './container.ts';
 import { TOKENS } from './tokens.ts';
 
 /**
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'worker stopping: finishing jobs in flight');
-    await container.unbindAllAsync();
+    await closeContainer(container);
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -12,6 +12,7 @@ export interface OpenAiJudgeOptions {
 }
 
 const failed = (error: string): Verdict => ({ kind: 'failed', error, canRetry: true });
+const timedOut = (error: unknown): boolean => error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
 /** LLM_JUDGE metrics through any OpenAI-compatible chat-completions endpoint. */
 export class OpenAiChatJudge implements Judge {
@@ -30,8 +31,7 @@ export class OpenAiChatJudge implements Judge {
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
     } catch (error) {
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      return failed(timedOut ? `The judge model did not answer within ${this.options.timeoutMs} ms` : `The judge model could not be reached: ${(error as Error).message}`);
+      return failed(timedOut(error) ? this.timeoutMessage() : `The judge model could not be reached: ${(error as Error).message}`);
     }
     let body: unknown;
     try {
@@ -39,12 +39,15 @@ export class OpenAiChatJudge implements Judge {
       if (!response.ok) return failed(`The judge model answered HTTP ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`);
       body = JSON.parse(text);
     } catch (error) {
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      return failed(timedOut ? `The judge model did not answer within ${this.options.timeoutMs} ms` : 'The judge model answered with a body that is not JSON');
+      return failed(timedOut(error) ? this.timeoutMessage() : 'The judge model answered with a body that is not JSON');
     }
     const content = (body as { choices?: { message?: { content?: unknown } }[] }).choices?.[0]?.message?.content;
     const judgement = typeof content === 'string' ? parseJudgement(content) : null;
     if (!judgement) return failed('The judge model answered without a score between 0 and 1');
     return { kind: 'scored', score: judgement.score, reason: judgement.reason };
+  }
+
+  private timeoutMessage(): string {
+    return `The judge model did not answer within ${this.options.timeoutMs} ms`;
   }
 }

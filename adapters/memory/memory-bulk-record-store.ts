@@ -6,12 +6,7 @@ import { MemoryRecordStore } from './memory-record-store.ts';
 export class MemoryBulkRecordStore<T extends { readonly id: string }> extends MemoryRecordStore<T> implements BulkRecordStore<T> {
   async softDeleteWhere(scope: string, where: readonly Condition[], deletedAt: string): Promise<number> {
     const found = this.matching(scope, where);
-    for (const row of found) {
-      const previous = row;
-      const next = { ...row, deletedAt, ...(this.options.versioned ? { version: (row.version as number) + 1 } : {}) };
-      this.rows.set(row.id as string, next);
-      this.uow.recordUndo(() => this.rows.set(previous.id as string, previous));
-    }
+    for (const row of found) this.put({ ...row, deletedAt, ...(this.options.versioned ? { version: (row.version as number) + 1 } : {}) });
     return found.length;
   }
 

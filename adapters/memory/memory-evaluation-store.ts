@@ -9,9 +9,7 @@ export class MemoryEvaluationStore extends MemoryRecordStore<Evaluation> impleme
     for (const evaluation of evaluations) {
       const stored = this.rows.get(evaluation.id);
       if (!stored || stored.organizationId !== evaluation.organizationId || stored.version !== evaluation.version) continue;
-      const next = structuredClone({ ...evaluation, version: evaluation.version + 1 }) as unknown as Record<string, unknown>;
-      this.rows.set(evaluation.id, next);
-      this.uow.recordUndo(() => this.rows.set(evaluation.id, stored));
+      this.put(structuredClone({ ...evaluation, version: evaluation.version + 1 }) as unknown as Record<string, unknown>);
       written.push(evaluation.id);
     }
     return written;

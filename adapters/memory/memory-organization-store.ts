@@ -10,9 +10,7 @@ export class MemoryOrganizationStore extends MemoryRecordStore<Organization> imp
     if (!row || row.deletedAt !== null) return null;
     const balance = debit(row, amount);
     if (!balance) return null;
-    const previous = this.rows.get(organizationId)!;
-    this.rows.set(organizationId, { ...previous, ...balance, version: row.version + 1 });
-    this.uow.recordUndo(() => this.rows.set(organizationId, previous));
+    this.put({ ...(row as unknown as Record<string, unknown>), ...balance, version: row.version + 1 });
     return balance;
   }
 }

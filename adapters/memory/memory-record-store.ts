@@ -1,16 +1,9 @@
 import { Conflict, NotFound } from '../../domain/errors.ts';
 import { DEFAULT_SORT, type Condition, type ListQuery } from '../../application/ports/list-query.ts';
 import type { RecordStore } from '../../application/ports/record-store.ts';
+import type { RecordKind } from '../shared/record-kinds.ts';
 import { byKeys, meets } from './evaluate-condition.ts';
 import type { MemoryUnitOfWork } from './memory-unit-of-work.ts';
-
-export interface MemoryStoreOptions {
-  readonly scopeField: string;
-  readonly versioned: boolean;
-  readonly kind: string;
-  /** Field sets unique among live records, like the SQL schema's partial unique indexes. */
-  readonly unique?: readonly (readonly string[])[];
-}
 
 type Row = Record<string, unknown>;
 
@@ -19,7 +12,7 @@ export class MemoryRecordStore<T extends { readonly id: string }> implements Rec
   protected readonly rows = new Map<string, Row>();
 
   constructor(
-    protected readonly options: MemoryStoreOptions,
+    protected readonly options: RecordKind,
     protected readonly uow: MemoryUnitOfWork,
   ) {}
 
@@ -82,7 +75,8 @@ export class MemoryRecordStore<T extends { readonly id: string }> implements Rec
     return structuredClone(next) as unknown as T;
   }
 
-  private put(row: Row): void {
+  /** Stores a row, undoably: every write of this store and its subclasses goes through here. */
+  protected put(row: Row): void {
     const id = row.id as string;
     const previous = this.rows.get(id);
     this.rows.set(id, row);

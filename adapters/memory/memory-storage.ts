@@ -5,6 +5,7 @@ import type { Subscription } from '../../domain/organization/subscription.ts';
 import { identityKinds } from '../shared/record-kinds.ts';
 import { createMemoryCatalogStorage } from './memory-catalog-storage.ts';
 import { createMemoryEvaluationStorage } from './memory-evaluation-storage.ts';
+import { MemoryOrganizationStore } from './memory-organization-store.ts';
 import { MemoryRecordStore } from './memory-record-store.ts';
 import { createMemoryTracingStorage } from './memory-tracing-stores.ts';
 import { MemoryUnitOfWork } from './memory-unit-of-work.ts';
@@ -14,6 +15,7 @@ export function createMemoryStorage(): StoragePorts {
   const uow = new MemoryUnitOfWork();
   return {
     uow,
+    organizations: new MemoryOrganizationStore(identityKinds.organizations, uow),
     subscriptions: new MemoryRecordStore<Subscription>(identityKinds.subscriptions, uow),
     users: new MemoryRecordStore<User>(identityKinds.users, uow),
     apiKeys: new MemoryRecordStore<ApiKey>(identityKinds.apiKeys, uow),

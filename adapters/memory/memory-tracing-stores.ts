@@ -13,9 +13,7 @@ type Row = Record<string, unknown>;
 class MemoryChangingStore<T extends { readonly id: string }> extends MemoryBulkRecordStore<T> {
   protected change(id: string, fields: Row): void {
     const previous = this.rows.get(id);
-    if (!previous) return;
-    this.rows.set(id, { ...previous, ...fields });
-    this.uow.recordUndo(() => this.rows.set(id, previous));
+    if (previous) this.put({ ...previous, ...fields });
   }
 }
 

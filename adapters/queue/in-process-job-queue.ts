@@ -10,7 +10,8 @@ export interface InProcessQueueOptions {
   readonly maxAttempts?: number;
   /** Jobs one handler call takes. */
   readonly batchSize?: number;
-  readonly onError?: (job: EvaluationJob, error: unknown) => void;
+  /** Failures reading the outbox (the handler reports its own); the loop polls on regardless. */
+  readonly onError?: (error: unknown) => void;
 }
 
 /**
@@ -60,7 +61,10 @@ export class InProcessJobQueue implements RunnableJobQueue {
     const pollMs = this.options.pollMs ?? 500;
     let retries = 0;
     while (this.running) {
-      const worked = await this.sweep(handler, concurrency).catch(() => false);
+      const worked = await this.sweep(handler, concurrency).catch((error: unknown) => {
+        this.options.onError?.(error);
+        return false;
+      });
       if (worked) {
         retries = 0;
         continue;
@@ -85,7 +89,9 @@ export class InProcessJobQueue implements RunnableJobQueue {
   private async sweep(handler: JobHandler, concurrency: number): Promise<boolean> {
     const maxAttempts = this.options.maxAttempts ?? 5;
     const batchSize = this.options.batchSize ?? 50;
-    const found = await this.options.findPending(concurrency * batchSize);
+    // Given-up jobs stay PENDING and come first in the outbox: read past them, or they would hide every newer job.
+    const givenUp = [...this.attempts.values()].filter((count) => count >= maxAttempts).length;
+    const found = await this.options.findPending(concurrency * batchSize + givenUp);
     const jobs = found.filter((job) => !this.inFlight.has(job.evaluationId) && (this.attempts.get(job.evaluationId) ?? 0) < maxAttempts);
     if (jobs.length === 0) return false;
     const batches = Array.from({ length: Math.ceil(jobs.length / batchSize) }, (_, index) => jobs.slice(index * batchSize, (index + 1) * batchSize));
@@ -97,11 +103,8 @@ export class InProcessJobQueue implements RunnableJobQueue {
         try {
           await handler(batch);
           for (const job of batch) this.attempts.delete(job.evaluationId);
-        } catch (error) {
-          for (const job of batch) {
-            this.attempts.set(job.evaluationId, (this.attempts.get(job.evaluationId) ?? 0) + 1);
-            this.options.onError?.(job, error);
-          }
+        } catch {
+          for (const job of batch) this.attempts.set(job.evaluationId, (this.attempts.get(job.evaluationId) ?? 0) + 1);
         } finally {
           for (const job of batch) this.inFlight.delete(job.evaluationId);
         }

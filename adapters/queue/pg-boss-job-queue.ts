@@ -19,6 +19,8 @@ export interface PgBossQueueOptions {
   readonly pollingSeconds: number;
   /** Only processes that run workers supervise (expire, retry) jobs. */
   readonly supervise: boolean;
+  /** pg-boss's background failures (maintenance, polling, lost connections). */
+  readonly onError?: (error: unknown) => void;
 }
 
 /**
@@ -43,7 +45,7 @@ export class PgBossJobQueue implements RunnableJobQueue {
       maintenanceIntervalSeconds: options.maintenanceSeconds,
       monitorStateIntervalSeconds: Math.max(options.maintenanceSeconds, 10),
     });
-    boss.on('error', () => undefined);
+    boss.on('error', (error) => options.onError?.(error)); // a listener is required: an unheard 'error' event throws
     await boss.start();
     if (!(await boss.getQueue(SCORING_QUEUE))) {
       await boss.createQueue(SCORING_QUEUE, { name: SCORING_QUEUE, retryLimit: options.retryLimit, retryDelay: 1, expireInSeconds: options.jobTimeoutSeconds }).catch(async (error: unknown) => {

@@ -2,23 +2,16 @@ import { UniqueConstraintError, type Model, type ModelStatic } from 'sequelize';
 import { Conflict, NotFound } from '../../domain/errors.ts';
 import { DEFAULT_SORT, type ListQuery } from '../../application/ports/list-query.ts';
 import type { RecordStore } from '../../application/ports/record-store.ts';
+import type { RecordKind } from '../shared/record-kinds.ts';
 import type { DatabaseHandle } from './support/database.ts';
 import { toOrder, toRecord, toWhere } from './support/conditions.ts';
 import type { TransactionContext } from './support/transaction-context.ts';
-
-export interface StoreOptions {
-  /** The field that holds the organization: `organizationId`, or `id` for organizations themselves. */
-  readonly scopeField: string;
-  readonly versioned: boolean;
-  /** What to call the record in messages. */
-  readonly kind: string;
-}
 
 /** RecordStore over one Sequelize model; every query is scoped and joins the open transaction. */
 export class SequelizeRecordStore<T extends { readonly id: string }> implements RecordStore<T> {
   constructor(
     protected readonly model: ModelStatic<Model>,
-    protected readonly options: StoreOptions,
+    protected readonly options: RecordKind,
     protected readonly database: DatabaseHandle,
     protected readonly context: TransactionContext,
   ) {}

@@ -6,6 +6,7 @@ import { identityKinds } from '../shared/record-kinds.ts';
 import { defineIdentityModels } from './models/identity-models.ts';
 import { createSequelizeCatalogStorage } from './sequelize-catalog-storage.ts';
 import { createSequelizeEvaluationStorage } from './sequelize-evaluation-storage.ts';
+import { SequelizeOrganizationStore } from './sequelize-organization-store.ts';
 import { SequelizeRecordStore } from './sequelize-record-store.ts';
 import { createSequelizeTracingStorage } from './sequelize-tracing-stores.ts';
 import { SequelizeUnitOfWork } from './sequelize-unit-of-work.ts';
@@ -18,6 +19,7 @@ export function createSequelizeStorage(database: DatabaseHandle): StoragePorts {
   const identity = defineIdentityModels(database.sequelize);
   return {
     uow: new SequelizeUnitOfWork(database, context),
+    organizations: new SequelizeOrganizationStore(identity.organizations, identityKinds.organizations, database, context),
     subscriptions: new SequelizeRecordStore<Subscription>(identity.subscriptions, identityKinds.subscriptions, database, context),
     users: new SequelizeRecordStore<User>(identity.users, identityKinds.users, database, context),
     apiKeys: new SequelizeRecordStore<ApiKey>(identity.apiKeys, identityKinds.apiKeys, database, context),

@@ -1,7 +1,8 @@
 /** How each kind of record is stored, shared by the memory and SQL adapter families. */
 export interface RecordKind {
+  /** What to call the record in messages. */
   readonly kind: string;
-  /** The field that holds the owning organization. */
+  /** The field that holds the owning organization: `organizationId`, or `id` for organizations themselves. */
   readonly scopeField: string;
   readonly versioned: boolean;
   /** Field sets unique among live (not soft-deleted) records; the SQL schema has the same partial indexes. */

@@ -3,7 +3,7 @@ import { replaceMetric } from '../../domain/catalog/specification.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
 import { requireRecord } from '../shared/require-record.ts';
-import { insertNamed } from './insert-named.ts';
+import { insertNamed } from '../shared/insert-named.ts';
 import { specificationsLinking } from './specifications-linking.ts';
 
 /**

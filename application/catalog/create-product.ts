@@ -1,7 +1,7 @@
 import { createProduct, type NewProduct, type Product } from '../../domain/catalog/product.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
-import { insertNamed } from './insert-named.ts';
+import { insertNamed } from '../shared/insert-named.ts';
 
 /** Adds a product; its name is unique in the organization (409 otherwise, even under concurrent creates). */
 export class CreateProduct {

@@ -2,7 +2,7 @@ import { createSpecification, type NewSpecification, type Specification } from '
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
 import { requireRecord } from '../shared/require-record.ts';
-import { withConflictMessage } from './insert-named.ts';
+import { withConflictMessage } from '../shared/insert-named.ts';
 
 /** The 409 message of a clash on the per-product (description, type) key. */
 export const specificationClash = (specification: Specification): string =>

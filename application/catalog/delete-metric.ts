@@ -3,7 +3,7 @@ import type { Actor } from '../../domain/identity/role.ts';
 import type { Deletion } from '../../domain/shared/record.ts';
 import type { Ports } from '../ports/ports.ts';
 import { requireRecord } from '../shared/require-record.ts';
-import { retryStale } from './retry-stale.ts';
+import { retryStale } from '../shared/retry-stale.ts';
 import { specificationsLinking } from './specifications-linking.ts';
 
 /** Soft-deletes a metric revision and removes it from the specifications that link it. */

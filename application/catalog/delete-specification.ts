@@ -2,7 +2,7 @@ import type { Actor } from '../../domain/identity/role.ts';
 import type { Deletion } from '../../domain/shared/record.ts';
 import type { Ports } from '../ports/ports.ts';
 import { requireRecord } from '../shared/require-record.ts';
-import { retryStale } from './retry-stale.ts';
+import { retryStale } from '../shared/retry-stale.ts';
 
 /** Soft-deletes a specification; its tests stay, no longer linked to any specification. */
 export class DeleteSpecification {

@@ -1,9 +1,8 @@
-import type { Metric } from '../../domain/catalog/metric.ts';
 import { linkMetrics, type Specification } from '../../domain/catalog/specification.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord } from '../shared/require-record.ts';
-import { retryStale } from './retry-stale.ts';
+import { requireRecord, requireRecords } from '../shared/require-record.ts';
+import { retryStale } from '../shared/retry-stale.ts';
 
 /** Links metrics of the organization to a specification; sessions of its tests are scored by them. */
 export class LinkSpecificationMetrics {
@@ -12,8 +11,7 @@ export class LinkSpecificationMetrics {
   async execute(actor: Actor, id: string, metricIds: readonly string[]): Promise<Specification> {
     const scope = actor.organizationId;
     await requireRecord(this.ports.specifications, scope, id, 'Specification');
-    const metrics: Metric[] = [];
-    for (const metricId of metricIds) metrics.push(await requireRecord(this.ports.metrics, scope, metricId, 'Metric'));
+    const metrics = await requireRecords(this.ports.metrics, scope, metricIds, 'Metric');
     return retryStale(() =>
       this.ports.uow.transaction(async () => {
         const specification = await requireRecord(this.ports.specifications, scope, id, 'Specification');

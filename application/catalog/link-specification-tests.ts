@@ -1,9 +1,10 @@
-import { linkTests, unlinkTests, type Specification } from '../../domain/catalog/specification.ts';
+import { linkTests, type Specification } from '../../domain/catalog/specification.ts';
 import { attachToSpecification } from '../../domain/dataset/dataset.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
 import { requireRecord } from '../shared/require-record.ts';
-import { retryStale } from './retry-stale.ts';
+import { retryStale } from '../shared/retry-stale.ts';
+import { unlinkTestFrom } from './specifications-linking.ts';
 
 /** Links tests of the same product to a specification; a test linked elsewhere moves here (it has one specification at most). */
 export class LinkSpecificationTests {
@@ -17,8 +18,7 @@ export class LinkSpecificationTests {
         const test = await requireRecord(this.ports.datasets, scope, testId, 'Test');
         const { dataset, previousSpecificationId } = attachToSpecification(test, specification, `testIds.${index}`);
         if (dataset.specificationId !== test.specificationId) await this.ports.datasets.update(dataset);
-        const previous = previousSpecificationId ? await this.ports.specifications.get(scope, previousSpecificationId) : null;
-        if (previous) await this.ports.specifications.update(unlinkTests(previous, [testId]));
+        await unlinkTestFrom(this.ports, scope, previousSpecificationId, testId);
       }
       return this.ports.specifications.update(linkTests(specification, testIds));
     }));

@@ -2,7 +2,7 @@ import { unlinkTests, type Specification } from '../../domain/catalog/specificat
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
 import { requireRecord } from '../shared/require-record.ts';
-import { retryStale } from './retry-stale.ts';
+import { retryStale } from '../shared/retry-stale.ts';
 
 /** Unlinks tests from a specification; ids that are not linked are ignored. */
 export class UnlinkSpecificationTests {

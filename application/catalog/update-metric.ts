@@ -2,7 +2,7 @@ import { changeMetric, type Metric, type MetricChanges } from '../../domain/cata
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
 import { requireRecord } from '../shared/require-record.ts';
-import { insertNamed } from './insert-named.ts';
+import { insertNamed } from '../shared/insert-named.ts';
 
 /** Changes a metric revision's name, description, tags or `disabledAt`; its scoring definition never changes. */
 export class UpdateMetric {

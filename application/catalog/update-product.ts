@@ -2,7 +2,7 @@ import { updateProduct, type Product, type ProductChanges } from '../../domain/c
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
 import { requireRecord } from '../shared/require-record.ts';
-import { insertNamed } from './insert-named.ts';
+import { insertNamed } from '../shared/insert-named.ts';
 
 /** Renames or describes a product; a name taken in the organization is a 409. */
 export class UpdateProduct {

@@ -3,7 +3,7 @@ import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
 import { requireRecord } from '../shared/require-record.ts';
 import { specificationClash } from './create-specification.ts';
-import { withConflictMessage } from './insert-named.ts';
+import { withConflictMessage } from '../shared/insert-named.ts';
 
 /** Renames, describes or retypes a specification; links change through their own routes. */
 export class UpdateSpecification {

@@ -3,8 +3,8 @@ import { createDataset, type Dataset, type NewDataset } from '../../domain/datas
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
 import { requireRecord } from '../shared/require-record.ts';
-import { retryStale } from '../catalog/retry-stale.ts';
-import { withConflictMessage } from '../catalog/insert-named.ts';
+import { retryStale } from '../shared/retry-stale.ts';
+import { withConflictMessage } from '../shared/insert-named.ts';
 
 /** The 409 message of a clash on the per-product (name, type) key. */
 export const datasetClash = (dataset: Dataset): string => `A ${dataset.type} test named "${dataset.name}" already exists in this product`;

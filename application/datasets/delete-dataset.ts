@@ -1,9 +1,9 @@
-import { unlinkTests } from '../../domain/catalog/specification.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Deletion } from '../../domain/shared/record.ts';
 import type { Ports } from '../ports/ports.ts';
 import { requireRecord } from '../shared/require-record.ts';
-import { retryStale } from '../catalog/retry-stale.ts';
+import { retryStale } from '../shared/retry-stale.ts';
+import { unlinkTestFrom } from '../catalog/specifications-linking.ts';
 
 /** Soft-deletes a test with all its test cases, and unlinks it from its specification. */
 export class DeleteDataset {
@@ -14,8 +14,7 @@ export class DeleteDataset {
     const deletedAt = this.ports.clock.now();
     await retryStale(() => this.ports.uow.transaction(async () => {
       const dataset = await requireRecord(this.ports.datasets, scope, id, 'Test');
-      const specification = dataset.specificationId ? await this.ports.specifications.get(scope, dataset.specificationId) : null;
-      if (specification) await this.ports.specifications.update(unlinkTests(specification, [id]));
+      await unlinkTestFrom(this.ports, scope, dataset.specificationId, id);
       await this.ports.testCases.softDeleteWhere(scope, [{ field: 'testId', op: 'eq', value: id }], deletedAt);
       await this.ports.datasets.update({ ...dataset, deletedAt });
     }));

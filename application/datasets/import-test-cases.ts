@@ -2,6 +2,7 @@ import { importTestCases, type ImportedRow } from '../../domain/dataset/test-cas
 import type { TestCase } from '../../domain/dataset/test-case.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
+import { chunks } from '../shared/list-in.ts';
 import { requireRecord } from '../shared/require-record.ts';
 
 const CHUNK = 500;
@@ -21,7 +22,7 @@ export class ImportTestCases {
       nextId: () => this.ports.ids.next('testCase'),
     });
     await this.ports.uow.transaction(async () => {
-      for (let start = 0; start < testCases.length; start += CHUNK) await this.ports.testCases.insertMany(testCases.slice(start, start + CHUNK));
+      for (const part of chunks(testCases, CHUNK)) await this.ports.testCases.insertMany(part);
     });
     return { imported: testCases.length, testCases };
   }

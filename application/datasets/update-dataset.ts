@@ -1,10 +1,11 @@
-import { linkTests, unlinkTests } from '../../domain/catalog/specification.ts';
+import { linkTests } from '../../domain/catalog/specification.ts';
 import { updateDataset, type Dataset, type DatasetChanges } from '../../domain/dataset/dataset.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
 import { requireRecord } from '../shared/require-record.ts';
-import { retryStale } from '../catalog/retry-stale.ts';
-import { withConflictMessage } from '../catalog/insert-named.ts';
+import { retryStale } from '../shared/retry-stale.ts';
+import { withConflictMessage } from '../shared/insert-named.ts';
+import { unlinkTestFrom } from '../catalog/specifications-linking.ts';
 import { datasetClash } from './create-dataset.ts';
 
 /** Changes a test; moving it to another specification (or to none) updates both specifications' links. */
@@ -19,8 +20,7 @@ export class UpdateDataset {
       const next = updateDataset(dataset, changes, target?.productId ?? null);
       const updated = await withConflictMessage(() => this.ports.datasets.update(next), datasetClash(next));
       if (updated.specificationId === dataset.specificationId) return updated;
-      const previous = dataset.specificationId ? await this.ports.specifications.get(scope, dataset.specificationId) : null;
-      if (previous) await this.ports.specifications.update(unlinkTests(previous, [id]));
+      await unlinkTestFrom(this.ports, scope, dataset.specificationId, id);
       if (target) await this.ports.specifications.update(linkTests(target, [id]));
       return updated;
     }));

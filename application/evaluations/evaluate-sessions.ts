@@ -6,7 +6,7 @@ import type { Ports } from '../ports/ports.ts';
 import { requireRecord } from '../shared/require-record.ts';
 import { dispatchEvaluations } from './dispatch-evaluations.ts';
 import { planSessions, type LaunchScope } from './plan-sessions.ts';
-import { listIn } from './list-in.ts';
+import { listIn } from '../shared/list-in.ts';
 
 export interface EvaluateSessionsRequest extends LaunchScope {
   readonly sessionIds?: readonly string[];

@@ -3,7 +3,7 @@ import { scopeSessions, type SessionScope } from '../../domain/evaluation/metric
 import type { Session } from '../../domain/tracing/session.ts';
 import type { Ports } from '../ports/ports.ts';
 import { resolveMetrics, type MetricChoice } from './resolve-metrics.ts';
-import { listIn } from './list-in.ts';
+import { listIn } from '../shared/list-in.ts';
 import { loadSpecificationLinks } from './session-specifications.ts';
 
 export interface LaunchScope {

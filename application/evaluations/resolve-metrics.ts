@@ -1,6 +1,7 @@
 import { InvalidInput, type Issue } from '../../domain/errors.ts';
 import type { Metric } from '../../domain/catalog/metric.ts';
 import type { Ports } from '../ports/ports.ts';
+import { listIn } from '../shared/list-in.ts';
 
 /** A metric as a launch request names it: by id or by name, with a score for SELF_HOSTED metrics. */
 export interface MetricChoice {
@@ -20,7 +21,7 @@ export async function resolveMetrics(ports: Pick<Ports, 'metrics'>, scope: strin
   const ids = choices.flatMap((choice) => (choice.id ? [choice.id] : []));
   const names = choices.flatMap((choice) => (!choice.id && choice.name ? [choice.name] : []));
   const [byId, byName] = await Promise.all([
-    ids.length ? ports.metrics.list(scope, { where: [{ field: 'id', op: 'in', values: ids }], limit: 1000 }) : [],
+    listIn(ports.metrics, scope, ids),
     names.length ? ports.metrics.list(scope, { where: [{ field: 'activeName', op: 'in', values: names }], limit: 1000 }) : [],
   ]);
   const issues: Issue[] = [];

@@ -1,7 +1,7 @@
 import { retryEvaluation } from '../../domain/evaluation/evaluation.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
-import { listIn } from './list-in.ts';
+import { listIn } from '../shared/list-in.ts';
 
 export interface RetryReport {
   /** Ids put back to PENDING and queued again. */

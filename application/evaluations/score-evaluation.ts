@@ -8,7 +8,7 @@ import { chargeFor, missingInputsVerdict, preflight, settleCharge } from '../../
 import { applyVerdict, type Evaluation, type Verdict } from '../../domain/evaluation/evaluation.ts';
 import type { MetricInputs } from '../../domain/evaluation/metric-inputs.ts';
 import { loadMetricInputs } from './load-metric-inputs.ts';
-import { listIn } from './list-in.ts';
+import { listIn } from '../shared/list-in.ts';
 
 type Needs = Pick<Ports, 'uow' | 'clock' | 'evaluations' | 'metrics' | 'organizations' | 'judges' | 'evaluationSettings' | 'sessions' | 'inferenceResults' | 'spans' | 'testCases'>;
 
@@ -39,7 +39,8 @@ export class ScoreEvaluation {
       loadMetricInputs(this.ports, scope, pending),
     ]);
     const balance = organization ? availableCredits(organization) : 0;
-    const decided = await Promise.all(pending.map((evaluation) => this.decide(evaluation, metrics.find((metric) => metric.id === evaluation.metricId) ?? null, balance, inputsOf)));
+    const metricById = new Map(metrics.map((metric) => [metric.id, metric]));
+    const decided = await Promise.all(pending.map((evaluation) => this.decide(evaluation, metricById.get(evaluation.metricId) ?? null, balance, inputsOf)));
     await this.ports.uow.transaction(async () => {
       const now = this.ports.clock.now();
       const outcomes: Evaluation[] = [];

@@ -1,6 +1,6 @@
 import type { Session } from '../../domain/tracing/session.ts';
 import type { Ports } from '../ports/ports.ts';
-import { listIn } from './list-in.ts';
+import { listIn } from '../shared/list-in.ts';
 
 export interface SpecificationLinks {
   /** The specification each session's test case comes from (null: imported, or its dataset has none). */

@@ -1,6 +1,5 @@
-import { Forbidden } from '../../domain/errors.ts';
 import type { Actor } from '../../domain/identity/role.ts';
-import { createOrganization, type Organization, type OrganizationChanges } from '../../domain/organization/organization.ts';
+import { assertMayCreateOrganization, createOrganization, type Organization, type OrganizationChanges } from '../../domain/organization/organization.ts';
 import { freeSubscription } from '../../domain/organization/subscription.ts';
 import type { Ports } from '../ports/ports.ts';
 
@@ -9,7 +8,7 @@ export class CreateOrganization {
   constructor(private readonly ports: Pick<Ports, 'organizations' | 'subscriptions' | 'ids' | 'clock' | 'uow' | 'deployment'>) {}
 
   async execute(actor: Actor, input: OrganizationChanges & { name: string }): Promise<Organization> {
-    if (actor.role !== 'ADMIN') throw new Forbidden('Only an ADMIN may create organizations');
+    assertMayCreateOrganization(actor);
     const now = this.ports.clock.now();
     const credits = input.remainingSubscriptionCredits === undefined ? this.ports.deployment.newOrganizationCredits : input.remainingSubscriptionCredits;
     const organization = createOrganization(this.ports.ids.next('organization'), { ...input, remainingSubscriptionCredits: credits }, now);

@@ -1,5 +1,5 @@
-import { Forbidden } from '../../domain/errors.ts';
 import type { Actor } from '../../domain/identity/role.ts';
+import { assertMayDeleteOrganization } from '../../domain/organization/organization.ts';
 import type { Deletion } from '../../domain/shared/record.ts';
 import type { Ports } from '../ports/ports.ts';
 import { requireRecord } from '../shared/require-record.ts';
@@ -11,8 +11,7 @@ export class DeleteOrganization {
 
   async execute(actor: Actor, id: string): Promise<Deletion> {
     const organization = await requireRecord(this.ports.organizations, adminScope(actor), id, 'Organization');
-    if (actor.role !== 'ADMIN') throw new Forbidden('Only an ADMIN may delete an organization');
-    if (organization.id === actor.organizationId) throw new Forbidden('The platform organization cannot delete itself');
+    assertMayDeleteOrganization(actor, organization);
     const deletedAt = this.ports.clock.now();
     await this.ports.organizations.update({ ...organization, deletedAt });
     return { id, deletedAt };

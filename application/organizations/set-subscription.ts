@@ -1,6 +1,5 @@
-import { Forbidden } from '../../domain/errors.ts';
 import type { Actor } from '../../domain/identity/role.ts';
-import { changeSubscription, freeSubscription, type Subscription, type SubscriptionChange } from '../../domain/organization/subscription.ts';
+import { assertMayChangeSubscription, changeSubscription, freeSubscription, type Subscription, type SubscriptionChange } from '../../domain/organization/subscription.ts';
 import type { Ports } from '../ports/ports.ts';
 import { requireRecord } from '../shared/require-record.ts';
 
@@ -9,7 +8,7 @@ export class SetSubscription {
   constructor(private readonly ports: Pick<Ports, 'organizations' | 'subscriptions' | 'clock'>) {}
 
   async execute(actor: Actor, organizationId: string, change: SubscriptionChange): Promise<Subscription> {
-    if (actor.role !== 'ADMIN') throw new Forbidden('Only an ADMIN may change a subscription');
+    assertMayChangeSubscription(actor);
     await requireRecord(this.ports.organizations, null, organizationId, 'Organization');
     const now = this.ports.clock.now();
     const stored = await this.ports.subscriptions.get(organizationId, organizationId);

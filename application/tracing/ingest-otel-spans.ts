@@ -3,7 +3,7 @@ import type { Actor } from '../../domain/identity/role.ts';
 import { mapOtelSpan, summarizeOtelTraces, type OtelSpan } from '../../domain/tracing/otel-span.ts';
 import type { Ports } from '../ports/ports.ts';
 import { placeOtelTraces } from './place-otel-traces.ts';
-import { planSpanWrite, storeSpanPlan } from './span-batch-writer.ts';
+import { planSpanWrite, settleSpanPlan, storeSpanPlan } from './span-batch-writer.ts';
 
 /** What OTLP's partial success reports: how many spans were refused and why (null when all were stored). */
 export interface OtelIngestOutcome {
@@ -40,7 +40,7 @@ export class IngestOtelSpans {
       await storeSpanPlan(this.ports, scope, planned);
       return { plan: planned, reasons: placement.reasons };
     });
-    await this.ports.spans.settleParents(scope, plan.created.map((span) => span.id), plan.created.filter((span) => span.parentPending).map((span) => span.id));
+    await settleSpanPlan(this.ports, scope, plan);
     if (plan.rejected.length === 0) return null;
     const details = [...reasons, ...plan.rejected.filter((rejection) => rejection.message !== 'inferenceResultId: is required').map((rejection) => `span ${rejection.id ?? rejection.index}: ${rejection.message}`)];
     return { rejectedSpans: plan.rejected.length, errorMessage: [...new Set(details)].join('; ').slice(0, MESSAGE_LIMIT) };

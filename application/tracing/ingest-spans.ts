@@ -2,7 +2,7 @@ import type { Actor } from '../../domain/identity/role.ts';
 import type { SpanRejection } from '../../domain/tracing/span-batch.ts';
 import type { Span } from '../../domain/tracing/span.ts';
 import type { Ports } from '../ports/ports.ts';
-import { planSpanWrite, storeSpanPlan } from './span-batch-writer.ts';
+import { planSpanWrite, settleSpanPlan, storeSpanPlan } from './span-batch-writer.ts';
 
 export interface SpanBatchResult {
   readonly created: readonly Span[];
@@ -22,7 +22,7 @@ export class IngestSpans {
     const scope = actor.organizationId;
     const plan = await planSpanWrite(this.ports, scope, inputs, true);
     await this.ports.uow.transaction(() => storeSpanPlan(this.ports, scope, plan));
-    await this.ports.spans.settleParents(scope, plan.created.map((span) => span.id), plan.created.filter((span) => span.parentPending).map((span) => span.id));
+    await settleSpanPlan(this.ports, scope, plan);
     return { created: plan.created, rejected: plan.rejected };
   }
 }

@@ -21,6 +21,11 @@ export async function planSpanWrite(ports: WriterPorts, scope: string, inputs: r
   return plan;
 }
 
+/** Once the batch committed, links its spans that were waiting for a parent, and the stored spans waiting for them. */
+export async function settleSpanPlan(ports: Pick<Ports, 'spans'>, scope: string, plan: SpanBatchPlan): Promise<void> {
+  await ports.spans.settleParents(scope, plan.created.map((span) => span.id), plan.created.filter((span) => span.parentPending).map((span) => span.id));
+}
+
 /** Writes a planned batch inside the caller's transaction: one multi-row insert, then the dropped-span increments. */
 export async function storeSpanPlan(ports: WriterPorts, scope: string, plan: SpanBatchPlan): Promise<void> {
   await ports.spans.insertMany(plan.fresh, { ignoreExisting: true });

@@ -1,4 +1,5 @@
 import { ContainerModule } from 'inversify';
+import type pino from 'pino';
 import type { Logger } from '../../application/ports/logger.ts';
 import type { StoragePorts } from '../../application/ports/ports.ts';
 import type { UseCases } from '../../application/use-cases.ts';
@@ -14,15 +15,16 @@ import { TOKENS } from '../tokens.ts';
 export const inProcessQueueModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.jobQueue)
     .toResolvedValue(
-      (storage: StoragePorts, config: Config): RunnableJobQueue =>
+      (storage: StoragePorts, config: Config, logger: pino.Logger): RunnableJobQueue =>
         new InProcessJobQueue({
           batchSize: config.QUEUE_BATCH_SIZE,
           findPending: async (limit) =>
             (await storage.evaluations.list(null, { where: [{ field: 'status', op: 'eq', value: 'PENDING' }], sort: [{ field: 'createdAt', direction: 'asc' }], limit })).map(
               (evaluation) => ({ organizationId: evaluation.organizationId, evaluationId: evaluation.id }),
             ),
+          onError: (error) => logger.warn({ err: error }, 'job queue error'),
         }),
-      [TOKENS.storage, TOKENS.config],
+      [TOKENS.storage, TOKENS.config, TOKENS.pino],
     )
     .inSingletonScope()
     .onDeactivation((queue) => queue.stop());
@@ -32,7 +34,7 @@ export const inProcessQueueModule = new ContainerModule(({ bind }) => {
 export const pgBossQueueModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.jobQueue)
     .toResolvedValue(
-      (config: Config, database: DatabaseHandle): Promise<RunnableJobQueue> =>
+      (config: Config, database: DatabaseHandle, logger: pino.Logger): Promise<RunnableJobQueue> =>
         PgBossJobQueue.open(database, transactionContextOf(database), {
           connectionString: config.DATABASE_URL,
           jobTimeoutSeconds: config.QUEUE_JOB_TIMEOUT_SECONDS,
@@ -41,8 +43,9 @@ export const pgBossQueueModule = new ContainerModule(({ bind }) => {
           batchSize: config.QUEUE_BATCH_SIZE,
           pollingSeconds: config.QUEUE_POLL_SECONDS,
           supervise: true,
+          onError: (error) => logger.warn({ err: error }, 'job queue error'),
         }),
-      [TOKENS.config, TOKENS.database],
+      [TOKENS.config, TOKENS.database, TOKENS.pino],
     )
     .inSingletonScope()
     .onDeactivation((queue) => queue.stop());

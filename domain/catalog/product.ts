@@ -1,5 +1,6 @@
 import { Forbidden, IssueCollector } from '../errors.ts';
 import type { Actor } from '../identity/role.ts';
+import { checkJsonObject } from '../shared/json.ts';
 import { checkName, checkText, patch } from './fields.ts';
 
 /**
@@ -29,8 +30,7 @@ function validate(changes: ProductChanges, creating: boolean): void {
   const issues = new IssueCollector();
   checkName(issues, 'name', changes.name, creating);
   checkText(issues, 'description', changes.description);
-  const { metadata } = changes;
-  if (metadata !== undefined && metadata !== null) issues.check(typeof metadata === 'object' && !Array.isArray(metadata), 'metadata', 'must be an object');
+  checkJsonObject(issues, 'metadata', changes.metadata);
   issues.throwIfAny();
 }
 

@@ -1,5 +1,6 @@
 import { IssueCollector } from '../errors.ts';
 import { checkName, checkText, patch } from '../catalog/fields.ts';
+import { checkJsonObject } from '../shared/json.ts';
 import { checkVoice, type NoiseLevel, type NoiseProfile } from './voice.ts';
 
 export const DATASET_TYPES = ['QUALITY', 'RED_TEAMING', 'SCENARIOS'] as const;
@@ -51,8 +52,7 @@ function validate(dataset: Dataset, changes: DatasetChanges, creating: boolean, 
   checkName(issues, 'name', changes.name, creating);
   checkText(issues, 'description', dataset.description);
   issues.check(DATASET_TYPES.includes(dataset.type), 'type', `must be one of ${DATASET_TYPES.join(', ')}`);
-  const { metadata } = dataset;
-  if (metadata !== null) issues.check(typeof metadata === 'object' && !Array.isArray(metadata), 'metadata', 'must be an object');
+  checkJsonObject(issues, 'metadata', dataset.metadata);
   checkVoice(issues, { gender: null, backgroundNoiseProfile: dataset.backgroundNoiseProfile, backgroundNoiseLevel: dataset.backgroundNoiseLevel });
   if (specificationProductId !== null) {
     issues.check(specificationProductId === dataset.productId, 'specificationId', 'must be a specification of the same product');

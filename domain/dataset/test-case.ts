@@ -1,9 +1,8 @@
 import { Conflict, IssueCollector } from '../errors.ts';
 import { checkName, checkStrings, checkText, patch, unique } from '../catalog/fields.ts';
+import { isJsonObject, type JsonObject } from '../shared/json.ts';
 import { canonicalLanguageTag, isLanguageTag } from './language-tag.ts';
 import { checkVoice, type Gender, type NoiseLevel, type NoiseProfile } from './voice.ts';
-
-export type JsonObject = Readonly<Record<string, unknown>>;
 
 /**
  * One test case of a dataset. Test cases are revisioned: changing the evaluation content (CONTENT_FIELDS) forks a
@@ -89,9 +88,9 @@ const SHORT_FIELDS = ['source', 'sourceFile', 'variant', 'strategy', 'archetype'
 /** Checks a whole test case, so a change is validated as the revision it produces. */
 export function validateTestCase(testCase: TestCase, issues = new IssueCollector(), prefix = ''): readonly { path: string; message: string }[] {
   const at = (field: string) => `${prefix}${field}`;
-  issues.check(typeof testCase.input === 'object' && testCase.input !== null && !Array.isArray(testCase.input), at('input'), 'must be an object or a text');
+  issues.check(isJsonObject(testCase.input), at('input'), 'must be an object or a text');
   const { context } = testCase;
-  if (context !== null) issues.check(typeof context === 'object' && !Array.isArray(context), at('context'), 'must be an object or a text');
+  if (context !== null) issues.check(isJsonObject(context), at('context'), 'must be an object or a text');
   for (const field of TEXT_FIELDS) checkText(issues, at(field), testCase[field]);
   for (const field of SHORT_FIELDS) checkName(issues, at(field), testCase[field], false, true);
   checkStrings(issues, at('expectedTools'), testCase.expectedTools);

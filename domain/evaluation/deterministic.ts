@@ -1,12 +1,13 @@
+import type { EvaluationParam } from '../catalog/metric.ts';
 import type { Verdict } from './evaluation.ts';
-import { missingParams, type EvaluationParamName, type MetricInputs } from './metric-inputs.ts';
+import { missingParams, type MetricInputs } from './metric-inputs.ts';
 import { jsonFieldMatch } from './metrics/json-field-match.ts';
 import { iou, toolCorrectness, urlValidity } from './metrics/other-metrics.ts';
 import { bleu, exactMatch, rougeL, textSimilarity, type MetricScore } from './metrics/text-metrics.ts';
 
 interface Algorithm {
   /** The inputs the algorithm cannot do without. */
-  readonly params: readonly EvaluationParamName[];
+  readonly params: readonly EvaluationParam[];
   score(inputs: MetricInputs): MetricScore;
 }
 

@@ -1,7 +1,3 @@
-/** The inputs a metric may read, named as in a metric's `evaluationParams`. */
-export const EVALUATION_PARAM_NAMES = ['input', 'actualOutput', 'expectedOutput', 'context', 'retrievalContext', 'expectedTools', 'toolsUsed'] as const;
-export type EvaluationParamName = (typeof EVALUATION_PARAM_NAMES)[number];
-
 export interface Turn {
   readonly input: string;
   readonly output: string;

@@ -1,3 +1,5 @@
+import { unique } from '../catalog/fields.ts';
+
 /** Why a session was left out of a batch evaluation. */
 export type SkipCause = 'NOT_IN_SPECIFICATIONS' | 'NO_SPECIFICATION' | 'NO_LINKED_METRICS';
 
@@ -20,8 +22,6 @@ export interface ScopeRequest {
 export type SessionScope =
   | { readonly sessionId: string; readonly metricIds: readonly string[] }
   | { readonly sessionId: string; readonly skip: SkipCause };
-
-const unique = (ids: readonly string[]): string[] => [...new Set(ids)];
 
 /**
  * The spec's metric-scope rules of batch evaluation, for one session:

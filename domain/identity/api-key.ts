@@ -25,8 +25,4 @@ export function secretOfKey(presented: string): string | null {
 export const formatKey = (secret: string): string => `${API_KEY_PREFIX}_${secret}`;
 export const displayPrefix = (secret: string): string => `${API_KEY_PREFIX}_${secret.slice(0, 6)}`;
 
-export function isValidSecret(secret: string): boolean {
-  return KEY_PATTERN.test(formatKey(secret));
-}
-
 export const isUsable = (key: ApiKey): boolean => key.revokedAt === null && key.deletedAt === null;

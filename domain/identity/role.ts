@@ -8,6 +8,3 @@ export interface Actor {
   readonly role: Role;
   readonly apiKeyId: string | null;
 }
-
-export const isAdmin = (actor: Actor): boolean => actor.role === 'ADMIN';
-export const isManager = (actor: Actor): boolean => actor.role === 'ADMIN' || actor.role === 'OWNER';

@@ -80,6 +80,17 @@ export function createOrganization(id: string, changes: OrganizationChanges & { 
   };
 }
 
+/** Tenants are created by the platform: ADMIN only. */
+export function assertMayCreateOrganization(actor: Actor): void {
+  if (actor.role !== 'ADMIN') throw new Forbidden('Only an ADMIN may create organizations');
+}
+
+/** Only an ADMIN deletes a tenant, and never the organization it acts from (the platform's). */
+export function assertMayDeleteOrganization(actor: Actor, organization: Pick<Organization, 'id'>): void {
+  if (actor.role !== 'ADMIN') throw new Forbidden('Only an ADMIN may delete an organization');
+  if (organization.id === actor.organizationId) throw new Forbidden('The platform organization cannot delete itself');
+}
+
 /** Owners update their own organization (enforceMfa included); Admins any; Members never. */
 export function updateOrganization(actor: Actor, organization: Organization, changes: OrganizationChanges): Organization {
   if (actor.role === 'MEMBER') throw new Forbidden('Members cannot change the organization');

@@ -1,4 +1,5 @@
-import { IssueCollector } from '../errors.ts';
+import { Forbidden, IssueCollector } from '../errors.ts';
+import type { Actor } from '../identity/role.ts';
 
 export const PLANS = ['FREE', 'ENTERPRISE'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -35,6 +36,11 @@ export function changeSubscription(current: Subscription, change: SubscriptionCh
   }
   issues.throwIfAny();
   return { ...current, plan: change.plan, status: change.status, quantity: change.quantity ?? current.quantity, updatedAt: now };
+}
+
+/** Plans are set by the platform (later also by the marketplace): ADMIN only. */
+export function assertMayChangeSubscription(actor: Actor): void {
+  if (actor.role !== 'ADMIN') throw new Forbidden('Only an ADMIN may change a subscription');
 }
 
 /** Enterprise features (build info, self-check) need plan ENTERPRISE in status ACTIVE. */

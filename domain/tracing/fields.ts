@@ -1,10 +1,5 @@
 import type { IssueCollector } from '../errors.ts';
 
-export type JsonObject = Readonly<Record<string, unknown>>;
-
-export const isJsonObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Bytes of a string in UTF-8, without TextEncoder, so limits are counted the way the wire counts them. */
 export function utf8Length(text: string): number {
   let bytes = 0;
@@ -24,11 +19,6 @@ export function checkOptionalText(issues: IssueCollector, path: string, value: s
   if (value === undefined || value === null) return;
   issues.check(value.trim().length > 0, path, 'must not be empty');
   issues.check(value.length <= maxBytes && utf8Length(value) <= maxBytes, path, `must be at most ${maxBytes} bytes`);
-}
-
-export function checkJsonObject(issues: IssueCollector, path: string, value: unknown): void {
-  if (value === undefined || value === null) return;
-  issues.check(isJsonObject(value), path, 'must be an object');
 }
 
 export function checkCount(issues: IssueCollector, path: string, value: number | null | undefined): void {

@@ -1,5 +1,6 @@
 import { IllegalTransition, IssueCollector } from '../errors.ts';
-import { checkJsonObject, checkOptionalText, type JsonObject } from './fields.ts';
+import { checkJsonObject, type JsonObject } from '../shared/json.ts';
+import { checkOptionalText } from './fields.ts';
 
 export const SESSION_STATUSES = ['PENDING', 'COMPLETED', 'FAILED'] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];

@@ -1,5 +1,5 @@
 import { Forbidden, InvalidInput } from '../errors.ts';
-import { isJsonObject } from './fields.ts';
+import { isJsonObject } from '../shared/json.ts';
 import { admitSpan, type Span, type SpanContext, type SpanErrorCode } from './span.ts';
 
 export const MAX_SPANS_PER_BATCH = 10_000;

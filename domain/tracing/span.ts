@@ -1,4 +1,5 @@
-import { isJsonObject, utf8Length, type JsonObject } from './fields.ts';
+import { isJsonObject, type JsonObject } from '../shared/json.ts';
+import { utf8Length } from './fields.ts';
 
 export const SPAN_TYPES = ['SPAN', 'GENERATION', 'EVENT', 'AGENT', 'TOOL', 'CHAIN', 'RETRIEVER', 'EVALUATOR', 'EMBEDDING', 'GUARDRAIL'] as const;
 export type SpanType = (typeof SPAN_TYPES)[number];

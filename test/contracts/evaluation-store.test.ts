@@ -1,25 +1,9 @@
 import test from 'ava';
-import type { StoragePorts } from '../../application/ports/ports.ts';
-import { createMemoryStorage } from '../../adapters/memory/memory-storage.ts';
-import { migrate } from '../../adapters/sequelize/migrator.ts';
-import { createSequelizeStorage } from '../../adapters/sequelize/sequelize-storage.ts';
-import { openDatabase } from '../../adapters/sequelize/support/database.ts';
 import { applyVerdict, createEvaluation } from '../../domain/evaluation/evaluation.ts';
-import { createTestDatabase, postgresAvailable } from '../support/databases.ts';
+import { openStorage, storageNames } from '../support/storage-worlds.ts';
 
 /** EvaluationStore.recordOutcomes: writes rows whose stored version matches, skips the others, round-trips every field. */
-const worlds: Record<string, () => Promise<{ storage: StoragePorts; close(): Promise<void> }>> = {
-  memory: async () => ({ storage: createMemoryStorage(), close: async () => undefined }),
-  sqlite: () => sqlWorld('sqlite'),
-};
-if (await postgresAvailable()) worlds.postgres = () => sqlWorld('postgres');
-
-async function sqlWorld(name: 'sqlite' | 'postgres') {
-  const store = await createTestDatabase(name);
-  const database = openDatabase(store.url);
-  await migrate(database);
-  return { storage: createSequelizeStorage(database), close: async () => (await database.sequelize.close(), await store.drop()) };
-}
+const worlds = Object.fromEntries((await storageNames()).map((name) => [name, () => openStorage(name)]));
 
 const created = (id: string, at: string) =>
   createEvaluation({ id, organizationId: 'organization_e', metricId: 'metric_1', sessionId: 'session_1', userId: 'user_1', testCaseId: 'testCase_1', inferenceResultId: null, runId: 'run_1', versionId: 'version_1', metricLegacyAt: null, metricDisabledAt: '2026-01-01T00:00:00.000Z' }, at);

@@ -95,3 +95,28 @@ for (const [name, open] of Object.entries(worlds)) {
     }
   });
 }
+
+test('[in-process (memory)] jobs given up do not hide newer jobs from the worker', async (t) => {
+  const storage = createMemoryStorage();
+  const queue = new InProcessJobQueue({ findPending: pendingOf(storage), pollMs: 20, batchSize: 1, maxAttempts: 1 });
+  try {
+    const delivered: string[] = [];
+    await queue.startWorker(async (jobs) => {
+      for (const job of jobs) {
+        delivered.push(job.evaluationId);
+        if (job.evaluationId === 'evaluation_failing') throw new Error('always fails');
+        const stored = await storage.evaluations.get(job.organizationId, job.evaluationId);
+        if (stored) await storage.evaluations.update({ ...stored, status: 'SKIPPED', canRetry: false, error: 'done' });
+      }
+    }, 1);
+    await storage.evaluations.insertMany([{ ...evaluation('evaluation_failing'), createdAt: '2026-01-01T00:00:00.000Z' }]);
+    await queue.enqueue([{ organizationId: 'organization_q', evaluationId: 'evaluation_failing' }]);
+    await queue.idle();
+    await storage.evaluations.insertMany([evaluation('evaluation_newer')]);
+    await queue.enqueue([{ organizationId: 'organization_q', evaluationId: 'evaluation_newer' }]);
+    await queue.idle();
+    t.deepEqual(delivered, ['evaluation_failing', 'evaluation_newer']);
+  } finally {
+    await queue.stop();
+  }
+});

@@ -1,31 +1,9 @@
 import test from 'ava';
-import { createMemoryStorage } from '../../adapters/memory/memory-storage.ts';
-import { migrate } from '../../adapters/sequelize/migrator.ts';
-import { createSequelizeStorage } from '../../adapters/sequelize/sequelize-storage.ts';
-import { openDatabase } from '../../adapters/sequelize/support/database.ts';
-import type { StoragePorts } from '../../application/ports/ports.ts';
 import { createOrganization } from '../../domain/organization/organization.ts';
-import { createTestDatabase, postgresAvailable } from '../support/databases.ts';
+import { openStorage, storageNames } from '../support/storage-worlds.ts';
 
 /** OrganizationStore.debitCredits: subscription credits first, then extra; atomic under concurrency; never below zero. */
-const worlds: Record<string, () => Promise<{ storage: StoragePorts; close(): Promise<void> }>> = {
-  memory: async () => ({ storage: createMemoryStorage(), close: async () => undefined }),
-  sqlite: async () => sqlWorld('sqlite'),
-};
-if (await postgresAvailable()) worlds.postgres = async () => sqlWorld('postgres');
-
-async function sqlWorld(name: 'sqlite' | 'postgres') {
-  const store = await createTestDatabase(name);
-  const database = openDatabase(store.url, { poolMax: 20 });
-  await migrate(database);
-  return {
-    storage: createSequelizeStorage(database),
-    async close() {
-      await database.sequelize.close();
-      await store.drop();
-    },
-  };
-}
+const worlds = Object.fromEntries((await storageNames()).map((name) => [name, () => openStorage(name, { poolMax: 20 })]));
 
 const NOW = '2026-01-01T00:00:00.000Z';
 

@@ -63,6 +63,3 @@ async function createSqliteDatabase(): Promise<TestDatabase> {
 export function createTestDatabase(name: 'sqlite' | 'postgres'): Promise<TestDatabase> {
   return name === 'sqlite' ? createSqliteDatabase() : createPostgresDatabase();
 }
-
-/** The SQL databases every repository and HTTP test runs on. */
-export const SQL_DATABASES = ['sqlite', 'postgres'] as const;

@@ -12,11 +12,11 @@ export interface StorageWorld {
   close(): Promise<void>;
 }
 
-/** A fresh, migrated storage family of each kind. */
-export async function openStorage(name: StorageName): Promise<StorageWorld> {
+/** A fresh, migrated storage family of each kind; `poolMax` widens the SQL pool for concurrency tests. */
+export async function openStorage(name: StorageName, options: { poolMax?: number } = {}): Promise<StorageWorld> {
   if (name === 'memory') return { storage: createMemoryStorage(), close: async () => undefined };
   const database = await createTestDatabase(name);
-  const handle = openDatabase(database.url);
+  const handle = openDatabase(database.url, options);
   await tuneDatabase(handle);
   await migrate(handle);
   return {

@@ -4,8 +4,10 @@ import { HttpProblem } from '../http-errors.ts';
 import { rawBody } from './raw-body.ts';
 import type { RouteSpec } from '../route-spec.ts';
 
-export const JSON_LIMIT = '16mb';
+/** The one size limit of every request body (JSON, text and bytes alike). */
+const BODY_LIMIT = 16 * 1024 * 1024;
 const PARSED = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const ONLY = { urlencoded: false, multipart: false, parsedMethods: [...PARSED] as never } as const;
 
 const hasBody = (ctx: Parameters<Middleware>[0]): boolean =>
   Number(ctx.get('content-length') || 0) > 0 || ctx.get('transfer-encoding') !== '';
@@ -21,11 +23,11 @@ export function bodyParsing(spec: RouteSpec): Middleware[] {
     await next();
   };
   if (kind === 'json') {
-    return [guard, koaBody({ json: true, jsonStrict: true, jsonLimit: JSON_LIMIT, text: false, urlencoded: false, multipart: false, parsedMethods: [...PARSED] as never })];
+    return [guard, koaBody({ ...ONLY, json: true, jsonStrict: true, jsonLimit: BODY_LIMIT, text: false })];
   }
   if (kind === 'text') {
-    return [guard, koaBody({ json: false, text: true, textTypes: [...types], textLimit: JSON_LIMIT, urlencoded: false, multipart: false, parsedMethods: [...PARSED] as never })];
+    return [guard, koaBody({ ...ONLY, json: false, text: true, textTypes: [...types], textLimit: BODY_LIMIT })];
   }
-  if (kind === 'binary') return [guard, rawBody(16 * 1024 * 1024)];
+  if (kind === 'binary') return [guard, rawBody(BODY_LIMIT)];
   return [guard];
 }

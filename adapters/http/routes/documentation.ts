@@ -6,6 +6,7 @@ const tag = 'Operations';
 
 /** The API's own description: the OpenAPI document and a rendered reference page, both open. */
 export function documentationRoutes(openApi: () => Record<string, unknown>): RouteSpec[] {
+  let page: string | undefined;
   return [
     route({
       method: 'get', path: '/openapi.json', tag, summary: 'The OpenAPI 3.1 document', auth: false,
@@ -15,7 +16,7 @@ export function documentationRoutes(openApi: () => Record<string, unknown>): Rou
       method: 'get', path: '/docs', tag, summary: 'A rendered API reference page (HTML)', auth: false,
       handle: ({ ctx }) => {
         ctx.type = 'text/html; charset=utf-8';
-        ctx.body = renderDocsPage(openApi() as never);
+        ctx.body = page ??= renderDocsPage(openApi() as never);
       },
     }),
   ];

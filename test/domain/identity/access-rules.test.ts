@@ -1,8 +1,8 @@
 import test from 'ava';
 import type { Actor, Role } from '../../../domain/identity/role.ts';
 import { assertMayDeleteUser, createUser, mayManageKeysOf, updateUser, type User } from '../../../domain/identity/user.ts';
-import { createOrganization, updateOrganization } from '../../../domain/organization/organization.ts';
-import { isEnterpriseActive, freeSubscription, changeSubscription } from '../../../domain/organization/subscription.ts';
+import { assertMayCreateOrganization, assertMayDeleteOrganization, createOrganization, updateOrganization } from '../../../domain/organization/organization.ts';
+import { assertMayChangeSubscription, isEnterpriseActive, freeSubscription, changeSubscription } from '../../../domain/organization/subscription.ts';
 import { assertMaySeeOperations } from '../../../domain/operations/build-info.ts';
 
 const NOW = '2026-01-01T00:00:00.000Z';
@@ -23,6 +23,18 @@ test('credits and billing are ADMIN-only; names must not be empty', (t) => {
   t.is(updateOrganization(actor('ADMIN'), organization, { extraCredits: 10 }).extraCredits, 10);
   t.throws(() => updateOrganization(actor('ADMIN'), organization, { name: '  ' }), { message: /name/ });
   t.throws(() => createOrganization('org_3', { name: '' }, NOW), { message: /name/ });
+});
+
+test('only an ADMIN creates and deletes tenants or changes their plan; never its own organization', (t) => {
+  for (const role of ['OWNER', 'MEMBER'] as const) {
+    t.throws(() => assertMayCreateOrganization(actor(role)), { code: 'forbidden' });
+    t.throws(() => assertMayDeleteOrganization(actor(role), { id: 'org_2' }), { code: 'forbidden' });
+    t.throws(() => assertMayChangeSubscription(actor(role)), { code: 'forbidden' });
+  }
+  t.notThrows(() => assertMayCreateOrganization(actor('ADMIN')));
+  t.notThrows(() => assertMayDeleteOrganization(actor('ADMIN'), { id: 'org_2' }));
+  t.throws(() => assertMayDeleteOrganization(actor('ADMIN'), { id: 'org_1' }), { code: 'forbidden' });
+  t.notThrows(() => assertMayChangeSubscription(actor('ADMIN')));
 });
 
 const grants: [Role, Role, boolean][] = [
