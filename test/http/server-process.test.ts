@@ -3,12 +3,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiClient } from '../support/api-client.ts';
-import { freePort, runScript } from '../support/processes.ts';
+import { freePort, killRunning, runScript } from '../support/processes.ts';
 
 let folder: string;
 test.before(async () => {
   folder = await mkdtemp(join(tmpdir(), 'assay-process-'));
 });
+test.afterEach.always(() => killRunning());
 test.after.always(async () => rm(folder, { recursive: true, force: true }));
 
 test.serial('npm start prints the first admin key once, keeps data across restarts, and stops cleanly on SIGTERM', async (t) => {
@@ -19,7 +20,7 @@ test.serial('npm start prints the first admin key once, keeps data across restar
   const client = new ApiClient(`http://127.0.0.1:${env.PORT}`, key);
   const created = await client.post('/organizations', { name: 'Survives' });
   t.is(created.status, 201);
-  t.regex(first.output(), /"requestId":/);
+  await first.waitFor(/"requestId":/, 10_000);
   t.false(first.output().split('\n').filter((line) => line.includes('"requestId"')).some((line) => line.includes(key.slice(6))), 'logs carry no key');
   first.child.kill('SIGTERM');
   t.is(await first.exited(), 0);

@@ -24,6 +24,14 @@ export interface RunningProcess {
   exited(): Promise<number | null>;
 }
 
+const running = new Set<ChildProcess>();
+
+/** Kills every process started by runScript that is still alive, so a failed test never leaves one behind. */
+export function killRunning(): void {
+  for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  running.clear();
+}
+
 /** Runs one of the project's TypeScript entry points with tsx, as `npm start` would. */
 export function runScript(script: string, args: string[], env: Record<string, string>): RunningProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
@@ -31,6 +39,7 @@ export function runScript(script: string, args: string[], env: Record<string, st
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
   let text = '';
   child.stdout!.on('data', (chunk) => (text += chunk));
   child.stderr!.on('data', (chunk) => (text += chunk));
