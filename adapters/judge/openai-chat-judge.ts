@@ -2,6 +2,7 @@ import type { Judge, JudgedMetric } from '../../application/ports/judge.ts';
 import type { Verdict } from '../../domain/evaluation/evaluation.ts';
 import type { MetricInputs } from '../../domain/evaluation/metric-inputs.ts';
 import { judgeMessages, parseJudgement } from './judge-prompt.ts';
+import { describeProviderError } from './provider-error.ts';
 
 export interface OpenAiJudgeOptions {
   /** Base URL of an OpenAI-compatible API, e.g. `https://api.openai.com/v1`; `/chat/completions` is appended. */
@@ -36,7 +37,7 @@ export class OpenAiChatJudge implements Judge {
     let body: unknown;
     try {
       const text = await response.text();
-      if (!response.ok) return failed(`The judge model answered HTTP ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`);
+      if (!response.ok) return failed(describeProviderError(response.status, text, this.options.apiKey));
       body = JSON.parse(text);
     } catch (error) {
       return failed(timedOut(error) ? this.timeoutMessage() : 'The judge model answered with a body that is not JSON');

@@ -50,7 +50,7 @@ for (const database of databases) {
     t.like((await tenant.owner.get(`/organizations/${tenant.organizationId}/creditStatus`)).body, { extraCredits: 4 });
   });
 
-  for (const [mode, pattern] of [['garbage', /without a score/], ['5xx', /HTTP 503/], ['slow', /did not answer within 500 ms/]] as const) {
+  for (const [mode, pattern] of [['garbage', /without a score/], ['5xx', /HTTP 503: overloaded/], ['401', /^The judge model answered HTTP 401: Incorrect API key provided: \[redacted\]\. Also tried \[redacted\]$/], ['slow', /did not answer within 500 ms/]] as const) {
     test(title(`LLM judge: ${mode} answer → FAILED with canRetry, no credit taken`), async (t) => {
       const tenant = await createTenant(world());
       const fixture = await evaluationFixture(tenant.owner);

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** What the fake model does with one chat-completions request. */
-export type ModelBehaviour = 'ok' | 'garbage' | '5xx' | 'slow' | 'hang' | 'prose';
+export type ModelBehaviour = 'ok' | 'garbage' | '5xx' | '401' | 'slow' | 'hang' | 'prose';
 
 /** A real HTTP server on 127.0.0.1:0 playing an OpenAI-compatible chat-completions model. */
 export interface FakeModel {
@@ -40,6 +40,11 @@ export async function startFakeModel(decide?: (body: any, index: number) => Mode
       case '5xx':
         response.writeHead(503, { 'content-type': 'application/json' });
         return response.end('{"error":"overloaded"}');
+      case '401': {
+        const presented = String(request.headers.authorization ?? '').replace(/^Bearer /, '');
+        response.writeHead(401, { 'content-type': 'application/json' });
+        return response.end(JSON.stringify({ error: { message: `Incorrect API key provided: ${presented}. Also tried sk-proj-****abcd.`, type: 'invalid_request_error' } }));
+      }
       case 'slow':
         return setTimeout(() => answer('{"score": 1, "reason": "late"}'), 3_000).unref();
       case 'hang':
