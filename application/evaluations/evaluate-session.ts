@@ -23,7 +23,8 @@ export class EvaluateSession {
     const session = await requireRecord(this.ports.sessions, scope, result?.sessionId ?? (target as { sessionId: string }).sessionId, 'Session');
     const plan = await planSessions(this.ports, scope, [session], request);
     const [entry] = plan.scopes;
-    if ('skip' in entry) throw InvalidInput.of(request.metrics ? 'metrics' : 'specificationIds', `Session ${session.id} is skipped: ${SKIP_REASONS[entry.skip]}`);
+    const subject = request.metrics ? 'metrics' : request.specificationIds ? 'specificationIds' : 'inferenceResultId' in target ? 'inferenceResultId' : 'sessionId';
+    if ('skip' in entry) throw InvalidInput.of(subject, `Session ${session.id} is skipped: ${SKIP_REASONS[entry.skip]}`);
     return dispatchEvaluations(this.ports, actor, {
       assignments: [{ session, inferenceResultId: result?.id, metricIds: entry.metricIds }],
       metrics: plan.metrics,

@@ -43,9 +43,11 @@ for (const database of await httpDatabases()) {
     const imported = await tenant.owner.post('/evaluations/fromSession', { sessionId: fixture.sessions.imported.id });
     t.is(imported.status, 400);
     t.regex(imported.body.message, /no specification/);
+    t.is(imported.body.issues[0].path, 'sessionId', 'the skipped session is what the issue is about');
     const unlisted = await tenant.owner.post('/evaluations/fromSession', { sessionId: fixture.sessions.a.id, specificationIds: [fixture.specs.b.id] });
     t.is(unlisted.status, 400);
     t.regex(unlisted.body.message, /outside the requested specificationIds/);
+    t.is(unlisted.body.issues[0].path, 'specificationIds');
     for (const session of [fixture.sessions.empty, fixture.sessions.imported]) {
       t.deepEqual((await tenant.owner.get('/evaluations', { sessionIds: session.id })).body, []);
     }
