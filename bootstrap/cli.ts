@@ -17,7 +17,11 @@ async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { email: { type: 'string' }, name: { type: 'string', default: 'cli key' }, out: { type: 'string', default: 'docs/openapi.json' } },
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string', default: 'cli key' },
+      out: { type: 'string', default: 'docs/openapi.json' },
+    },
   });
   const config = loadConfig(process.env, { LOG_LEVEL: 'warn' });
   switch (positionals[0]) {
@@ -32,7 +36,10 @@ async function main(argv: string[]): Promise<number> {
       if (!values.email) throw new Error('create-key needs --email');
       const container = await buildContainer(config);
       const ports = await container.getAsync(TOKENS.ports);
-      const [user] = await ports.users.list(null, { where: [{ field: 'email', op: 'eq', value: values.email.toLowerCase() }], limit: 1 });
+      const [user] = await ports.users.list(null, {
+        where: [{ field: 'email', op: 'eq', value: values.email.toLowerCase() }],
+        limit: 1,
+      });
       if (!user) throw new Error(`No user with e-mail ${values.email}`);
       const issued = await issueApiKey(ports, user, values.name);
       process.stdout.write(`API key for ${user.email} (${user.role}), shown only this once:\n${issued.key}\n`);

@@ -22,7 +22,10 @@ const schema = z.object({
   JUDGE_API_KEY: z.string().optional(),
   JUDGE_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
   EVALUATION_LLM_JUDGE_CREDITS: z.coerce.number().int().min(0).default(1),
-  QUEUE_EMBEDDED_WORKER: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
+  QUEUE_EMBEDDED_WORKER: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(4),
   QUEUE_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(300),
   QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(30),
@@ -34,7 +37,10 @@ const schema = z.object({
 export type Config = z.infer<typeof schema>;
 
 /** Validated configuration; unset values take their defaults, bad values stop start-up with a clear message. */
-export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<Config> = {},
+): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const result = schema.safeParse(present);
   if (!result.success) {

@@ -10,7 +10,11 @@ import { TOKENS } from './tokens.ts';
 export async function buildContainer(config: Config): Promise<Container> {
   const container = new Container();
   container.bind(TOKENS.config).toConstantValue(config);
-  await container.load(coreModule, config.DATABASE_URL === 'memory' ? memoryStorageModule : sqlStorageModule, queueModuleFor(config));
+  await container.load(
+    coreModule,
+    config.DATABASE_URL === 'memory' ? memoryStorageModule : sqlStorageModule,
+    queueModuleFor(config),
+  );
   return container;
 }
 

@@ -2,8 +2,15 @@ import type { UseCases } from '../application/use-cases.ts';
 import type { Config } from './config.ts';
 
 /** On an empty database, creates the platform admin and prints its key once, plainly, for the operator. */
-export async function announceFirstStart(useCases: UseCases, config: Config, print: (line: string) => void): Promise<void> {
-  const first = await useCases.ensurePlatformAdmin.execute({ presetKey: config.ASSAY_ADMIN_API_KEY, email: config.ASSAY_ADMIN_EMAIL });
+export async function announceFirstStart(
+  useCases: UseCases,
+  config: Config,
+  print: (line: string) => void,
+): Promise<void> {
+  const first = await useCases.ensurePlatformAdmin.execute({
+    presetKey: config.ASSAY_ADMIN_API_KEY,
+    email: config.ASSAY_ADMIN_EMAIL,
+  });
   if (!first) return;
   if (config.ASSAY_ADMIN_API_KEY) {
     print(`Assay: created the platform admin ${first.user.email} with the API key preset in ASSAY_ADMIN_API_KEY.`);

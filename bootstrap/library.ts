@@ -28,7 +28,14 @@ export interface Platform {
 
 /** Builds the whole platform for embedding in another TypeScript service, or for tests. */
 export async function createPlatform(options: PlatformOptions = {}): Promise<Platform> {
-  const config = loadConfig({}, { LOG_LEVEL: 'silent', ...options.config, DATABASE_URL: options.database ?? options.config?.DATABASE_URL ?? 'memory' });
+  const config = loadConfig(
+    {},
+    {
+      LOG_LEVEL: 'silent',
+      ...options.config,
+      DATABASE_URL: options.database ?? options.config?.DATABASE_URL ?? 'memory',
+    },
+  );
   const container = await buildContainer(config);
   const [useCases, ports, http] = await Promise.all([
     container.getAsync(TOKENS.useCases),

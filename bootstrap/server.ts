@@ -18,7 +18,10 @@ async function main(): Promise<void> {
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   const { port } = server.address() as AddressInfo;
-  logger.info({ port, database: config.DATABASE_URL.replace(/\/\/[^@]*@/, '//***@') }, `Assay listening on http://localhost:${port}`);
+  logger.info(
+    { port, database: config.DATABASE_URL.replace(/\/\/[^@]*@/, '//***@') },
+    `Assay listening on http://localhost:${port}`,
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -8,10 +8,13 @@ type Layer = (typeof LAYERS)[number];
 
 async function sourceFiles(folder: string): Promise<string[]> {
   const entries = await readdir(join(ROOT, folder), { withFileTypes: true, recursive: true });
-  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.ts')).map((entry) => relative(ROOT, join(entry.parentPath, entry.name)));
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)));
 }
 
-const SPECIFIER = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+const SPECIFIER =
+  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
 
 export function importsOf(source: string): string[] {
   return [...source.matchAll(SPECIFIER)].map((match) => match[1] ?? match[2] ?? match[3]);
@@ -31,7 +34,8 @@ export function violation(layer: Layer, file: string, specifier: string): string
   }
   if (layer === 'domain') return `domain may not import packages or node modules (${specifier})`;
   if (layer === 'application') return `application may not import packages or node modules (${specifier})`;
-  if (layer === 'adapters' && (specifier === 'inversify' || specifier.startsWith('@inversifyjs/'))) return 'only bootstrap wires with inversify';
+  if (layer === 'adapters' && (specifier === 'inversify' || specifier.startsWith('@inversifyjs/')))
+    return 'only bootstrap wires with inversify';
   return null;
 }
 
@@ -60,10 +64,10 @@ test('the rule catches outward and framework imports', (t) => {
   t.truthy(violation('adapters', 'adapters/x.ts', '../bootstrap/config.ts'));
   t.is(violation('adapters', 'adapters/http/x.ts', '../../domain/errors.ts'), null);
   t.is(violation('bootstrap', 'bootstrap/x.ts', 'inversify'), null);
-  t.deepEqual(importsOf("import type { A } from './a.ts';\nexport { b } from \"../b.ts\";\nconst c = await import('./c.ts');\nimport 'reflect-metadata';"), [
-    './a.ts',
-    '../b.ts',
-    './c.ts',
-    'reflect-metadata',
-  ]);
+  t.deepEqual(
+    importsOf(
+      "import type { A } from './a.ts';\nexport { b } from \"../b.ts\";\nconst c = await import('./c.ts');\nimport 'reflect-metadata';",
+    ),
+    ['./a.ts', '../b.ts', './c.ts', 'reflect-metadata'],
+  );
 });

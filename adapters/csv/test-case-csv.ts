@@ -33,7 +33,8 @@ const COLUMNS: Record<string, Kind> = {
 };
 const ALIASES: Record<string, string> = { userMessage: 'input', question: 'input', expectedAnswer: 'expectedOutput' };
 
-const camel = (header: string): string => header.trim().replace(/[_\s-]+([a-zA-Z0-9])/g, (_, letter: string) => letter.toUpperCase());
+const camel = (header: string): string =>
+  header.trim().replace(/[_\s-]+([a-zA-Z0-9])/g, (_, letter: string) => letter.toUpperCase());
 
 function readCell(kind: Kind, cell: string): unknown {
   switch (kind) {
@@ -42,19 +43,26 @@ function readCell(kind: Kind, cell: string): unknown {
     case 'objectOrText': {
       if (!cell.trimStart().startsWith('{')) return cell;
       const parsed: unknown = JSON.parse(cell);
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('must be a JSON object or plain text');
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+        throw new Error('must be a JSON object or plain text');
       return parsed;
     }
     case 'list': {
-      if (!cell.trimStart().startsWith('[')) return cell.split('|').map((item) => item.trim()).filter((item) => item !== '');
+      if (!cell.trimStart().startsWith('['))
+        return cell
+          .split('|')
+          .map((item) => item.trim())
+          .filter((item) => item !== '');
       const parsed: unknown = JSON.parse(cell);
-      if (!Array.isArray(parsed) || !parsed.every((item) => typeof item === 'string')) throw new Error('must be a JSON array of strings or items separated by |');
+      if (!Array.isArray(parsed) || !parsed.every((item) => typeof item === 'string'))
+        throw new Error('must be a JSON array of strings or items separated by |');
       return parsed;
     }
     case 'number':
     case 'integer': {
       const value = Number(cell.trim());
-      if (!Number.isFinite(value) || (kind === 'integer' && !Number.isInteger(value))) throw new Error(`must be ${kind === 'integer' ? 'an integer' : 'a number'}`);
+      if (!Number.isFinite(value) || (kind === 'integer' && !Number.isInteger(value)))
+        throw new Error(`must be ${kind === 'integer' ? 'an integer' : 'a number'}`);
       return value;
     }
     case 'boolean': {
@@ -75,7 +83,10 @@ function readRow(fields: readonly string[], cells: readonly string[]): ImportedR
     try {
       values[field] = readCell(COLUMNS[field], cell);
     } catch (error) {
-      problems.push({ path: field, message: error instanceof SyntaxError ? 'is not valid JSON' : (error as Error).message });
+      problems.push({
+        path: field,
+        message: error instanceof SyntaxError ? 'is not valid JSON' : (error as Error).message,
+      });
     }
   });
   return { fields: values, problems };
@@ -97,8 +108,19 @@ export function parseTestCaseCsv(text: string): ImportedRow[] {
   if (!header) throw InvalidInput.of('body', 'the file is empty: send a header row, then one row per test case');
   const fields = header.map((column) => ALIASES[camel(column)] ?? camel(column));
   const issues = [
-    ...fields.flatMap((field, index) => (field in COLUMNS ? [] : [{ path: `columns.${header[index].trim()}`, message: `unknown column; known: ${Object.keys(COLUMNS).join(', ')}` }])),
-    ...fields.flatMap((field, index) => (fields.indexOf(field) !== index ? [{ path: `columns.${header[index].trim()}`, message: 'appears twice' }] : [])),
+    ...fields.flatMap((field, index) =>
+      field in COLUMNS
+        ? []
+        : [
+            {
+              path: `columns.${header[index].trim()}`,
+              message: `unknown column; known: ${Object.keys(COLUMNS).join(', ')}`,
+            },
+          ],
+    ),
+    ...fields.flatMap((field, index) =>
+      fields.indexOf(field) !== index ? [{ path: `columns.${header[index].trim()}`, message: 'appears twice' }] : [],
+    ),
     ...(fields.includes('input') ? [] : [{ path: 'columns.input', message: 'is required' }]),
   ];
   if (issues.length > 0) throw new InvalidInput(issues);

@@ -36,12 +36,14 @@ function handler(spec: RouteSpec): Middleware {
   };
 }
 
-
 /** The Koa application: request context, then per route authentication, media-type check, parsing, handler. */
 export function createHttpApp(options: HttpAppOptions): Koa {
   const app = new Koa({ proxy: true });
   const router = new Router();
-  const auth: Middleware[] = [authenticate(options.resolveActor), ...(options.rateLimiter ? [rateLimit(options.rateLimiter)] : [])];
+  const auth: Middleware[] = [
+    authenticate(options.resolveActor),
+    ...(options.rateLimiter ? [rateLimit(options.rateLimiter)] : []),
+  ];
   for (const spec of options.routes) {
     const chain: Middleware[] = [...(spec.auth === false ? [] : auth), ...bodyParsing(spec), handler(spec)];
     router.register(spec.path, [spec.method.toUpperCase()], chain as never);
@@ -50,7 +52,8 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   app.use(router.routes());
   app.use(async (ctx) => {
     const known = router.match(ctx.path, ctx.method);
-    if (known.path.length > 0) throw new HttpProblem('method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}`);
+    if (known.path.length > 0)
+      throw new HttpProblem('method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}`);
     throw new HttpProblem('not_found', `No route ${ctx.method} ${ctx.path}`);
   });
   return app;

@@ -1,15 +1,29 @@
-type Doc = { info: { title: string; version: string; description?: string }; paths: Record<string, Record<string, Operation>> };
-type Operation = { summary?: string; description?: string; tags?: string[]; parameters?: { name: string; in: string; required: boolean }[]; responses: Record<string, unknown> };
+type Doc = {
+  info: { title: string; version: string; description?: string };
+  paths: Record<string, Record<string, Operation>>;
+};
+type Operation = {
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  parameters?: { name: string; in: string; required: boolean }[];
+  responses: Record<string, unknown>;
+};
 
 const escape = (text: string): string =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
 
 /** A self-contained HTML reference of the OpenAPI document: no scripts, no network. */
 export function renderDocsPage(doc: Doc): string {
   const byTag = new Map<string, string[]>();
   for (const [path, operations] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(operations)) {
-      const params = (op.parameters ?? []).map((p) => `<code>${escape(p.name)}</code>${p.required ? '*' : ''} <small>${p.in}</small>`).join(', ');
+      const params = (op.parameters ?? [])
+        .map((p) => `<code>${escape(p.name)}</code>${p.required ? '*' : ''} <small>${p.in}</small>`)
+        .join(', ');
       const row = `<tr><td class="m ${method}">${method.toUpperCase()}</td><td><code>${escape(path)}</code></td><td>${escape(op.summary ?? '')}${
         op.description ? `<br><small>${escape(op.description)}</small>` : ''
       }${params ? `<br><small>Parameters: ${params}</small>` : ''}</td><td>${Object.keys(op.responses).join(' ')}</td></tr>`;
@@ -18,7 +32,10 @@ export function renderDocsPage(doc: Doc): string {
     }
   }
   const sections = [...byTag]
-    .map(([tag, rows]) => `<h2>${escape(tag)}</h2><table><tr><th></th><th>Path</th><th>What it does</th><th>Statuses</th></tr>${rows.join('')}</table>`)
+    .map(
+      ([tag, rows]) =>
+        `<h2>${escape(tag)}</h2><table><tr><th></th><th>Path</th><th>What it does</th><th>Statuses</th></tr>${rows.join('')}</table>`,
+    )
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(doc.info.title)} reference</title>
 <style>body{font:15px/1.5 system-ui,sans-serif;max-width:1100px;margin:2rem auto;padding:0 1rem;color:#1d232a}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #e3e6ea;padding:.4rem;text-align:left;vertical-align:top}.m{font-weight:700;font-family:monospace}.get{color:#1769aa}.post{color:#18794e}.patch,.put{color:#ad5700}.delete{color:#c62a2f}code{background:#f3f4f6;padding:0 .25rem;border-radius:3px}</style></head>

@@ -39,13 +39,22 @@ function bodyParserProblem(error: unknown): ErrorResponse | null {
     return { status: 413, body: { error: 'payload_too_large', message: 'The request body exceeds the size limit' } };
   }
   if (status === 415 || type === 'encoding.unsupported' || type === 'charset.unsupported') {
-    return { status: 415, body: { error: 'unsupported_media_type', message: 'The request body encoding is not supported' } };
+    return {
+      status: 415,
+      body: { error: 'unsupported_media_type', message: 'The request body encoding is not supported' },
+    };
   }
-  if (status === 400 && (type === 'entity.parse.failed' || type === 'entity.verify.failed' || error instanceof SyntaxError)) {
+  if (
+    status === 400 &&
+    (type === 'entity.parse.failed' || type === 'entity.verify.failed' || error instanceof SyntaxError)
+  ) {
     return { status: 400, body: { error: 'invalid_input', message: 'The request body is not valid JSON' } };
   }
   if (status === 400 && type === 'request.size.invalid') {
-    return { status: 400, body: { error: 'invalid_input', message: 'The request body is shorter than its Content-Length' } };
+    return {
+      status: 400,
+      body: { error: 'invalid_input', message: 'The request body is shorter than its Content-Length' },
+    };
   }
   return null;
 }
@@ -53,10 +62,15 @@ function bodyParserProblem(error: unknown): ErrorResponse | null {
 /** Maps any thrown value to a status and an `{error, message}` body; unknown failures reveal nothing. */
 export function toErrorResponse(error: unknown): ErrorResponse {
   if (error instanceof DomainError) {
-    const body = { error: error.code, message: error.message, ...(error instanceof InvalidInput ? { issues: error.issues } : {}) };
+    const body = {
+      error: error.code,
+      message: error.message,
+      ...(error instanceof InvalidInput ? { issues: error.issues } : {}),
+    };
     const headers = error instanceof RateLimited ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined;
     return { status: STATUS[error.code] ?? 500, body, headers };
   }
-  if (error instanceof HttpProblem) return { status: STATUS[error.code], body: { error: error.code, message: error.message } };
+  if (error instanceof HttpProblem)
+    return { status: STATUS[error.code], body: { error: error.code, message: error.message } };
   return bodyParserProblem(error) ?? { status: 500, body: { error: 'internal', message: 'Internal server error' } };
 }

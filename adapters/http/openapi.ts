@@ -34,9 +34,15 @@ function convert(schema: z.ZodType, io: 'input' | 'output', components: Componen
 
 function parameters(spec: RouteSpec, components: Components): JsonSchema[] {
   const found: JsonSchema[] = [];
-  for (const [where, schema] of [['path', spec.params], ['query', spec.query]] as const) {
+  for (const [where, schema] of [
+    ['path', spec.params],
+    ['query', spec.query],
+  ] as const) {
     if (!schema) continue;
-    const json = convert(schema, 'output', components) as { properties?: Record<string, JsonSchema>; required?: string[] };
+    const json = convert(schema, 'output', components) as {
+      properties?: Record<string, JsonSchema>;
+      required?: string[];
+    };
     for (const [name, property] of Object.entries(json.properties ?? {})) {
       const required = where === 'path' || (json.required ?? []).includes(name);
       const array = property.type === 'array';
@@ -61,19 +67,26 @@ function operation(spec: RouteSpec, components: Components): JsonSchema {
       ? {
           requestBody: {
             required: spec.body ? !spec.body.safeParse(undefined).success : true,
-            content: Object.fromEntries(bodyTypes.map((type) => [type, { schema: spec.body ? convert(spec.body, 'input', components) : {} }])),
+            content: Object.fromEntries(
+              bodyTypes.map((type) => [type, { schema: spec.body ? convert(spec.body, 'input', components) : {} }]),
+            ),
           },
         }
       : {}),
     responses: {
       [success]: {
         description: spec.responseDescription ?? 'Success',
-        ...(spec.response ? { content: { 'application/json': { schema: convert(spec.response, 'output', components) } } } : {}),
+        ...(spec.response
+          ? { content: { 'application/json': { schema: convert(spec.response, 'output', components) } } }
+          : {}),
       },
       ...Object.fromEntries(
         errors.map((status) => [
           String(status),
-          { description: ERROR_TEXT[status] ?? 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+          {
+            description: ERROR_TEXT[status] ?? 'Error',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          },
         ]),
       ),
     },
@@ -95,13 +108,20 @@ export function buildOpenApi(routes: readonly RouteSpec[], version: string): Jso
     info: {
       title: 'Assay API',
       version,
-      description: 'Assay: an open-source backend for evaluating AI products. Conventions: see docs/api-conventions.md.',
+      description:
+        'Assay: an open-source backend for evaluating AI products. Conventions: see docs/api-conventions.md.',
     },
     servers: [{ url: '/' }],
     security: [{ bearerAuth: [] }],
     paths,
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key: assay_<secret> (legacy assay-<secret> also accepted)' } },
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An API key: assay_<secret> (legacy assay-<secret> also accepted)',
+        },
+      },
       schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),
     },
   };

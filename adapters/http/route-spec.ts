@@ -46,6 +46,8 @@ export interface RouteSpec<P = any, Q = any, B = any> {
 }
 
 /** Keeps the route's parameter types tied to its schemas. */
-export function route<P = Record<string, never>, Q = Record<string, never>, B = undefined>(spec: RouteSpec<P, Q, B>): RouteSpec<P, Q, B> {
+export function route<P = Record<string, never>, Q = Record<string, never>, B = undefined>(
+  spec: RouteSpec<P, Q, B>,
+): RouteSpec<P, Q, B> {
   return spec;
 }

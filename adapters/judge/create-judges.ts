@@ -15,6 +15,9 @@ export function createJudges(settings: JudgeSettings): Judges {
   const { baseUrl, model } = settings;
   return {
     DETERMINISTIC: new DeterministicJudge(),
-    LLM_JUDGE: baseUrl && model ? new OpenAiChatJudge({ baseUrl, model, apiKey: settings.apiKey, timeoutMs: settings.timeoutMs }) : new UnconfiguredJudge(),
+    LLM_JUDGE:
+      baseUrl && model
+        ? new OpenAiChatJudge({ baseUrl, model, apiKey: settings.apiKey, timeoutMs: settings.timeoutMs })
+        : new UnconfiguredJudge(),
   };
 }

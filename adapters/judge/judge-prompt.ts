@@ -7,7 +7,7 @@ export interface ChatMessage {
 }
 
 const SYSTEM = [
-  'You are an evaluator. Score the AI product\'s conversation against the rubric.',
+  "You are an evaluator. Score the AI product's conversation against the rubric.",
   'Answer with one JSON object and nothing else: {"score": <number from 0 to 1>, "reason": "<one or two sentences>"}.',
 ].join(' ');
 
@@ -17,13 +17,20 @@ export function judgeMessages(metric: JudgedMetric, inputs: MetricInputs): ChatM
   const sections: string[] = [`# Metric: ${metric.name}`];
   if (metric.description) sections.push(metric.description);
   sections.push(`# Rubric\n${metric.judgePrompt ?? 'Judge whether the output is correct and helpful.'}`);
-  const turns = inputs.turns.length > 0 ? inputs.turns : [{ input: inputs.input ?? '', output: inputs.actualOutput ?? '' }];
-  sections.push(`# Conversation\n${turns.map((turn, index) => `## Turn ${index + 1}\nUser: ${turn.input}\nAssistant: ${turn.output}`).join('\n')}`);
-  if (wants.has('expectedOutput') && inputs.expectedOutput) sections.push(`# Expected output\n${inputs.expectedOutput}`);
+  const turns =
+    inputs.turns.length > 0 ? inputs.turns : [{ input: inputs.input ?? '', output: inputs.actualOutput ?? '' }];
+  sections.push(
+    `# Conversation\n${turns.map((turn, index) => `## Turn ${index + 1}\nUser: ${turn.input}\nAssistant: ${turn.output}`).join('\n')}`,
+  );
+  if (wants.has('expectedOutput') && inputs.expectedOutput)
+    sections.push(`# Expected output\n${inputs.expectedOutput}`);
   if (wants.has('context') && inputs.context) sections.push(`# Context\n${inputs.context}`);
-  if (wants.has('retrievalContext') && inputs.retrievalContext?.length) sections.push(`# Retrieval context\n${inputs.retrievalContext.map((item) => `- ${item}`).join('\n')}`);
-  if (wants.has('expectedTools') && inputs.expectedTools) sections.push(`# Expected tools\n${inputs.expectedTools.join(', ') || '(none)'}`);
-  if (wants.has('toolsUsed') && inputs.toolsUsed) sections.push(`# Tools used\n${inputs.toolsUsed.join(', ') || '(none)'}`);
+  if (wants.has('retrievalContext') && inputs.retrievalContext?.length)
+    sections.push(`# Retrieval context\n${inputs.retrievalContext.map((item) => `- ${item}`).join('\n')}`);
+  if (wants.has('expectedTools') && inputs.expectedTools)
+    sections.push(`# Expected tools\n${inputs.expectedTools.join(', ') || '(none)'}`);
+  if (wants.has('toolsUsed') && inputs.toolsUsed)
+    sections.push(`# Tools used\n${inputs.toolsUsed.join(', ') || '(none)'}`);
   return [
     { role: 'system', content: SYSTEM },
     { role: 'user', content: sections.join('\n\n') },
@@ -32,7 +39,11 @@ export function judgeMessages(metric: JudgedMetric, inputs: MetricInputs): ChatM
 
 /** Reads `{score, reason}` from the model's answer (bare or fenced JSON, or JSON inside text); null if absent. */
 export function parseJudgement(content: string): { score: number; reason: string | null } | null {
-  const candidates = [content.trim(), content.replace(/^[\s\S]*?```(?:json)?\s*|\s*```[\s\S]*$/g, ''), content.match(/\{[\s\S]*\}/)?.[0] ?? ''];
+  const candidates = [
+    content.trim(),
+    content.replace(/^[\s\S]*?```(?:json)?\s*|\s*```[\s\S]*$/g, ''),
+    content.match(/\{[\s\S]*\}/)?.[0] ?? '',
+  ];
   for (const candidate of candidates) {
     try {
       const value = JSON.parse(candidate) as { score?: unknown; reason?: unknown };

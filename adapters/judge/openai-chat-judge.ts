@@ -13,7 +13,8 @@ export interface OpenAiJudgeOptions {
 }
 
 const failed = (error: string): Verdict => ({ kind: 'failed', error, canRetry: true });
-const timedOut = (error: unknown): boolean => error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+const timedOut = (error: unknown): boolean =>
+  error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
 /** LLM_JUDGE metrics through any OpenAI-compatible chat-completions endpoint. */
 export class OpenAiChatJudge implements Judge {
@@ -27,12 +28,21 @@ export class OpenAiChatJudge implements Judge {
     try {
       response = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}) },
-        body: JSON.stringify({ model: metric.judgeModel ?? this.options.model, temperature: 0, messages: judgeMessages(metric, inputs) }),
+        headers: {
+          'content-type': 'application/json',
+          ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}),
+        },
+        body: JSON.stringify({
+          model: metric.judgeModel ?? this.options.model,
+          temperature: 0,
+          messages: judgeMessages(metric, inputs),
+        }),
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
     } catch (error) {
-      return failed(timedOut(error) ? this.timeoutMessage() : `The judge model could not be reached: ${(error as Error).message}`);
+      return failed(
+        timedOut(error) ? this.timeoutMessage() : `The judge model could not be reached: ${(error as Error).message}`,
+      );
     }
     let body: unknown;
     try {

@@ -8,7 +8,8 @@ export class UnconfiguredJudge implements Judge {
   async judge(): Promise<Verdict> {
     return {
       kind: 'skipped',
-      error: 'No judge model is configured: set JUDGE_BASE_URL and JUDGE_MODEL (and JUDGE_API_KEY) to score LLM_JUDGE metrics',
+      error:
+        'No judge model is configured: set JUDGE_BASE_URL and JUDGE_MODEL (and JUDGE_API_KEY) to score LLM_JUDGE metrics',
       canRetry: true,
     };
   }

@@ -3,10 +3,14 @@ import type { Condition } from '../../application/ports/list-query.ts';
 import { MemoryRecordStore } from './memory-record-store.ts';
 
 /** The reference BulkRecordStore: the memory store plus bulk soft delete and distinct values. */
-export class MemoryBulkRecordStore<T extends { readonly id: string }> extends MemoryRecordStore<T> implements BulkRecordStore<T> {
+export class MemoryBulkRecordStore<T extends { readonly id: string }>
+  extends MemoryRecordStore<T>
+  implements BulkRecordStore<T>
+{
   async softDeleteWhere(scope: string, where: readonly Condition[], deletedAt: string): Promise<number> {
     const found = this.matching(scope, where);
-    for (const row of found) this.put({ ...row, deletedAt, ...(this.options.versioned ? { version: (row.version as number) + 1 } : {}) });
+    for (const row of found)
+      this.put({ ...row, deletedAt, ...(this.options.versioned ? { version: (row.version as number) + 1 } : {}) });
     return found.length;
   }
 

@@ -11,7 +11,10 @@ import { MemoryRecordStore } from './memory-record-store.ts';
 import { MemorySequences } from './memory-sequences.ts';
 import type { MemoryUnitOfWork } from './memory-unit-of-work.ts';
 
-type CatalogPorts = Pick<StoragePorts, 'sequences' | 'products' | 'versions' | 'specifications' | 'metrics' | 'datasets' | 'testCases'>;
+type CatalogPorts = Pick<
+  StoragePorts,
+  'sequences' | 'products' | 'versions' | 'specifications' | 'metrics' | 'datasets' | 'testCases'
+>;
 
 /** The catalog and dataset stores of the in-memory world. */
 export function createMemoryCatalogStorage(uow: MemoryUnitOfWork): CatalogPorts {

@@ -8,8 +8,11 @@ export class MemoryEvaluationStore extends MemoryRecordStore<Evaluation> impleme
     const written: string[] = [];
     for (const evaluation of evaluations) {
       const stored = this.rows.get(evaluation.id);
-      if (!stored || stored.organizationId !== evaluation.organizationId || stored.version !== evaluation.version) continue;
-      this.put(structuredClone({ ...evaluation, version: evaluation.version + 1 }) as unknown as Record<string, unknown>);
+      if (!stored || stored.organizationId !== evaluation.organizationId || stored.version !== evaluation.version)
+        continue;
+      this.put(
+        structuredClone({ ...evaluation, version: evaluation.version + 1 }) as unknown as Record<string, unknown>,
+      );
       written.push(evaluation.id);
     }
     return written;

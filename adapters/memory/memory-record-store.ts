@@ -55,7 +55,8 @@ export class MemoryRecordStore<T extends { readonly id: string }> implements Rec
     const fresh = options.ignoreExisting ? records.filter((record) => !this.rows.has(record.id)) : records;
     const seen = new Set<string>();
     for (const record of fresh) {
-      if (this.rows.has(record.id) || seen.has(record.id)) throw new Conflict(`${this.options.kind} ${record.id} already exists`);
+      if (this.rows.has(record.id) || seen.has(record.id))
+        throw new Conflict(`${this.options.kind} ${record.id} already exists`);
       seen.add(record.id);
       this.assertUnique(record as unknown as Row);
     }
@@ -65,7 +66,8 @@ export class MemoryRecordStore<T extends { readonly id: string }> implements Rec
   async update(record: T): Promise<T> {
     const row = record as unknown as Row;
     const stored = this.rows.get(record.id);
-    if (!stored || stored[this.options.scopeField] !== row[this.options.scopeField]) throw NotFound.of(this.options.kind, record.id);
+    if (!stored || stored[this.options.scopeField] !== row[this.options.scopeField])
+      throw NotFound.of(this.options.kind, record.id);
     if (this.options.versioned && stored.version !== row.version) {
       throw new Conflict(`${this.options.kind} ${record.id} was changed by another request; read it again and retry`);
     }
@@ -88,9 +90,11 @@ export class MemoryRecordStore<T extends { readonly id: string }> implements Rec
     for (const fields of this.options.unique ?? []) {
       if (fields.some((field) => row[field] === null || row[field] === undefined)) continue;
       const clash = [...this.rows.values()].some(
-        (other) => other.id !== row.id && other.deletedAt === null && fields.every((field) => other[field] === row[field]),
+        (other) =>
+          other.id !== row.id && other.deletedAt === null && fields.every((field) => other[field] === row[field]),
       );
-      if (clash) throw new Conflict(`A ${this.options.kind.toLowerCase()} with the same ${fields.join(', ')} already exists`);
+      if (clash)
+        throw new Conflict(`A ${this.options.kind.toLowerCase()} with the same ${fields.join(', ')} already exists`);
     }
   }
 }

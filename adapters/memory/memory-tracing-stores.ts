@@ -22,7 +22,8 @@ export class MemoryInferenceResultStore extends MemoryChangingStore<InferenceRes
   async addDroppedSpans(scope: string, counts: ReadonlyMap<string, number>): Promise<void> {
     for (const [id, count] of counts) {
       const row = this.rows.get(id);
-      if (row && row.organizationId === scope) this.change(id, { droppedSpanCount: (row.droppedSpanCount as number) + count });
+      if (row && row.organizationId === scope)
+        this.change(id, { droppedSpanCount: (row.droppedSpanCount as number) + count });
     }
   }
 
@@ -41,7 +42,8 @@ export class MemorySpanStore extends MemoryChangingStore<Span> implements SpanSt
     for (const row of this.rows.values()) {
       if (row.organizationId !== scope || row.parentPending !== true) continue;
       const parent = row.parentTraceId as string;
-      const present = arrived.has(parent) || (waiting.has(row.id as string) && this.rows.get(parent)?.organizationId === scope);
+      const present =
+        arrived.has(parent) || (waiting.has(row.id as string) && this.rows.get(parent)?.organizationId === scope);
       if (present) this.change(row.id as string, { parentPending: false });
     }
   }

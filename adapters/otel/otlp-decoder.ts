@@ -6,7 +6,12 @@ type Json = Record<string, any>;
 
 /** OTLP ids: bytes in protobuf, hex text in JSON; both become lowercase hex. An all-zero or empty id is none. */
 function hexId(value: unknown): string | null {
-  const hex = typeof value === 'string' ? value.toLowerCase() : value instanceof Uint8Array ? Buffer.from(value).toString('hex') : '';
+  const hex =
+    typeof value === 'string'
+      ? value.toLowerCase()
+      : value instanceof Uint8Array
+        ? Buffer.from(value).toString('hex')
+        : '';
   return hex === '' || /^0+$/.test(hex) ? null : hex;
 }
 
@@ -19,12 +24,15 @@ function plain(value: Json | undefined): unknown {
   if ('doubleValue' in value) return Number(value.doubleValue);
   if ('arrayValue' in value) return (value.arrayValue?.values ?? []).map(plain);
   if ('kvlistValue' in value) return attributes(value.kvlistValue?.values);
-  if ('bytesValue' in value) return typeof value.bytesValue === 'string' ? value.bytesValue : Buffer.from(value.bytesValue).toString('base64');
+  if ('bytesValue' in value)
+    return typeof value.bytesValue === 'string' ? value.bytesValue : Buffer.from(value.bytesValue).toString('base64');
   return null;
 }
 
 function attributes(list: readonly Json[] | undefined): Record<string, unknown> {
-  return Object.fromEntries((list ?? []).filter((item) => typeof item?.key === 'string').map((item) => [item.key, plain(item.value)]));
+  return Object.fromEntries(
+    (list ?? []).filter((item) => typeof item?.key === 'string').map((item) => [item.key, plain(item.value)]),
+  );
 }
 
 const nanos = (value: unknown): string | null => (value === undefined || value === null ? null : String(value));
@@ -68,7 +76,10 @@ export function decodeOtlpTraces(body: Buffer, format: 'json' | 'protobuf'): Ote
     return flatten(ExportTraceServiceRequest.toObject(message, { longs: String, enums: Number }));
   } catch (error) {
     if (error instanceof InvalidInput) throw error;
-    throw InvalidInput.of('body', `not an OTLP ExportTraceServiceRequest in ${format === 'json' ? 'JSON' : 'protobuf'}: ${(error as Error).message}`);
+    throw InvalidInput.of(
+      'body',
+      `not an OTLP ExportTraceServiceRequest in ${format === 'json' ? 'JSON' : 'protobuf'}: ${(error as Error).message}`,
+    );
   }
 }
 
@@ -79,7 +90,9 @@ export interface PartialSuccess {
 
 /** The export response: `partialSuccess` only when spans were refused, as OTLP asks. */
 export function otlpResponseJson(partial: PartialSuccess | null): Json {
-  return partial ? { partialSuccess: { rejectedSpans: partial.rejectedSpans, errorMessage: partial.errorMessage } } : {};
+  return partial
+    ? { partialSuccess: { rejectedSpans: partial.rejectedSpans, errorMessage: partial.errorMessage } }
+    : {};
 }
 
 export function otlpResponseProtobuf(partial: PartialSuccess | null): Buffer {

@@ -92,9 +92,13 @@ export class InProcessJobQueue implements RunnableJobQueue {
     // Given-up jobs stay PENDING and come first in the outbox: read past them, or they would hide every newer job.
     const givenUp = [...this.attempts.values()].filter((count) => count >= maxAttempts).length;
     const found = await this.options.findPending(concurrency * batchSize + givenUp);
-    const jobs = found.filter((job) => !this.inFlight.has(job.evaluationId) && (this.attempts.get(job.evaluationId) ?? 0) < maxAttempts);
+    const jobs = found.filter(
+      (job) => !this.inFlight.has(job.evaluationId) && (this.attempts.get(job.evaluationId) ?? 0) < maxAttempts,
+    );
     if (jobs.length === 0) return false;
-    const batches = Array.from({ length: Math.ceil(jobs.length / batchSize) }, (_, index) => jobs.slice(index * batchSize, (index + 1) * batchSize));
+    const batches = Array.from({ length: Math.ceil(jobs.length / batchSize) }, (_, index) =>
+      jobs.slice(index * batchSize, (index + 1) * batchSize),
+    );
     let next = 0;
     const lane = async () => {
       while (next < batches.length && this.running) {

@@ -36,7 +36,11 @@ export class PgBossJobQueue implements RunnableJobQueue {
     private readonly options: PgBossQueueOptions,
   ) {}
 
-  static async open(database: DatabaseHandle, context: TransactionContext, options: PgBossQueueOptions): Promise<PgBossJobQueue> {
+  static async open(
+    database: DatabaseHandle,
+    context: TransactionContext,
+    options: PgBossQueueOptions,
+  ): Promise<PgBossJobQueue> {
     const boss = new PgBoss({
       connectionString: options.connectionString,
       max: 4,
@@ -48,9 +52,16 @@ export class PgBossJobQueue implements RunnableJobQueue {
     boss.on('error', (error) => options.onError?.(error)); // a listener is required: an unheard 'error' event throws
     await boss.start();
     if (!(await boss.getQueue(SCORING_QUEUE))) {
-      await boss.createQueue(SCORING_QUEUE, { name: SCORING_QUEUE, retryLimit: options.retryLimit, retryDelay: 1, expireInSeconds: options.jobTimeoutSeconds }).catch(async (error: unknown) => {
-        if (!(await boss.getQueue(SCORING_QUEUE))) throw error;
-      });
+      await boss
+        .createQueue(SCORING_QUEUE, {
+          name: SCORING_QUEUE,
+          retryLimit: options.retryLimit,
+          retryDelay: 1,
+          expireInSeconds: options.jobTimeoutSeconds,
+        })
+        .catch(async (error: unknown) => {
+          if (!(await boss.getQueue(SCORING_QUEUE))) throw error;
+        });
     }
     return new PgBossJobQueue(boss, database, context, options);
   }
@@ -59,16 +70,26 @@ export class PgBossJobQueue implements RunnableJobQueue {
     if (jobs.length === 0) return;
     const transaction = this.context.current();
     await this.boss.insert(
-      jobs.map((job) => ({ name: SCORING_QUEUE, data: job, retryLimit: this.options.retryLimit, retryDelay: 1, expireInSeconds: this.options.jobTimeoutSeconds })),
+      jobs.map((job) => ({
+        name: SCORING_QUEUE,
+        data: job,
+        retryLimit: this.options.retryLimit,
+        retryDelay: 1,
+        expireInSeconds: this.options.jobTimeoutSeconds,
+      })),
       { db: { executeSql: (text, values) => this.executeSql(text, values, transaction) } },
     );
   }
 
   async startWorker(handler: JobHandler, concurrency: number): Promise<void> {
     for (let lane = 0; lane < Math.max(1, concurrency); lane++) {
-      await this.boss.work<EvaluationJob>(SCORING_QUEUE, { batchSize: this.options.batchSize, pollingIntervalSeconds: this.options.pollingSeconds }, async (jobs) => {
-        await handler(jobs.map((job) => job.data));
-      });
+      await this.boss.work<EvaluationJob>(
+        SCORING_QUEUE,
+        { batchSize: this.options.batchSize, pollingIntervalSeconds: this.options.pollingSeconds },
+        async (jobs) => {
+          await handler(jobs.map((job) => job.data));
+        },
+      );
     }
   }
 
@@ -77,10 +98,16 @@ export class PgBossJobQueue implements RunnableJobQueue {
   }
 
   /** Runs pg-boss's statement on the transaction's own connection (raw `pg`, so its parameters pass untouched). */
-  private async executeSql(text: string, values: unknown[], transaction: Transaction | undefined): Promise<{ rows: unknown[] }> {
+  private async executeSql(
+    text: string,
+    values: unknown[],
+    transaction: Transaction | undefined,
+  ): Promise<{ rows: unknown[] }> {
     const connection = (transaction as unknown as { connection?: PgConnection } | undefined)?.connection;
     if (connection) return connection.query(text, values);
-    const pooled = (await this.database.sequelize.connectionManager.getConnection({ type: 'write' })) as unknown as PgConnection;
+    const pooled = (await this.database.sequelize.connectionManager.getConnection({
+      type: 'write',
+    })) as unknown as PgConnection;
     try {
       return await pooled.query(text, values);
     } finally {

@@ -4,7 +4,10 @@ import type { Condition } from '../../application/ports/list-query.ts';
 import { SequelizeRecordStore } from './sequelize-record-store.ts';
 
 /** BulkRecordStore over one model: one UPDATE for a cascade, one SELECT DISTINCT for a facet. */
-export class SequelizeBulkRecordStore<T extends { readonly id: string }> extends SequelizeRecordStore<T> implements BulkRecordStore<T> {
+export class SequelizeBulkRecordStore<T extends { readonly id: string }>
+  extends SequelizeRecordStore<T>
+  implements BulkRecordStore<T>
+{
   async softDeleteWhere(scope: string, where: readonly Condition[], deletedAt: string): Promise<number> {
     const [changed] = await this.model.update(
       { deletedAt: new Date(deletedAt), ...(this.options.versioned ? { version: literal('version + 1') } : {}) },

@@ -13,7 +13,10 @@ import { SequelizeSequences } from './sequelize-sequences.ts';
 import type { DatabaseHandle } from './support/database.ts';
 import type { TransactionContext } from './support/transaction-context.ts';
 
-type CatalogPorts = Pick<StoragePorts, 'sequences' | 'products' | 'versions' | 'specifications' | 'metrics' | 'datasets' | 'testCases'>;
+type CatalogPorts = Pick<
+  StoragePorts,
+  'sequences' | 'products' | 'versions' | 'specifications' | 'metrics' | 'datasets' | 'testCases'
+>;
 
 /** The catalog and dataset stores on SQLite or PostgreSQL. */
 export function createSequelizeCatalogStorage(database: DatabaseHandle, context: TransactionContext): CatalogPorts {
@@ -22,7 +25,12 @@ export function createSequelizeCatalogStorage(database: DatabaseHandle, context:
     sequences: new SequelizeSequences(database, context),
     products: new SequelizeRecordStore<Product>(models.products, catalogKinds.products, database, context),
     versions: new SequelizeBulkRecordStore<Version>(models.versions, catalogKinds.versions, database, context),
-    specifications: new SequelizeBulkRecordStore<Specification>(models.specifications, catalogKinds.specifications, database, context),
+    specifications: new SequelizeBulkRecordStore<Specification>(
+      models.specifications,
+      catalogKinds.specifications,
+      database,
+      context,
+    ),
     metrics: new SequelizeRecordStore<Metric>(models.metrics, catalogKinds.metrics, database, context),
     datasets: new SequelizeBulkRecordStore<Dataset>(models.datasets, catalogKinds.datasets, database, context),
     testCases: new SequelizeBulkRecordStore<TestCase>(models.testCases, catalogKinds.testCases, database, context),

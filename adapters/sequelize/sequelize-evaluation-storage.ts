@@ -6,7 +6,10 @@ import type { DatabaseHandle } from './support/database.ts';
 import type { TransactionContext } from './support/transaction-context.ts';
 
 /** The evaluation store on SQLite or PostgreSQL. */
-export function createSequelizeEvaluationStorage(database: DatabaseHandle, context: TransactionContext): Pick<StoragePorts, 'evaluations'> {
+export function createSequelizeEvaluationStorage(
+  database: DatabaseHandle,
+  context: TransactionContext,
+): Pick<StoragePorts, 'evaluations'> {
   const models = defineEvaluationModels(database.sequelize);
   return {
     evaluations: new SequelizeEvaluationStore(models.evaluations, evaluationKinds.evaluations, database, context),

@@ -16,16 +16,25 @@ export class SequelizeEvaluationStore extends SequelizeRecordStore<Evaluation> i
     if (evaluations.length === 0) return [];
     const attributes = this.model.getAttributes();
     const fields = Object.keys(attributes);
-    const generator = this.database.sequelize.getQueryInterface().queryGenerator as { escape(value: unknown, field?: unknown): string };
+    const generator = this.database.sequelize.getQueryInterface().queryGenerator as {
+      escape(value: unknown, field?: unknown): string;
+    };
     const literal = (field: string, value: unknown): string => {
       if (value === null || value === undefined) return 'NULL';
       const type = String(attributes[field].type);
-      if (type.startsWith('DATETIME') || type.startsWith('TIMESTAMP')) return generator.escape(new Date(value as string));
+      if (type.startsWith('DATETIME') || type.startsWith('TIMESTAMP'))
+        return generator.escape(new Date(value as string));
       if (type === 'JSON' || type === 'JSONB') return generator.escape(JSON.stringify(value));
       return generator.escape(value);
     };
-    const rows = evaluations.map((evaluation) => `(${fields.map((field) => literal(field, (evaluation as unknown as Record<string, unknown>)[field])).join(', ')})`);
-    const updates = [...OUTCOME_FIELDS.map((field) => `${snakeCase(field)} = EXCLUDED.${snakeCase(field)}`), 'version = evaluations.version + 1'];
+    const rows = evaluations.map(
+      (evaluation) =>
+        `(${fields.map((field) => literal(field, (evaluation as unknown as Record<string, unknown>)[field])).join(', ')})`,
+    );
+    const updates = [
+      ...OUTCOME_FIELDS.map((field) => `${snakeCase(field)} = EXCLUDED.${snakeCase(field)}`),
+      'version = evaluations.version + 1',
+    ];
     const written = await this.database.sequelize.query<{ id: string }>(
       // The leading WITH keeps Sequelize's SQLite driver from treating the statement as a plain insert (it would drop RETURNING rows).
       `WITH outcome AS (SELECT 1) INSERT INTO evaluations (${fields.map(snakeCase).join(', ')}) VALUES ${rows.join(', ')}

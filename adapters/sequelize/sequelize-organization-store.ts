@@ -11,7 +11,10 @@ import { SequelizeRecordStore } from './sequelize-record-store.ts';
 export class SequelizeOrganizationStore extends SequelizeRecordStore<Organization> implements OrganizationStore {
   async debitCredits(organizationId: string, amount: number): Promise<CreditBalance | null> {
     const sub = 'COALESCE(remaining_subscription_credits, 0)';
-    const rows = await this.database.sequelize.query<{ remaining_subscription_credits: number | null; extra_credits: number }>(
+    const rows = await this.database.sequelize.query<{
+      remaining_subscription_credits: number | null;
+      extra_credits: number;
+    }>(
       `UPDATE organizations SET
          extra_credits = extra_credits - CASE WHEN ${sub} >= $1 THEN 0 ELSE $1 - ${sub} END,
          remaining_subscription_credits = CASE WHEN remaining_subscription_credits IS NULL THEN NULL
@@ -22,6 +25,12 @@ export class SequelizeOrganizationStore extends SequelizeRecordStore<Organizatio
       { bind: [amount, organizationId], type: QueryTypes.SELECT, transaction: this.context.current() },
     );
     const row = rows[0];
-    return row ? { remainingSubscriptionCredits: row.remaining_subscription_credits === null ? null : Number(row.remaining_subscription_credits), extraCredits: Number(row.extra_credits) } : null;
+    return row
+      ? {
+          remainingSubscriptionCredits:
+            row.remaining_subscription_credits === null ? null : Number(row.remaining_subscription_credits),
+          extraCredits: Number(row.extra_credits),
+        }
+      : null;
   }
 }

@@ -49,7 +49,9 @@ export class SequelizeRecordStore<T extends { readonly id: string }> implements 
 
   async insert(record: T): Promise<T> {
     try {
-      const row = await this.model.create({ ...record } as Record<string, unknown>, { transaction: this.context.current() });
+      const row = await this.model.create({ ...record } as Record<string, unknown>, {
+        transaction: this.context.current(),
+      });
       return toRecord<T>(row);
     } catch (error) {
       throw this.translate(error);
@@ -73,7 +75,9 @@ export class SequelizeRecordStore<T extends { readonly id: string }> implements 
   async update(record: T): Promise<T> {
     const scope = (record as Record<string, unknown>)[this.options.scopeField];
     const stale = this.options.versioned ? { version: (record as unknown as { version: number }).version } : {};
-    const next = this.options.versioned ? { ...record, version: (record as unknown as { version: number }).version + 1 } : record;
+    const next = this.options.versioned
+      ? { ...record, version: (record as unknown as { version: number }).version + 1 }
+      : record;
     try {
       const [changed] = await this.model.update({ ...next } as Record<string, unknown>, {
         where: { id: record.id, [this.options.scopeField]: scope, ...stale },
@@ -93,7 +97,9 @@ export class SequelizeRecordStore<T extends { readonly id: string }> implements 
       const fields = Object.keys(error.fields ?? {})
         .filter((field) => field !== 'deleted_at')
         .map((field) => field.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()));
-      return new Conflict(`A ${this.options.kind.toLowerCase()} with the same ${fields.join(', ') || 'key'} already exists`);
+      return new Conflict(
+        `A ${this.options.kind.toLowerCase()} with the same ${fields.join(', ') || 'key'} already exists`,
+      );
     }
     return error;
   }

@@ -20,12 +20,21 @@ export class SequelizeSequences implements Sequences {
     const replacements = { id: `${scope}:${name}`, scope };
     const transaction = this.context.current();
     if (this.database.dialect === 'postgres') {
-      const rows = await this.database.sequelize.query<{ value: number | string }>(`${BUMP} RETURNING value`, { replacements, type: QueryTypes.SELECT, transaction });
+      const rows = await this.database.sequelize.query<{ value: number | string }>(`${BUMP} RETURNING value`, {
+        replacements,
+        type: QueryTypes.SELECT,
+        transaction,
+      });
       return Number(rows[0].value);
     }
-    if (!transaction) return this.database.sequelize.transaction((opened) => this.context.run(opened, () => this.next(scope, name)));
+    if (!transaction)
+      return this.database.sequelize.transaction((opened) => this.context.run(opened, () => this.next(scope, name)));
     await this.database.sequelize.query(BUMP, { replacements, transaction });
-    const rows = await this.database.sequelize.query<{ value: number }>('SELECT value FROM sequences WHERE id = :id', { replacements, type: QueryTypes.SELECT, transaction });
+    const rows = await this.database.sequelize.query<{ value: number }>('SELECT value FROM sequences WHERE id = :id', {
+      replacements,
+      type: QueryTypes.SELECT,
+      transaction,
+    });
     return Number(rows[0].value);
   }
 }

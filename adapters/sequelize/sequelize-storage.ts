@@ -19,8 +19,18 @@ export function createSequelizeStorage(database: DatabaseHandle): StoragePorts {
   const identity = defineIdentityModels(database.sequelize);
   return {
     uow: new SequelizeUnitOfWork(database, context),
-    organizations: new SequelizeOrganizationStore(identity.organizations, identityKinds.organizations, database, context),
-    subscriptions: new SequelizeRecordStore<Subscription>(identity.subscriptions, identityKinds.subscriptions, database, context),
+    organizations: new SequelizeOrganizationStore(
+      identity.organizations,
+      identityKinds.organizations,
+      database,
+      context,
+    ),
+    subscriptions: new SequelizeRecordStore<Subscription>(
+      identity.subscriptions,
+      identityKinds.subscriptions,
+      database,
+      context,
+    ),
     users: new SequelizeRecordStore<User>(identity.users, identityKinds.users, database, context),
     apiKeys: new SequelizeRecordStore<ApiKey>(identity.apiKeys, identityKinds.apiKeys, database, context),
     ...createSequelizeCatalogStorage(database, context),

@@ -12,17 +12,28 @@ import { jsonBulkInsert } from './support/json-bulk-insert.ts';
 import type { TransactionContext } from './support/transaction-context.ts';
 
 /** SQL inference results: `dropped_span_count = dropped_span_count + n`, which `update` never writes. */
-export class SequelizeInferenceResultStore extends SequelizeBulkRecordStore<InferenceResult> implements InferenceResultStore {
+export class SequelizeInferenceResultStore
+  extends SequelizeBulkRecordStore<InferenceResult>
+  implements InferenceResultStore
+{
   async addDroppedSpans(scope: string, counts: ReadonlyMap<string, number>): Promise<void> {
     for (const [id, count] of counts) {
-      await this.model.increment({ droppedSpanCount: count }, { where: { id, organizationId: scope }, transaction: this.context.current() });
+      await this.model.increment(
+        { droppedSpanCount: count },
+        { where: { id, organizationId: scope }, transaction: this.context.current() },
+      );
     }
   }
 
   override async update(record: InferenceResult): Promise<InferenceResult> {
     const { droppedSpanCount: _stored, ...rest } = record;
     await super.update(rest as InferenceResult);
-    return (await this.get(record.organizationId, record.id, { includeDeleted: true })) ?? { ...record, version: record.version + 1 };
+    return (
+      (await this.get(record.organizationId, record.id, { includeDeleted: true })) ?? {
+        ...record,
+        version: record.version + 1,
+      }
+    );
   }
 }
 
@@ -35,7 +46,10 @@ export class SequelizeSpanStore extends SequelizeBulkRecordStore<Span> implement
   override async insertMany(records: readonly Span[], options: { ignoreExisting?: boolean } = {}): Promise<void> {
     if (records.length === 0) return;
     try {
-      await jsonBulkInsert(this.model, this.database.dialect, records, { ignoreExisting: options.ignoreExisting ?? false, transaction: this.context.current() });
+      await jsonBulkInsert(this.model, this.database.dialect, records, {
+        ignoreExisting: options.ignoreExisting ?? false,
+        transaction: this.context.current(),
+      });
     } catch (error) {
       throw this.translate(error);
     }
@@ -43,13 +57,18 @@ export class SequelizeSpanStore extends SequelizeBulkRecordStore<Span> implement
 
   async settleParents(scope: string, ids: readonly string[], waiting: readonly string[]): Promise<void> {
     const transaction = this.context.current();
-    const children = ids.length === 0 ? [] : ((await this.database.sequelize.query(
-      'SELECT id FROM spans WHERE organization_id = :scope AND parent_pending = true AND parent_trace_id IN (:ids)',
-      { replacements: { scope, ids }, type: QueryTypes.SELECT, transaction },
-    )) as { id: string }[]);
+    const children =
+      ids.length === 0
+        ? []
+        : ((await this.database.sequelize.query(
+            'SELECT id FROM spans WHERE organization_id = :scope AND parent_pending = true AND parent_trace_id IN (:ids)',
+            { replacements: { scope, ids }, type: QueryTypes.SELECT, transaction },
+          )) as { id: string }[]);
     if (children.length > 0) {
       await this.database.sequelize.query('UPDATE spans SET parent_pending = false WHERE id IN (:ids)', {
-        replacements: { ids: children.map((child) => child.id) }, type: QueryTypes.UPDATE, transaction,
+        replacements: { ids: children.map((child) => child.id) },
+        type: QueryTypes.UPDATE,
+        transaction,
       });
     }
     if (waiting.length === 0) return;
@@ -68,7 +87,12 @@ export function createSequelizeTracingStorage(database: DatabaseHandle, context:
   const models = defineTracingModels(database.sequelize);
   return {
     sessions: new SequelizeBulkRecordStore<Session>(models.sessions, tracingKinds.sessions, database, context),
-    inferenceResults: new SequelizeInferenceResultStore(models.inferenceResults, tracingKinds.inferenceResults, database, context),
+    inferenceResults: new SequelizeInferenceResultStore(
+      models.inferenceResults,
+      tracingKinds.inferenceResults,
+      database,
+      context,
+    ),
     spans: new SequelizeSpanStore(models.spans, tracingKinds.spans, database, context),
   };
 }

@@ -18,7 +18,8 @@ export class SequelizeUnitOfWork implements UnitOfWork {
     // IMMEDIATE on SQLite: a deferred transaction that reads then writes fails at once with SQLITE_BUSY when
     // another connection wrote meanwhile (the busy timeout does not apply to that upgrade); IMMEDIATE waits instead.
     const type = this.database.dialect === 'sqlite' ? Transaction.TYPES.IMMEDIATE : undefined;
-    const open = () => this.database.sequelize.transaction({ type }, (transaction) => this.context.run(transaction, work));
+    const open = () =>
+      this.database.sequelize.transaction({ type }, (transaction) => this.context.run(transaction, work));
     return this.database.dialect === 'sqlite' ? this.writers.run(open) : open();
   }
 }

@@ -19,8 +19,18 @@ export const identityKinds = {
 export const catalogKinds = {
   products: { kind: 'Product', scopeField: 'organizationId', versioned: true, unique: [['organizationId', 'name']] },
   versions: { kind: 'Version', scopeField: 'organizationId', versioned: true, unique: [['productId', 'number']] },
-  specifications: { kind: 'Specification', scopeField: 'organizationId', versioned: true, unique: [['productId', 'type', 'descriptionKey']] },
-  metrics: { kind: 'Metric', scopeField: 'organizationId', versioned: true, unique: [['organizationId', 'activeName']] },
+  specifications: {
+    kind: 'Specification',
+    scopeField: 'organizationId',
+    versioned: true,
+    unique: [['productId', 'type', 'descriptionKey']],
+  },
+  metrics: {
+    kind: 'Metric',
+    scopeField: 'organizationId',
+    versioned: true,
+    unique: [['organizationId', 'activeName']],
+  },
   datasets: { kind: 'Test', scopeField: 'organizationId', versioned: true, unique: [['productId', 'name', 'type']] },
   testCases: { kind: 'Test case', scopeField: 'organizationId', versioned: true },
 } as const satisfies Record<string, RecordKind>;

@@ -6,7 +6,10 @@ export function createPinoLogger(level: string): pino.Logger {
   return pino({
     level,
     base: { service: 'assay' },
-    redact: { paths: ['authorization', 'key', 'secret', 'password', '*.authorization', '*.key', 'headers.authorization'], censor: '[redacted]' },
+    redact: {
+      paths: ['authorization', 'key', 'secret', 'password', '*.authorization', '*.key', 'headers.authorization'],
+      censor: '[redacted]',
+    },
     timestamp: pino.stdTimeFunctions.isoTime,
   });
 }

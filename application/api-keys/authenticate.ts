@@ -11,8 +11,12 @@ export class Authenticate {
     const secret = secretOfKey(presented);
     if (secret === null) throw new Unauthorized('Malformed API key');
     const hash = this.ports.secrets.hash(secret);
-    const [key] = await this.ports.apiKeys.list(null, { where: [{ field: 'secretHash', op: 'eq', value: hash }], limit: 1 });
-    if (!key || !isUsable(key) || !this.ports.secrets.matches(secret, key.secretHash)) throw new Unauthorized('Unknown or revoked API key');
+    const [key] = await this.ports.apiKeys.list(null, {
+      where: [{ field: 'secretHash', op: 'eq', value: hash }],
+      limit: 1,
+    });
+    if (!key || !isUsable(key) || !this.ports.secrets.matches(secret, key.secretHash))
+      throw new Unauthorized('Unknown or revoked API key');
     const user = await this.ports.users.get(key.organizationId, key.userId);
     const organization = user && (await this.ports.organizations.get(user.organizationId, user.organizationId));
     if (!user || !organization) throw new Unauthorized('The key holder no longer exists');

@@ -17,19 +17,37 @@ export interface FirstStart {
  * one when given). Returns null when the platform already has organizations.
  */
 export class EnsurePlatformAdmin {
-  constructor(private readonly ports: Pick<Ports, 'organizations' | 'subscriptions' | 'users' | 'apiKeys' | 'secrets' | 'ids' | 'clock' | 'uow' | 'deployment'>) {}
+  constructor(
+    private readonly ports: Pick<
+      Ports,
+      'organizations' | 'subscriptions' | 'users' | 'apiKeys' | 'secrets' | 'ids' | 'clock' | 'uow' | 'deployment'
+    >,
+  ) {}
 
   async execute(options: { presetKey?: string; email?: string } = {}): Promise<FirstStart | null> {
     const presetSecret = options.presetKey === undefined ? undefined : secretOfKey(options.presetKey);
-    if (presetSecret === null) throw InvalidInput.of('ASSAY_ADMIN_API_KEY', 'must look like assay_<32 to 128 letters or digits>');
+    if (presetSecret === null)
+      throw InvalidInput.of('ASSAY_ADMIN_API_KEY', 'must look like assay_<32 to 128 letters or digits>');
     return this.ports.uow.transaction(async () => {
       if ((await this.ports.organizations.count(null, {})) > 0) return null;
       const now = this.ports.clock.now();
-      const organization = await this.ports.organizations.insert(createOrganization(this.ports.ids.next('organization'), { name: 'Platform', remainingSubscriptionCredits: this.ports.deployment.newOrganizationCredits }, now));
+      const organization = await this.ports.organizations.insert(
+        createOrganization(
+          this.ports.ids.next('organization'),
+          { name: 'Platform', remainingSubscriptionCredits: this.ports.deployment.newOrganizationCredits },
+          now,
+        ),
+      );
       const userId = this.ports.ids.next('user');
       const bootstrapActor = { userId, organizationId: organization.id, role: 'ADMIN' as const, apiKeyId: null };
       const user = await this.ports.users.insert(
-        createUser(bootstrapActor, userId, organization.id, { email: options.email ?? 'admin@assay.local', name: 'Platform admin', role: 'ADMIN' }, now),
+        createUser(
+          bootstrapActor,
+          userId,
+          organization.id,
+          { email: options.email ?? 'admin@assay.local', name: 'Platform admin', role: 'ADMIN' },
+          now,
+        ),
       );
       const issued = await issueApiKey(this.ports, user, 'first admin key', presetSecret);
       return { organizationId: organization.id, user, key: issued.key };

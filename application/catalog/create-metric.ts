@@ -17,10 +17,17 @@ export class CreateMetric {
     const scope = actor.organizationId;
     const now = this.ports.clock.now();
     return this.ports.uow.transaction(async () => {
-      const parent = input.parentMetricId ? await requireRecord(this.ports.metrics, scope, input.parentMetricId, 'Metric') : null;
+      const parent = input.parentMetricId
+        ? await requireRecord(this.ports.metrics, scope, input.parentMetricId, 'Metric')
+        : null;
       const metric = createMetric(this.ports.ids.next('metric'), scope, input, now, parent);
       if (parent) await this.ports.metrics.update(supersedeMetric(parent, now));
-      const created = await insertNamed(() => this.ports.metrics.insert(metric), 'metric', metric.name, 'in this organization');
+      const created = await insertNamed(
+        () => this.ports.metrics.insert(metric),
+        'metric',
+        metric.name,
+        'in this organization',
+      );
       if (!parent) return created;
       for (const specification of await specificationsLinking(this.ports, scope, parent.id)) {
         await this.ports.specifications.update(replaceMetric(specification, parent.id, created.id));

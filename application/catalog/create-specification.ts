@@ -13,8 +13,16 @@ export class CreateSpecification {
   constructor(private readonly ports: Pick<Ports, 'products' | 'specifications' | 'ids' | 'clock'>) {}
 
   async execute(actor: Actor, input: NewSpecification): Promise<Specification> {
-    const specification = createSpecification(this.ports.ids.next('specification'), actor.organizationId, input, this.ports.clock.now());
+    const specification = createSpecification(
+      this.ports.ids.next('specification'),
+      actor.organizationId,
+      input,
+      this.ports.clock.now(),
+    );
     await requireRecord(this.ports.products, actor.organizationId, input.productId, 'Product');
-    return withConflictMessage(() => this.ports.specifications.insert(specification), specificationClash(specification));
+    return withConflictMessage(
+      () => this.ports.specifications.insert(specification),
+      specificationClash(specification),
+    );
   }
 }

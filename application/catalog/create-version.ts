@@ -11,9 +11,18 @@ export class CreateVersion {
     const scope = actor.organizationId;
     return this.ports.uow.transaction(async () => {
       const product = await requireRecord(this.ports.products, scope, input.productId, 'Product');
-      const parent = input.parentVersionId ? await requireRecord(this.ports.versions, scope, input.parentVersionId, 'Version') : null;
+      const parent = input.parentVersionId
+        ? await requireRecord(this.ports.versions, scope, input.parentVersionId, 'Version')
+        : null;
       const number = await this.ports.sequences.next(scope, versionNumberSequence(product.id));
-      const version = createVersion(this.ports.ids.next('version'), scope, input, number, parent, this.ports.clock.now());
+      const version = createVersion(
+        this.ports.ids.next('version'),
+        scope,
+        input,
+        number,
+        parent,
+        this.ports.clock.now(),
+      );
       return this.ports.versions.insert(version);
     });
   }

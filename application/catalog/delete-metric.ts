@@ -13,13 +13,15 @@ export class DeleteMetric {
   async execute(actor: Actor, id: string): Promise<Deletion> {
     const scope = actor.organizationId;
     const deletedAt = this.ports.clock.now();
-    await retryStale(() => this.ports.uow.transaction(async () => {
-      const metric = await requireRecord(this.ports.metrics, scope, id, 'Metric');
-      for (const specification of await specificationsLinking(this.ports, scope, id)) {
-        await this.ports.specifications.update(unlinkMetrics(specification, [id]));
-      }
-      await this.ports.metrics.update({ ...metric, deletedAt, activeName: null });
-    }));
+    await retryStale(() =>
+      this.ports.uow.transaction(async () => {
+        const metric = await requireRecord(this.ports.metrics, scope, id, 'Metric');
+        for (const specification of await specificationsLinking(this.ports, scope, id)) {
+          await this.ports.specifications.update(unlinkMetrics(specification, [id]));
+        }
+        await this.ports.metrics.update({ ...metric, deletedAt, activeName: null });
+      }),
+    );
     return { id, deletedAt };
   }
 }

@@ -6,7 +6,12 @@ import { requireRecord } from '../shared/require-record.ts';
 
 /** Soft-deletes a product with its versions, specifications, tests and their test cases, all together. */
 export class DeleteProduct {
-  constructor(private readonly ports: Pick<Ports, 'products' | 'versions' | 'specifications' | 'datasets' | 'testCases' | 'clock' | 'uow'>) {}
+  constructor(
+    private readonly ports: Pick<
+      Ports,
+      'products' | 'versions' | 'specifications' | 'datasets' | 'testCases' | 'clock' | 'uow'
+    >,
+  ) {}
 
   async execute(actor: Actor, id: string): Promise<Deletion> {
     const scope = actor.organizationId;
@@ -16,7 +21,12 @@ export class DeleteProduct {
     const ofProduct = [{ field: 'productId', op: 'eq' as const, value: id }];
     await this.ports.uow.transaction(async () => {
       const tests = await this.ports.datasets.list(scope, { where: ofProduct, limit: 1_000_000 });
-      if (tests.length > 0) await this.ports.testCases.softDeleteWhere(scope, [{ field: 'testId', op: 'in', values: tests.map((test) => test.id) }], deletedAt);
+      if (tests.length > 0)
+        await this.ports.testCases.softDeleteWhere(
+          scope,
+          [{ field: 'testId', op: 'in', values: tests.map((test) => test.id) }],
+          deletedAt,
+        );
       await this.ports.datasets.softDeleteWhere(scope, ofProduct, deletedAt);
       await this.ports.specifications.softDeleteWhere(scope, ofProduct, deletedAt);
       await this.ports.versions.softDeleteWhere(scope, ofProduct, deletedAt);

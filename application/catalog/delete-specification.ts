@@ -11,12 +11,17 @@ export class DeleteSpecification {
   async execute(actor: Actor, id: string): Promise<Deletion> {
     const scope = actor.organizationId;
     const deletedAt = this.ports.clock.now();
-    await retryStale(() => this.ports.uow.transaction(async () => {
-      const specification = await requireRecord(this.ports.specifications, scope, id, 'Specification');
-      const tests = await this.ports.datasets.list(scope, { where: [{ field: 'specificationId', op: 'eq', value: id }], limit: 1_000_000 });
-      for (const test of tests) await this.ports.datasets.update({ ...test, specificationId: null });
-      await this.ports.specifications.update({ ...specification, deletedAt });
-    }));
+    await retryStale(() =>
+      this.ports.uow.transaction(async () => {
+        const specification = await requireRecord(this.ports.specifications, scope, id, 'Specification');
+        const tests = await this.ports.datasets.list(scope, {
+          where: [{ field: 'specificationId', op: 'eq', value: id }],
+          limit: 1_000_000,
+        });
+        for (const test of tests) await this.ports.datasets.update({ ...test, specificationId: null });
+        await this.ports.specifications.update({ ...specification, deletedAt });
+      }),
+    );
     return { id, deletedAt };
   }
 }

@@ -12,15 +12,17 @@ export class LinkSpecificationTests {
 
   execute(actor: Actor, id: string, testIds: readonly string[]): Promise<Specification> {
     const scope = actor.organizationId;
-    return retryStale(() => this.ports.uow.transaction(async () => {
-      const specification = await requireRecord(this.ports.specifications, scope, id, 'Specification');
-      for (const [index, testId] of testIds.entries()) {
-        const test = await requireRecord(this.ports.datasets, scope, testId, 'Test');
-        const { dataset, previousSpecificationId } = attachToSpecification(test, specification, `testIds.${index}`);
-        if (dataset.specificationId !== test.specificationId) await this.ports.datasets.update(dataset);
-        await unlinkTestFrom(this.ports, scope, previousSpecificationId, testId);
-      }
-      return this.ports.specifications.update(linkTests(specification, testIds));
-    }));
+    return retryStale(() =>
+      this.ports.uow.transaction(async () => {
+        const specification = await requireRecord(this.ports.specifications, scope, id, 'Specification');
+        for (const [index, testId] of testIds.entries()) {
+          const test = await requireRecord(this.ports.datasets, scope, testId, 'Test');
+          const { dataset, previousSpecificationId } = attachToSpecification(test, specification, `testIds.${index}`);
+          if (dataset.specificationId !== test.specificationId) await this.ports.datasets.update(dataset);
+          await unlinkTestFrom(this.ports, scope, previousSpecificationId, testId);
+        }
+        return this.ports.specifications.update(linkTests(specification, testIds));
+      }),
+    );
   }
 }

@@ -14,6 +14,9 @@ export class ListProducts {
   constructor(private readonly ports: Pick<Ports, 'products'>) {}
 
   execute(actor: Actor, filter: ProductFilter): Promise<Product[]> {
-    return this.ports.products.list(actor.organizationId, { where: [...where.in('id', filter.ids), ...where.eq('name', filter.name)], ...filter });
+    return this.ports.products.list(actor.organizationId, {
+      where: [...where.in('id', filter.ids), ...where.eq('name', filter.name)],
+      ...filter,
+    });
   }
 }

@@ -17,7 +17,12 @@ export class ListSpecifications {
 
   execute(actor: Actor, filter: SpecificationFilter): Promise<Specification[]> {
     return this.ports.specifications.list(actor.organizationId, {
-      where: [...where.in('id', filter.ids), ...where.in('productId', filter.productIds), ...where.eq('name', filter.name), ...where.in('type', filter.types)],
+      where: [
+        ...where.in('id', filter.ids),
+        ...where.in('productId', filter.productIds),
+        ...where.eq('name', filter.name),
+        ...where.in('type', filter.types),
+      ],
       ...filter,
     });
   }

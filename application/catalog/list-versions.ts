@@ -16,7 +16,11 @@ export class ListVersions {
 
   execute(actor: Actor, filter: VersionFilter): Promise<Version[]> {
     return this.ports.versions.list(actor.organizationId, {
-      where: [...where.in('id', filter.ids), ...where.in('productId', filter.productIds), ...where.in('number', filter.numbers)],
+      where: [
+        ...where.in('id', filter.ids),
+        ...where.in('productId', filter.productIds),
+        ...where.in('number', filter.numbers),
+      ],
       ...filter,
     });
   }

@@ -2,13 +2,22 @@ import { unlinkTests, type Specification } from '../../domain/catalog/specificat
 import type { Ports } from '../ports/ports.ts';
 
 /** The specifications of an organization that link a metric (links are kept in each specification's `metricIds`). */
-export async function specificationsLinking(ports: Pick<Ports, 'specifications'>, scope: string, metricId: string): Promise<Specification[]> {
+export async function specificationsLinking(
+  ports: Pick<Ports, 'specifications'>,
+  scope: string,
+  metricId: string,
+): Promise<Specification[]> {
   const all = await ports.specifications.list(scope, { limit: 1_000_000 });
   return all.filter((specification) => specification.metricIds.includes(metricId));
 }
 
 /** Drops a test from the specification that linked it, when there is one and it is still live. */
-export async function unlinkTestFrom(ports: Pick<Ports, 'specifications'>, scope: string, specificationId: string | null, testId: string): Promise<void> {
+export async function unlinkTestFrom(
+  ports: Pick<Ports, 'specifications'>,
+  scope: string,
+  specificationId: string | null,
+  testId: string,
+): Promise<void> {
   const specification = specificationId ? await ports.specifications.get(scope, specificationId) : null;
   if (specification) await ports.specifications.update(unlinkTests(specification, [testId]));
 }

@@ -10,13 +10,16 @@ export class UnlinkSpecificationTests {
 
   execute(actor: Actor, id: string, testIds: readonly string[]): Promise<Specification> {
     const scope = actor.organizationId;
-    return retryStale(() => this.ports.uow.transaction(async () => {
-      const specification = await requireRecord(this.ports.specifications, scope, id, 'Specification');
-      for (const testId of testIds) {
-        const test = await this.ports.datasets.get(scope, testId);
-        if (test?.specificationId === specification.id) await this.ports.datasets.update({ ...test, specificationId: null });
-      }
-      return this.ports.specifications.update(unlinkTests(specification, testIds));
-    }));
+    return retryStale(() =>
+      this.ports.uow.transaction(async () => {
+        const specification = await requireRecord(this.ports.specifications, scope, id, 'Specification');
+        for (const testId of testIds) {
+          const test = await this.ports.datasets.get(scope, testId);
+          if (test?.specificationId === specification.id)
+            await this.ports.datasets.update({ ...test, specificationId: null });
+        }
+        return this.ports.specifications.update(unlinkTests(specification, testIds));
+      }),
+    );
   }
 }

@@ -1,4 +1,8 @@
-import { updateSpecification, type Specification, type SpecificationChanges } from '../../domain/catalog/specification.ts';
+import {
+  updateSpecification,
+  type Specification,
+  type SpecificationChanges,
+} from '../../domain/catalog/specification.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
 import { requireRecord } from '../shared/require-record.ts';

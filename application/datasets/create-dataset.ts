@@ -7,22 +7,36 @@ import { retryStale } from '../shared/retry-stale.ts';
 import { withConflictMessage } from '../shared/insert-named.ts';
 
 /** The 409 message of a clash on the per-product (name, type) key. */
-export const datasetClash = (dataset: Dataset): string => `A ${dataset.type} test named "${dataset.name}" already exists in this product`;
+export const datasetClash = (dataset: Dataset): string =>
+  `A ${dataset.type} test named "${dataset.name}" already exists in this product`;
 
 /** Adds a test to a product, linked to one of its specifications when named; name and type are unique together per product. */
 export class CreateDataset {
-  constructor(private readonly ports: Pick<Ports, 'products' | 'specifications' | 'datasets' | 'ids' | 'clock' | 'uow'>) {}
+  constructor(
+    private readonly ports: Pick<Ports, 'products' | 'specifications' | 'datasets' | 'ids' | 'clock' | 'uow'>,
+  ) {}
 
   execute(actor: Actor, input: NewDataset): Promise<Dataset> {
     const scope = actor.organizationId;
-    return retryStale(() => this.ports.uow.transaction(async () => {
-      await requireRecord(this.ports.products, scope, input.productId, 'Product');
-      const specification = input.specificationId ? await requireRecord(this.ports.specifications, scope, input.specificationId, 'Specification') : null;
-      const id = this.ports.ids.next('test');
-      const dataset = createDataset(id, scope, actor.userId, input, specification?.productId ?? null, this.ports.clock.now());
-      const created = await withConflictMessage(() => this.ports.datasets.insert(dataset), datasetClash(dataset));
-      if (specification) await this.ports.specifications.update(linkTests(specification, [id]));
-      return created;
-    }));
+    return retryStale(() =>
+      this.ports.uow.transaction(async () => {
+        await requireRecord(this.ports.products, scope, input.productId, 'Product');
+        const specification = input.specificationId
+          ? await requireRecord(this.ports.specifications, scope, input.specificationId, 'Specification')
+          : null;
+        const id = this.ports.ids.next('test');
+        const dataset = createDataset(
+          id,
+          scope,
+          actor.userId,
+          input,
+          specification?.productId ?? null,
+          this.ports.clock.now(),
+        );
+        const created = await withConflictMessage(() => this.ports.datasets.insert(dataset), datasetClash(dataset));
+        if (specification) await this.ports.specifications.update(linkTests(specification, [id]));
+        return created;
+      }),
+    );
   }
 }

@@ -9,7 +9,13 @@ export class CreateTestCase {
 
   async execute(actor: Actor, input: NewTestCase): Promise<TestCase> {
     const scope = actor.organizationId;
-    const testCase = createTestCase(this.ports.ids.next('testCase'), scope, actor.userId, input, this.ports.clock.now());
+    const testCase = createTestCase(
+      this.ports.ids.next('testCase'),
+      scope,
+      actor.userId,
+      input,
+      this.ports.clock.now(),
+    );
     await requireRecord(this.ports.datasets, scope, input.testId, 'Test');
     if (input.sourceTestCaseId) await requireRecord(this.ports.testCases, scope, input.sourceTestCaseId, 'Test case');
     if (input.reviewedById) await requireRecord(this.ports.users, scope, input.reviewedById, 'User');

@@ -12,12 +12,14 @@ export class DeleteDataset {
   async execute(actor: Actor, id: string): Promise<Deletion> {
     const scope = actor.organizationId;
     const deletedAt = this.ports.clock.now();
-    await retryStale(() => this.ports.uow.transaction(async () => {
-      const dataset = await requireRecord(this.ports.datasets, scope, id, 'Test');
-      await unlinkTestFrom(this.ports, scope, dataset.specificationId, id);
-      await this.ports.testCases.softDeleteWhere(scope, [{ field: 'testId', op: 'eq', value: id }], deletedAt);
-      await this.ports.datasets.update({ ...dataset, deletedAt });
-    }));
+    await retryStale(() =>
+      this.ports.uow.transaction(async () => {
+        const dataset = await requireRecord(this.ports.datasets, scope, id, 'Test');
+        await unlinkTestFrom(this.ports, scope, dataset.specificationId, id);
+        await this.ports.testCases.softDeleteWhere(scope, [{ field: 'testId', op: 'eq', value: id }], deletedAt);
+        await this.ports.datasets.update({ ...dataset, deletedAt });
+      }),
+    );
     return { id, deletedAt };
   }
 }

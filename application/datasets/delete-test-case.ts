@@ -11,7 +11,11 @@ export class DeleteTestCase {
     const scope = actor.organizationId;
     const testCase = await requireRecord(this.ports.testCases, scope, id, 'Test case');
     const deletedAt = this.ports.clock.now();
-    await this.ports.testCases.softDeleteWhere(scope, [{ field: 'testCaseGroupId', op: 'eq', value: testCase.testCaseGroupId }], deletedAt);
+    await this.ports.testCases.softDeleteWhere(
+      scope,
+      [{ field: 'testCaseGroupId', op: 'eq', value: testCase.testCaseGroupId }],
+      deletedAt,
+    );
     return { id, deletedAt };
   }
 }

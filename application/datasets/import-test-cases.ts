@@ -11,7 +11,11 @@ const CHUNK = 500;
 export class ImportTestCases {
   constructor(private readonly ports: Pick<Ports, 'datasets' | 'testCases' | 'ids' | 'clock' | 'uow'>) {}
 
-  async execute(actor: Actor, testId: string, rows: readonly ImportedRow[]): Promise<{ imported: number; testCases: TestCase[] }> {
+  async execute(
+    actor: Actor,
+    testId: string,
+    rows: readonly ImportedRow[],
+  ): Promise<{ imported: number; testCases: TestCase[] }> {
     const scope = actor.organizationId;
     await requireRecord(this.ports.datasets, scope, testId, 'Test');
     const testCases = importTestCases(rows, {

@@ -12,7 +12,10 @@ export class ListTestCaseLanguages {
     const conditions: Condition[] = [{ field: 'legacyAt', op: 'isNull' }];
     if (productId !== undefined) {
       await requireRecord(this.ports.products, scope, productId, 'Product');
-      const tests = await this.ports.datasets.list(scope, { where: [{ field: 'productId', op: 'eq', value: productId }], limit: 1_000_000 });
+      const tests = await this.ports.datasets.list(scope, {
+        where: [{ field: 'productId', op: 'eq', value: productId }],
+        limit: 1_000_000,
+      });
       if (tests.length === 0) return { languages: [] };
       conditions.push({ field: 'testId', op: 'in', values: tests.map((test) => test.id) });
     }

@@ -28,7 +28,10 @@ export class ListTestCases {
         ...where.in('id', filter.ids),
         ...where.in('testId', filter.testIds),
         ...where.in('testCaseGroupId', filter.testCaseGroupIds),
-        ...where.in('languageCode', filter.languageCodes?.map((code) => (isLanguageTag(code) ? canonicalLanguageTag(code) : code))),
+        ...where.in(
+          'languageCode',
+          filter.languageCodes?.map((code) => (isLanguageTag(code) ? canonicalLanguageTag(code) : code)),
+        ),
         ...where.in('variant', filter.variants),
         ...where.in('strategy', filter.strategies),
       ],

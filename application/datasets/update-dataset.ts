@@ -14,15 +14,19 @@ export class UpdateDataset {
 
   execute(actor: Actor, id: string, changes: DatasetChanges): Promise<Dataset> {
     const scope = actor.organizationId;
-    return retryStale(() => this.ports.uow.transaction(async () => {
-      const dataset = await requireRecord(this.ports.datasets, scope, id, 'Test');
-      const target = changes.specificationId ? await requireRecord(this.ports.specifications, scope, changes.specificationId, 'Specification') : null;
-      const next = updateDataset(dataset, changes, target?.productId ?? null);
-      const updated = await withConflictMessage(() => this.ports.datasets.update(next), datasetClash(next));
-      if (updated.specificationId === dataset.specificationId) return updated;
-      await unlinkTestFrom(this.ports, scope, dataset.specificationId, id);
-      if (target) await this.ports.specifications.update(linkTests(target, [id]));
-      return updated;
-    }));
+    return retryStale(() =>
+      this.ports.uow.transaction(async () => {
+        const dataset = await requireRecord(this.ports.datasets, scope, id, 'Test');
+        const target = changes.specificationId
+          ? await requireRecord(this.ports.specifications, scope, changes.specificationId, 'Specification')
+          : null;
+        const next = updateDataset(dataset, changes, target?.productId ?? null);
+        const updated = await withConflictMessage(() => this.ports.datasets.update(next), datasetClash(next));
+        if (updated.specificationId === dataset.specificationId) return updated;
+        await unlinkTestFrom(this.ports, scope, dataset.specificationId, id);
+        if (target) await this.ports.specifications.update(linkTests(target, [id]));
+        return updated;
+      }),
+    );
   }
 }

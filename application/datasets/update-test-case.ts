@@ -11,9 +11,16 @@ export class UpdateTestCase {
     const scope = actor.organizationId;
     return this.ports.uow.transaction(async () => {
       const testCase = await requireRecord(this.ports.testCases, scope, id, 'Test case');
-      if (changes.sourceTestCaseId) await requireRecord(this.ports.testCases, scope, changes.sourceTestCaseId, 'Test case');
+      if (changes.sourceTestCaseId)
+        await requireRecord(this.ports.testCases, scope, changes.sourceTestCaseId, 'Test case');
       if (changes.reviewedById) await requireRecord(this.ports.users, scope, changes.reviewedById, 'User');
-      const { updated, revision } = changeTestCase(testCase, changes, this.ports.ids.next('testCase'), actor.userId, this.ports.clock.now());
+      const { updated, revision } = changeTestCase(
+        testCase,
+        changes,
+        this.ports.ids.next('testCase'),
+        actor.userId,
+        this.ports.clock.now(),
+      );
       const stored = await this.ports.testCases.update(updated);
       return revision ? this.ports.testCases.insert(revision) : stored;
     });

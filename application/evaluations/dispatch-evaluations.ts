@@ -48,7 +48,9 @@ export async function dispatchEvaluations(ports: Needs, actor: Actor, request: D
       ];
     }),
   );
-  const jobs = evaluations.filter((evaluation) => evaluation.status === 'PENDING').map((evaluation) => ({ organizationId: evaluation.organizationId, evaluationId: evaluation.id }));
+  const jobs = evaluations
+    .filter((evaluation) => evaluation.status === 'PENDING')
+    .map((evaluation) => ({ organizationId: evaluation.organizationId, evaluationId: evaluation.id }));
   await ports.uow.transaction(async () => {
     await ports.evaluations.insertMany(evaluations);
     await ports.jobQueue.enqueue(jobs);

@@ -14,7 +14,20 @@ export interface EvaluateSessionsRequest extends LaunchScope {
   readonly runId?: string;
 }
 
-type Needs = Pick<Ports, 'uow' | 'clock' | 'ids' | 'evaluations' | 'jobQueue' | 'sessions' | 'versions' | 'metrics' | 'testCases' | 'datasets' | 'specifications'>;
+type Needs = Pick<
+  Ports,
+  | 'uow'
+  | 'clock'
+  | 'ids'
+  | 'evaluations'
+  | 'jobQueue'
+  | 'sessions'
+  | 'versions'
+  | 'metrics'
+  | 'testCases'
+  | 'datasets'
+  | 'specifications'
+>;
 
 /** POST /evaluations/fromSessions: the spec's batch evaluation of existing sessions, with its metric-scope rules. */
 export class EvaluateSessions {
@@ -34,17 +47,30 @@ export class EvaluateSessions {
       await requireRecord(this.ports.versions, scope, request.versionId!, 'Version');
       const where = [{ field: 'versionId', op: 'eq' as const, value: request.versionId }];
       total = await this.ports.sessions.count(scope, { where });
-      sessions = await this.ports.sessions.list(scope, { where, sort: [{ field: 'createdAt', direction: 'asc' }], limit: MAX_SESSIONS_PER_BATCH });
+      sessions = await this.ports.sessions.list(scope, {
+        where,
+        sort: [{ field: 'createdAt', direction: 'asc' }],
+        limit: MAX_SESSIONS_PER_BATCH,
+      });
     }
     const plan = await planSessions(this.ports, scope, sessions, request);
     const byId = new Map(sessions.map((session) => [session.id, session]));
-    const assignments = plan.scopes.flatMap((entry) => ('metricIds' in entry ? [{ session: byId.get(entry.sessionId)!, metricIds: entry.metricIds }] : []));
-    const evaluations = await dispatchEvaluations(this.ports, actor, { assignments, metrics: plan.metrics, scores: plan.scores, runId: request.runId });
+    const assignments = plan.scopes.flatMap((entry) =>
+      'metricIds' in entry ? [{ session: byId.get(entry.sessionId)!, metricIds: entry.metricIds }] : [],
+    );
+    const evaluations = await dispatchEvaluations(this.ports, actor, {
+      assignments,
+      metrics: plan.metrics,
+      scores: plan.scores,
+      runId: request.runId,
+    });
     return buildBatchReport({
       sessionsEvaluated: assignments.length,
       evaluationsCreated: evaluations.length,
       failures: missing.map((sessionId) => ({ sessionId, error: `Session ${sessionId} not found` })),
-      skips: plan.scopes.flatMap((entry) => ('skip' in entry ? [{ sessionId: entry.sessionId, cause: entry.skip }] : [])),
+      skips: plan.scopes.flatMap((entry) =>
+        'skip' in entry ? [{ sessionId: entry.sessionId, cause: entry.skip }] : [],
+      ),
       totalSessionsAvailable: total,
       truncated: total !== null && total > MAX_SESSIONS_PER_BATCH,
       processedLimit: MAX_SESSIONS_PER_BATCH,

@@ -17,7 +17,12 @@ export class GetCreditStatus {
   constructor(private readonly ports: Pick<Ports, 'organizations' | 'evaluationSettings'>) {}
 
   async execute(actor: Actor, organizationId: string): Promise<CreditStatus> {
-    const organization = await requireRecord(this.ports.organizations, adminScope(actor), organizationId, 'Organization');
+    const organization = await requireRecord(
+      this.ports.organizations,
+      adminScope(actor),
+      organizationId,
+      'Organization',
+    );
     return {
       organizationId: organization.id,
       remainingSubscriptionCredits: organization.remainingSubscriptionCredits,

@@ -23,12 +23,24 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
  * Reads the sessions (or turns), test cases and spans of a batch of evaluations of one organization with one
  * query per kind, and answers what each evaluation's metric sees.
  */
-export async function loadMetricInputs(ports: Needs, scope: string, evaluations: readonly Evaluation[]): Promise<(evaluation: Evaluation) => MetricInputs> {
+export async function loadMetricInputs(
+  ports: Needs,
+  scope: string,
+  evaluations: readonly Evaluation[],
+): Promise<(evaluation: Evaluation) => MetricInputs> {
   const sessionIds = [...new Set(evaluations.map((evaluation) => evaluation.sessionId))];
   const [sessions, results, testCases, spans] = await Promise.all([
     listIn(ports.sessions, scope, sessionIds),
-    ports.inferenceResults.list(scope, { where: [{ field: 'sessionId', op: 'in', values: sessionIds }], sort: [{ field: 'createdAt', direction: 'asc' }], limit: MANY }),
-    listIn(ports.testCases, scope, evaluations.flatMap((evaluation) => (evaluation.testCaseId ? [evaluation.testCaseId] : []))),
+    ports.inferenceResults.list(scope, {
+      where: [{ field: 'sessionId', op: 'in', values: sessionIds }],
+      sort: [{ field: 'createdAt', direction: 'asc' }],
+      limit: MANY,
+    }),
+    listIn(
+      ports.testCases,
+      scope,
+      evaluations.flatMap((evaluation) => (evaluation.testCaseId ? [evaluation.testCaseId] : [])),
+    ),
     ports.spans.list(scope, {
       where: [
         { field: 'sessionId', op: 'in', values: sessionIds },
@@ -43,7 +55,9 @@ export async function loadMetricInputs(ports: Needs, scope: string, evaluations:
   const testCaseById = new Map(testCases.map((testCase) => [testCase.id, testCase]));
   const sessionById = new Map(sessions.map((session) => [session.id, session]));
   return (evaluation) => {
-    const turns = (resultsOf.get(evaluation.sessionId) ?? []).filter((result) => !evaluation.inferenceResultId || result.id === evaluation.inferenceResultId);
+    const turns = (resultsOf.get(evaluation.sessionId) ?? []).filter(
+      (result) => !evaluation.inferenceResultId || result.id === evaluation.inferenceResultId,
+    );
     const turnIds = new Set(turns.map((result) => result.id));
     return assembleInputs({
       results: turns,

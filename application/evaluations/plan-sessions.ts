@@ -20,7 +20,12 @@ export interface SessionPlan {
 type Needs = Pick<Ports, 'metrics' | 'testCases' | 'datasets' | 'specifications'>;
 
 /** Loads what the metric-scope rules need (explicit metrics, specification links) and applies them to each session. */
-export async function planSessions(ports: Needs, scope: string, sessions: readonly Session[], launch: LaunchScope): Promise<SessionPlan> {
+export async function planSessions(
+  ports: Needs,
+  scope: string,
+  sessions: readonly Session[],
+  launch: LaunchScope,
+): Promise<SessionPlan> {
   const explicit = launch.metrics ? await resolveMetrics(ports, scope, launch.metrics) : undefined;
   const links = await loadSpecificationLinks(ports, scope, sessions, launch.specificationIds ?? []);
   const linked = await listIn(ports.metrics, scope, Object.values(links.linkedMetricIds).flat());
@@ -29,9 +34,17 @@ export async function planSessions(ports: Needs, scope: string, sessions: readon
     {
       explicitMetricIds: explicit?.metrics.map((metric) => metric.id),
       specificationIds: launch.specificationIds,
-      linkedMetricIds: Object.fromEntries(Object.entries(links.linkedMetricIds).map(([id, metricIds]) => [id, metricIds.filter((metricId) => live.has(metricId))])),
+      linkedMetricIds: Object.fromEntries(
+        Object.entries(links.linkedMetricIds).map(([id, metricIds]) => [
+          id,
+          metricIds.filter((metricId) => live.has(metricId)),
+        ]),
+      ),
     },
-    sessions.map((session) => ({ sessionId: session.id, specificationId: links.specificationOf.get(session.id) ?? null })),
+    sessions.map((session) => ({
+      sessionId: session.id,
+      specificationId: links.specificationOf.get(session.id) ?? null,
+    })),
   );
   const metrics = new Map([...linked, ...(explicit?.metrics ?? [])].map((metric) => [metric.id, metric]));
   return { scopes, metrics, scores: explicit?.scores ?? new Map() };

@@ -17,21 +17,33 @@ export interface ResolvedMetrics {
 }
 
 /** Finds every named metric of the organization; any unknown one (or a score on a non-self-hosted one) is a 400 for the whole request. */
-export async function resolveMetrics(ports: Pick<Ports, 'metrics'>, scope: string, choices: readonly MetricChoice[]): Promise<ResolvedMetrics> {
+export async function resolveMetrics(
+  ports: Pick<Ports, 'metrics'>,
+  scope: string,
+  choices: readonly MetricChoice[],
+): Promise<ResolvedMetrics> {
   const ids = choices.flatMap((choice) => (choice.id ? [choice.id] : []));
   const names = choices.flatMap((choice) => (!choice.id && choice.name ? [choice.name] : []));
   const [byId, byName] = await Promise.all([
     listIn(ports.metrics, scope, ids),
-    names.length ? ports.metrics.list(scope, { where: [{ field: 'activeName', op: 'in', values: names }], limit: 1000 }) : [],
+    names.length
+      ? ports.metrics.list(scope, { where: [{ field: 'activeName', op: 'in', values: names }], limit: 1000 })
+      : [],
   ]);
   const issues: Issue[] = [];
   const metrics = new Map<string, Metric>();
   const scores = new Map<string, number>();
   choices.forEach((choice, index) => {
-    const metric = choice.id ? byId.find((item) => item.id === choice.id) : byName.find((item) => item.activeName === choice.name);
-    if (!metric) return issues.push({ path: `metrics.${index}`, message: `unknown metric ${choice.id ?? choice.name}` });
+    const metric = choice.id
+      ? byId.find((item) => item.id === choice.id)
+      : byName.find((item) => item.activeName === choice.name);
+    if (!metric)
+      return issues.push({ path: `metrics.${index}`, message: `unknown metric ${choice.id ?? choice.name}` });
     if (choice.score !== undefined && metric.source !== 'SELF_HOSTED') {
-      return issues.push({ path: `metrics.${index}.score`, message: `a score may only be sent for SELF_HOSTED metrics (${metric.name} is ${metric.source})` });
+      return issues.push({
+        path: `metrics.${index}.score`,
+        message: `a score may only be sent for SELF_HOSTED metrics (${metric.name} is ${metric.source})`,
+      });
     }
     metrics.set(metric.id, metric);
     if (choice.score !== undefined) scores.set(metric.id, choice.score);

@@ -22,11 +22,15 @@ export class RetryEvaluations {
     const report: RetryReport = {
       retried: retryable.map((evaluation) => evaluation.id),
       skipped: found.filter((evaluation) => evaluation.canRetry !== true).map((evaluation) => evaluation.id),
-      errors: [...new Set(ids)].filter((id) => !found.some((evaluation) => evaluation.id === id)).map((id) => ({ id, error: `Evaluation ${id} not found` })),
+      errors: [...new Set(ids)]
+        .filter((id) => !found.some((evaluation) => evaluation.id === id))
+        .map((id) => ({ id, error: `Evaluation ${id} not found` })),
     };
     await this.ports.uow.transaction(async () => {
       for (const evaluation of retryable) await this.ports.evaluations.update(retryEvaluation(evaluation));
-      await this.ports.jobQueue.enqueue(retryable.map((evaluation) => ({ organizationId: evaluation.organizationId, evaluationId: evaluation.id })));
+      await this.ports.jobQueue.enqueue(
+        retryable.map((evaluation) => ({ organizationId: evaluation.organizationId, evaluationId: evaluation.id })),
+      );
     });
     return report;
   }

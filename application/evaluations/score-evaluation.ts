@@ -10,7 +10,20 @@ import type { MetricInputs } from '../../domain/evaluation/metric-inputs.ts';
 import { loadMetricInputs } from './load-metric-inputs.ts';
 import { listIn } from '../shared/list-in.ts';
 
-type Needs = Pick<Ports, 'uow' | 'clock' | 'evaluations' | 'metrics' | 'organizations' | 'judges' | 'evaluationSettings' | 'sessions' | 'inferenceResults' | 'spans' | 'testCases'>;
+type Needs = Pick<
+  Ports,
+  | 'uow'
+  | 'clock'
+  | 'evaluations'
+  | 'metrics'
+  | 'organizations'
+  | 'judges'
+  | 'evaluationSettings'
+  | 'sessions'
+  | 'inferenceResults'
+  | 'spans'
+  | 'testCases'
+>;
 
 /**
  * The worker's job: scores PENDING evaluations, a batch at a time. Idempotent — an evaluation already scored, or
@@ -26,21 +39,34 @@ export class ScoreEvaluation {
 
   async executeBatch(jobs: readonly EvaluationJob[]): Promise<void> {
     for (const scope of new Set(jobs.map((job) => job.organizationId))) {
-      await this.scoreScope(scope, jobs.filter((job) => job.organizationId === scope).map((job) => job.evaluationId));
+      await this.scoreScope(
+        scope,
+        jobs.filter((job) => job.organizationId === scope).map((job) => job.evaluationId),
+      );
     }
   }
 
   private async scoreScope(scope: string, ids: readonly string[]): Promise<void> {
-    const pending = (await listIn(this.ports.evaluations, scope, ids)).filter((evaluation) => evaluation.status === 'PENDING');
+    const pending = (await listIn(this.ports.evaluations, scope, ids)).filter(
+      (evaluation) => evaluation.status === 'PENDING',
+    );
     if (pending.length === 0) return;
     const [metrics, organization, inputsOf] = await Promise.all([
-      listIn(this.ports.metrics, scope, pending.map((evaluation) => evaluation.metricId)),
+      listIn(
+        this.ports.metrics,
+        scope,
+        pending.map((evaluation) => evaluation.metricId),
+      ),
       this.ports.organizations.get(scope, scope),
       loadMetricInputs(this.ports, scope, pending),
     ]);
     const balance = organization ? availableCredits(organization) : 0;
     const metricById = new Map(metrics.map((metric) => [metric.id, metric]));
-    const decided = await Promise.all(pending.map((evaluation) => this.decide(evaluation, metricById.get(evaluation.metricId) ?? null, balance, inputsOf)));
+    const decided = await Promise.all(
+      pending.map((evaluation) =>
+        this.decide(evaluation, metricById.get(evaluation.metricId) ?? null, balance, inputsOf),
+      ),
+    );
     await this.ports.uow.transaction(async () => {
       const now = this.ports.clock.now();
       const outcomes: Evaluation[] = [];
@@ -50,18 +76,33 @@ export class ScoreEvaluation {
         outcomes.push(applyVerdict(evaluation, settleCharge(verdict, charge, debited), now));
       }
       const written = new Set(await this.ports.evaluations.recordOutcomes(outcomes));
-      if (outcomes.some((outcome, index) => !written.has(outcome.id) && chargeFor(decided[index].verdict, decided[index].cost) > 0)) {
-        throw new Conflict('A charged evaluation was written by another delivery; the batch is rolled back and delivered again');
+      if (
+        outcomes.some(
+          (outcome, index) => !written.has(outcome.id) && chargeFor(decided[index].verdict, decided[index].cost) > 0,
+        )
+      ) {
+        throw new Conflict(
+          'A charged evaluation was written by another delivery; the batch is rolled back and delivered again',
+        );
       }
     });
   }
 
-  private async decide(evaluation: Evaluation, metric: Metric | null, balance: number, inputsOf: (evaluation: Evaluation) => MetricInputs) {
-    const judge: Judge | null = metric && (metric.source === 'DETERMINISTIC' || metric.source === 'LLM_JUDGE') ? this.ports.judges[metric.source] : null;
+  private async decide(
+    evaluation: Evaluation,
+    metric: Metric | null,
+    balance: number,
+    inputsOf: (evaluation: Evaluation) => MetricInputs,
+  ) {
+    const judge: Judge | null =
+      metric && (metric.source === 'DETERMINISTIC' || metric.source === 'LLM_JUDGE')
+        ? this.ports.judges[metric.source]
+        : null;
     const first = preflight(metric, balance, this.ports.evaluationSettings.llmJudgeCredits, judge?.configured);
     if ('verdict' in first) return { evaluation, verdict: first.verdict, cost: 0 };
     const inputs = inputsOf(evaluation);
-    const verdict: Verdict = (judge!.configured ? missingInputsVerdict(metric!, inputs) : null) ?? (await judge!.judge(metric!, inputs));
+    const verdict: Verdict =
+      (judge!.configured ? missingInputsVerdict(metric!, inputs) : null) ?? (await judge!.judge(metric!, inputs));
     return { evaluation, verdict, cost: first.cost };
   }
 }

@@ -12,10 +12,26 @@ export interface SpecificationLinks {
 type Needs = Pick<Ports, 'testCases' | 'datasets' | 'specifications'>;
 
 /** session → test case → dataset → specification, with the metrics linked to those and to `extra` specifications. */
-export async function loadSpecificationLinks(ports: Needs, scope: string, sessions: readonly Session[], extra: readonly string[] = []): Promise<SpecificationLinks> {
-  const testCases = await listIn(ports.testCases, scope, sessions.flatMap((session) => (session.testCaseId ? [session.testCaseId] : [])));
-  const datasets = await listIn(ports.datasets, scope, testCases.map((testCase) => testCase.testId));
-  const specificationIds = [...datasets.flatMap((dataset) => (dataset.specificationId ? [dataset.specificationId] : [])), ...extra];
+export async function loadSpecificationLinks(
+  ports: Needs,
+  scope: string,
+  sessions: readonly Session[],
+  extra: readonly string[] = [],
+): Promise<SpecificationLinks> {
+  const testCases = await listIn(
+    ports.testCases,
+    scope,
+    sessions.flatMap((session) => (session.testCaseId ? [session.testCaseId] : [])),
+  );
+  const datasets = await listIn(
+    ports.datasets,
+    scope,
+    testCases.map((testCase) => testCase.testId),
+  );
+  const specificationIds = [
+    ...datasets.flatMap((dataset) => (dataset.specificationId ? [dataset.specificationId] : [])),
+    ...extra,
+  ];
   const specifications = await listIn(ports.specifications, scope, specificationIds);
   const datasetOf = new Map(testCases.map((testCase) => [testCase.id, testCase.testId]));
   const specOfDataset = new Map(datasets.map((dataset) => [dataset.id, dataset.specificationId]));
@@ -26,5 +42,10 @@ export async function loadSpecificationLinks(ports: Needs, scope: string, sessio
       return [session.id, spec && live.has(spec) ? spec : null];
     }),
   );
-  return { specificationOf, linkedMetricIds: Object.fromEntries(specifications.map((specification) => [specification.id, specification.metricIds])) };
+  return {
+    specificationOf,
+    linkedMetricIds: Object.fromEntries(
+      specifications.map((specification) => [specification.id, specification.metricIds]),
+    ),
+  };
 }

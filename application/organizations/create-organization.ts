@@ -1,17 +1,31 @@
 import type { Actor } from '../../domain/identity/role.ts';
-import { assertMayCreateOrganization, createOrganization, type Organization, type OrganizationChanges } from '../../domain/organization/organization.ts';
+import {
+  assertMayCreateOrganization,
+  createOrganization,
+  type Organization,
+  type OrganizationChanges,
+} from '../../domain/organization/organization.ts';
 import { freeSubscription } from '../../domain/organization/subscription.ts';
 import type { Ports } from '../ports/ports.ts';
 
 /** An ADMIN creates a tenant organization, which starts on the FREE plan with the configured credits. */
 export class CreateOrganization {
-  constructor(private readonly ports: Pick<Ports, 'organizations' | 'subscriptions' | 'ids' | 'clock' | 'uow' | 'deployment'>) {}
+  constructor(
+    private readonly ports: Pick<Ports, 'organizations' | 'subscriptions' | 'ids' | 'clock' | 'uow' | 'deployment'>,
+  ) {}
 
   async execute(actor: Actor, input: OrganizationChanges & { name: string }): Promise<Organization> {
     assertMayCreateOrganization(actor);
     const now = this.ports.clock.now();
-    const credits = input.remainingSubscriptionCredits === undefined ? this.ports.deployment.newOrganizationCredits : input.remainingSubscriptionCredits;
-    const organization = createOrganization(this.ports.ids.next('organization'), { ...input, remainingSubscriptionCredits: credits }, now);
+    const credits =
+      input.remainingSubscriptionCredits === undefined
+        ? this.ports.deployment.newOrganizationCredits
+        : input.remainingSubscriptionCredits;
+    const organization = createOrganization(
+      this.ports.ids.next('organization'),
+      { ...input, remainingSubscriptionCredits: credits },
+      now,
+    );
     return this.ports.uow.transaction(async () => {
       const created = await this.ports.organizations.insert(organization);
       await this.ports.subscriptions.insert(freeSubscription(created.id, now));

@@ -9,7 +9,12 @@ export class GetSubscription {
   constructor(private readonly ports: Pick<Ports, 'organizations' | 'subscriptions'>) {}
 
   async execute(actor: Actor, organizationId: string): Promise<Subscription> {
-    const organization = await requireRecord(this.ports.organizations, adminScope(actor), organizationId, 'Organization');
+    const organization = await requireRecord(
+      this.ports.organizations,
+      adminScope(actor),
+      organizationId,
+      'Organization',
+    );
     const stored = await this.ports.subscriptions.get(organization.id, organization.id);
     return stored ?? freeSubscription(organization.id, organization.createdAt);
   }

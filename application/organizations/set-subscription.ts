@@ -1,5 +1,11 @@
 import type { Actor } from '../../domain/identity/role.ts';
-import { assertMayChangeSubscription, changeSubscription, freeSubscription, type Subscription, type SubscriptionChange } from '../../domain/organization/subscription.ts';
+import {
+  assertMayChangeSubscription,
+  changeSubscription,
+  freeSubscription,
+  type Subscription,
+  type SubscriptionChange,
+} from '../../domain/organization/subscription.ts';
 import type { Ports } from '../ports/ports.ts';
 import { requireRecord } from '../shared/require-record.ts';
 
@@ -12,7 +18,8 @@ export class SetSubscription {
     await requireRecord(this.ports.organizations, null, organizationId, 'Organization');
     const now = this.ports.clock.now();
     const stored = await this.ports.subscriptions.get(organizationId, organizationId);
-    if (!stored) return this.ports.subscriptions.insert(changeSubscription(freeSubscription(organizationId, now), change, now));
+    if (!stored)
+      return this.ports.subscriptions.insert(changeSubscription(freeSubscription(organizationId, now), change, now));
     return this.ports.subscriptions.update(changeSubscription(stored, change, now));
   }
 }

@@ -1,5 +1,9 @@
 import type { Actor } from '../../domain/identity/role.ts';
-import { updateOrganization, type Organization, type OrganizationChanges } from '../../domain/organization/organization.ts';
+import {
+  updateOrganization,
+  type Organization,
+  type OrganizationChanges,
+} from '../../domain/organization/organization.ts';
 import type { Ports } from '../ports/ports.ts';
 import { requireRecord } from '../shared/require-record.ts';
 import { adminScope } from '../shared/scope.ts';

@@ -53,4 +53,7 @@ export interface Ports {
 }
 
 /** The ports an adapter family for storage supplies (memory, SQLite, PostgreSQL): everything but the system services. */
-export type StoragePorts = Omit<Ports, 'clock' | 'ids' | 'secrets' | 'logger' | 'deployment' | 'jobQueue' | 'judges' | 'evaluationSettings'>;
+export type StoragePorts = Omit<
+  Ports,
+  'clock' | 'ids' | 'secrets' | 'logger' | 'deployment' | 'jobQueue' | 'judges' | 'evaluationSettings'
+>;

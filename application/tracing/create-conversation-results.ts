@@ -1,5 +1,10 @@
 import type { Actor } from '../../domain/identity/role.ts';
-import { createInferenceResult, turnsToResults, type ConversationTurn, type InferenceResult } from '../../domain/tracing/inference-result.ts';
+import {
+  createInferenceResult,
+  turnsToResults,
+  type ConversationTurn,
+  type InferenceResult,
+} from '../../domain/tracing/inference-result.ts';
 import type { Ports } from '../ports/ports.ts';
 import { requireRecord } from '../shared/require-record.ts';
 

@@ -1,5 +1,9 @@
 import type { Actor } from '../../domain/identity/role.ts';
-import { createInferenceResult, type InferenceResult, type NewInferenceResult } from '../../domain/tracing/inference-result.ts';
+import {
+  createInferenceResult,
+  type InferenceResult,
+  type NewInferenceResult,
+} from '../../domain/tracing/inference-result.ts';
 import type { Ports } from '../ports/ports.ts';
 import { requireRecord } from '../shared/require-record.ts';
 
@@ -9,7 +13,12 @@ export class CreateInferenceResult {
 
   async execute(actor: Actor, input: NewInferenceResult): Promise<InferenceResult> {
     await requireRecord(this.ports.sessions, actor.organizationId, input.sessionId, 'Session');
-    const result = createInferenceResult(this.ports.ids.next('inferenceResult'), actor.organizationId, input, this.ports.clock.now());
+    const result = createInferenceResult(
+      this.ports.ids.next('inferenceResult'),
+      actor.organizationId,
+      input,
+      this.ports.clock.now(),
+    );
     return this.ports.inferenceResults.insert(result);
   }
 }

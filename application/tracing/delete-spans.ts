@@ -12,7 +12,8 @@ export class DeleteSpans {
     const byId = [{ field: 'id', op: 'in' as const, values: wanted }];
     return this.ports.uow.transaction(async () => {
       const found = await this.ports.spans.count(scope, { where: byId });
-      if (found !== wanted.length) throw new NotFound(`${wanted.length - found} of the spans were not found; nothing was deleted`);
+      if (found !== wanted.length)
+        throw new NotFound(`${wanted.length - found} of the spans were not found; nothing was deleted`);
       return { deleted: await this.ports.spans.softDeleteWhere(scope, byId, this.ports.clock.now()) };
     });
   }

@@ -19,7 +19,12 @@ const MESSAGE_LIMIT = 2000;
  * result refuses the whole export (403).
  */
 export class IngestOtelSpans {
-  constructor(private readonly ports: Pick<Ports, 'sessions' | 'versions' | 'inferenceResults' | 'spans' | 'uow' | 'ids' | 'clock'>) {}
+  constructor(
+    private readonly ports: Pick<
+      Ports,
+      'sessions' | 'versions' | 'inferenceResults' | 'spans' | 'uow' | 'ids' | 'clock'
+    >,
+  ) {}
 
   async execute(actor: Actor, spans: readonly OtelSpan[]): Promise<OtelIngestOutcome | null> {
     try {
@@ -35,14 +40,25 @@ export class IngestOtelSpans {
     const mapped = spans.map(mapOtelSpan);
     const { plan, reasons } = await this.ports.uow.transaction(async () => {
       const placement = await placeOtelTraces(this.ports, scope, summarizeOtelTraces(mapped));
-      const inputs = mapped.map((span) => ({ ...span.input, inferenceResultId: span.inferenceResultId ?? placement.results.get(span.traceId) }));
+      const inputs = mapped.map((span) => ({
+        ...span.input,
+        inferenceResultId: span.inferenceResultId ?? placement.results.get(span.traceId),
+      }));
       const planned = await planSpanWrite(this.ports, scope, inputs, false);
       await storeSpanPlan(this.ports, scope, planned);
       return { plan: planned, reasons: placement.reasons };
     });
     await settleSpanPlan(this.ports, scope, plan);
     if (plan.rejected.length === 0) return null;
-    const details = [...reasons, ...plan.rejected.filter((rejection) => rejection.message !== 'inferenceResultId: is required').map((rejection) => `span ${rejection.id ?? rejection.index}: ${rejection.message}`)];
-    return { rejectedSpans: plan.rejected.length, errorMessage: [...new Set(details)].join('; ').slice(0, MESSAGE_LIMIT) };
+    const details = [
+      ...reasons,
+      ...plan.rejected
+        .filter((rejection) => rejection.message !== 'inferenceResultId: is required')
+        .map((rejection) => `span ${rejection.id ?? rejection.index}: ${rejection.message}`),
+    ];
+    return {
+      rejectedSpans: plan.rejected.length,
+      errorMessage: [...new Set(details)].join('; ').slice(0, MESSAGE_LIMIT),
+    };
   }
 }

@@ -16,7 +16,11 @@ export class ListInferenceResults {
 
   execute(actor: Actor, filter: InferenceResultFilter): Promise<InferenceResult[]> {
     return this.ports.inferenceResults.list(actor.organizationId, {
-      where: [...where.in('id', filter.ids), ...where.in('sessionId', filter.sessionIds), ...where.in('status', filter.statuses)],
+      where: [
+        ...where.in('id', filter.ids),
+        ...where.in('sessionId', filter.sessionIds),
+        ...where.in('status', filter.statuses),
+      ],
       ...filter,
     });
   }

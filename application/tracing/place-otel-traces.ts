@@ -16,14 +16,24 @@ export interface Placement {
 /** The session a trace names, or the one of its conversation on its version, opened when absent. */
 async function sessionFor(ports: PlacingPorts, scope: string, summary: OtelTraceSummary): Promise<string | string[]> {
   if (summary.sessionId !== null) {
-    return (await ports.sessions.get(scope, summary.sessionId)) ? summary.sessionId : [`session ${summary.sessionId} not found`];
+    return (await ports.sessions.get(scope, summary.sessionId))
+      ? summary.sessionId
+      : [`session ${summary.sessionId} not found`];
   }
   const versionId = summary.versionId!;
   if (!(await ports.versions.get(scope, versionId))) return [`version ${versionId} not found`];
-  const byConversation = [{ field: 'versionId', op: 'eq' as const, value: versionId }, { field: 'customId', op: 'eq' as const, value: summary.conversationId }];
+  const byConversation = [
+    { field: 'versionId', op: 'eq' as const, value: versionId },
+    { field: 'customId', op: 'eq' as const, value: summary.conversationId },
+  ];
   const [open] = await ports.sessions.list(scope, { where: byConversation, limit: 1 });
   if (open) return open.id;
-  const session = createSession(ports.ids.next('session'), scope, { versionId, customId: summary.conversationId }, ports.clock.now());
+  const session = createSession(
+    ports.ids.next('session'),
+    scope,
+    { versionId, customId: summary.conversationId },
+    ports.clock.now(),
+  );
   return (await ports.sessions.insert(session)).id;
 }
 
@@ -32,7 +42,11 @@ async function sessionFor(ports: PlacingPorts, scope: string, summary: OtelTrace
  * re-export is idempotent; another organization's is a 403); a new one gets an inference result, with an id derived
  * from the trace id, in the session it names (or its conversation's).
  */
-export async function placeOtelTraces(ports: PlacingPorts, scope: string, summaries: readonly OtelTraceSummary[]): Promise<Placement> {
+export async function placeOtelTraces(
+  ports: PlacingPorts,
+  scope: string,
+  summaries: readonly OtelTraceSummary[],
+): Promise<Placement> {
   const results = new Map<string, string>();
   const reasons: string[] = [];
   for (const summary of summaries) {
@@ -50,7 +64,12 @@ export async function placeOtelTraces(ports: PlacingPorts, scope: string, summar
       continue;
     }
     const { input, output, inputTokens, outputTokens, latency } = summary;
-    const result = createInferenceResult(id, scope, { sessionId, input, output, inputTokens, outputTokens, latency }, ports.clock.now());
+    const result = createInferenceResult(
+      id,
+      scope,
+      { sessionId, input, output, inputTokens, outputTokens, latency },
+      ports.clock.now(),
+    );
     results.set(summary.traceId, (await ports.inferenceResults.insert(result)).id);
   }
   return { results, reasons };

@@ -1,5 +1,9 @@
 import type { Actor } from '../../domain/identity/role.ts';
-import { updateInferenceResult, type InferenceResult, type InferenceResultFields } from '../../domain/tracing/inference-result.ts';
+import {
+  updateInferenceResult,
+  type InferenceResult,
+  type InferenceResultFields,
+} from '../../domain/tracing/inference-result.ts';
 import type { Ports } from '../ports/ports.ts';
 import { requireRecord } from '../shared/require-record.ts';
 

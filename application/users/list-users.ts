@@ -18,12 +18,16 @@ export class ListUsers {
   constructor(private readonly ports: Pick<Ports, 'users' | 'apiKeys'>) {}
 
   async execute(actor: Actor, filter: UserFilter): Promise<UserView[]> {
-    const organizationId = actor.role === 'ADMIN' ? (filter.organizationId ?? actor.organizationId) : actor.organizationId;
+    const organizationId =
+      actor.role === 'ADMIN' ? (filter.organizationId ?? actor.organizationId) : actor.organizationId;
     const users = await this.ports.users.list(adminScope(actor), {
       where: [
         ...where.eq('organizationId', organizationId),
         ...where.in('id', filter.ids),
-        ...where.in('email', filter.emails?.map((email) => email.toLowerCase())),
+        ...where.in(
+          'email',
+          filter.emails?.map((email) => email.toLowerCase()),
+        ),
         ...where.in('role', filter.roles),
       ],
       ...filter,

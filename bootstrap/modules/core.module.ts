@@ -28,14 +28,23 @@ export const coreModule = new ContainerModule(({ bind }) => {
       (config: Config, logger: pino.Logger, storage: StoragePorts, jobQueue: RunnableJobQueue): Ports => ({
         ...storage,
         jobQueue,
-        judges: createJudges({ baseUrl: config.JUDGE_BASE_URL, model: config.JUDGE_MODEL, apiKey: config.JUDGE_API_KEY, timeoutMs: config.JUDGE_TIMEOUT_MS }),
+        judges: createJudges({
+          baseUrl: config.JUDGE_BASE_URL,
+          model: config.JUDGE_MODEL,
+          apiKey: config.JUDGE_API_KEY,
+          timeoutMs: config.JUDGE_TIMEOUT_MS,
+        }),
         evaluationSettings: { llmJudgeCredits: config.EVALUATION_LLM_JUDGE_CREDITS },
         clock: new SystemClock(),
         ids: new SortableIdGenerator(),
         secrets: new HashingSecrets(),
         logger: new PinoLogger(logger),
         deployment: {
-          buildInfo: { version: config.ASSAY_BUILD_VERSION, commit: config.ASSAY_BUILD_COMMIT, buildDate: config.ASSAY_BUILD_DATE ?? startedAt },
+          buildInfo: {
+            version: config.ASSAY_BUILD_VERSION,
+            commit: config.ASSAY_BUILD_COMMIT,
+            buildDate: config.ASSAY_BUILD_DATE ?? startedAt,
+          },
           latestSdkVersionPublished: config.SDK_LATEST_VERSION,
           minimumSdkVersionSupported: config.SDK_MINIMUM_VERSION,
           newOrganizationCredits: config.ORGANIZATION_STARTING_CREDITS,
@@ -45,11 +54,14 @@ export const coreModule = new ContainerModule(({ bind }) => {
     )
     .inSingletonScope();
   bind(TOKENS.useCases)
-    .toResolvedValue(async (ports: Ports, config: Config, jobQueue: RunnableJobQueue) => {
-      const useCases = createUseCases(ports);
-      if (config.QUEUE_EMBEDDED_WORKER) await startScoringWorker(jobQueue, useCases, config, ports.logger);
-      return useCases;
-    }, [TOKENS.ports, TOKENS.config, TOKENS.jobQueue])
+    .toResolvedValue(
+      async (ports: Ports, config: Config, jobQueue: RunnableJobQueue) => {
+        const useCases = createUseCases(ports);
+        if (config.QUEUE_EMBEDDED_WORKER) await startScoringWorker(jobQueue, useCases, config, ports.logger);
+        return useCases;
+      },
+      [TOKENS.ports, TOKENS.config, TOKENS.jobQueue],
+    )
     .inSingletonScope();
   bind(TOKENS.httpApp)
     .toResolvedValue(
@@ -58,7 +70,8 @@ export const coreModule = new ContainerModule(({ bind }) => {
           routes: allRoutes(useCases, config.ASSAY_BUILD_VERSION),
           resolveActor: (credential) => useCases.authenticate.execute(credential),
           logger,
-          rateLimiter: config.RATE_LIMIT_PER_MINUTE > 0 ? new MemoryRateLimiter(config.RATE_LIMIT_PER_MINUTE) : undefined,
+          rateLimiter:
+            config.RATE_LIMIT_PER_MINUTE > 0 ? new MemoryRateLimiter(config.RATE_LIMIT_PER_MINUTE) : undefined,
         }),
       [TOKENS.useCases, TOKENS.pino, TOKENS.config],
     )

@@ -19,9 +19,13 @@ export const inProcessQueueModule = new ContainerModule(({ bind }) => {
         new InProcessJobQueue({
           batchSize: config.QUEUE_BATCH_SIZE,
           findPending: async (limit) =>
-            (await storage.evaluations.list(null, { where: [{ field: 'status', op: 'eq', value: 'PENDING' }], sort: [{ field: 'createdAt', direction: 'asc' }], limit })).map(
-              (evaluation) => ({ organizationId: evaluation.organizationId, evaluationId: evaluation.id }),
-            ),
+            (
+              await storage.evaluations.list(null, {
+                where: [{ field: 'status', op: 'eq', value: 'PENDING' }],
+                sort: [{ field: 'createdAt', direction: 'asc' }],
+                limit,
+              })
+            ).map((evaluation) => ({ organizationId: evaluation.organizationId, evaluationId: evaluation.id })),
           onError: (error) => logger.warn({ err: error }, 'job queue error'),
         }),
       [TOKENS.storage, TOKENS.config, TOKENS.pino],
@@ -56,12 +60,20 @@ export const queueModuleFor = (config: Config): ContainerModule =>
   config.DATABASE_URL.startsWith('postgres') ? pgBossQueueModule : inProcessQueueModule;
 
 /** Starts scoring jobs in this process; a failing job is logged and delivered again by the queue. */
-export async function startScoringWorker(queue: RunnableJobQueue, useCases: UseCases, config: Config, logger: Logger): Promise<void> {
+export async function startScoringWorker(
+  queue: RunnableJobQueue,
+  useCases: UseCases,
+  config: Config,
+  logger: Logger,
+): Promise<void> {
   await queue.startWorker(async (jobs) => {
     try {
       await useCases.scoreEvaluation.executeBatch(jobs);
     } catch (error) {
-      logger.error({ err: error, evaluationIds: jobs.map((job) => job.evaluationId) }, 'scoring failed; the jobs will be delivered again');
+      logger.error(
+        { err: error, evaluationIds: jobs.map((job) => job.evaluationId) },
+        'scoring failed; the jobs will be delivered again',
+      );
       throw error;
     }
   }, config.WORKER_CONCURRENCY);

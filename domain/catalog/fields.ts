@@ -6,7 +6,13 @@ export const TEXT_LIMIT = 1_000_000;
 export const LIST_LIMIT = 1000;
 
 /** A name: required when `creating`, null only when `nullable`; not blank, at most NAME_LIMIT characters. */
-export function checkName(issues: IssueCollector, path: string, value: string | null | undefined, creating: boolean, nullable = false): void {
+export function checkName(
+  issues: IssueCollector,
+  path: string,
+  value: string | null | undefined,
+  creating: boolean,
+  nullable = false,
+): void {
   if (value === undefined) {
     if (creating && !nullable) issues.add(path, 'is required');
     return;
@@ -21,7 +27,8 @@ export function checkName(issues: IssueCollector, path: string, value: string | 
 
 /** Free text: at most TEXT_LIMIT characters. */
 export function checkText(issues: IssueCollector, path: string, value: string | null | undefined): void {
-  if (typeof value === 'string') issues.check(value.length <= TEXT_LIMIT, path, `must be at most ${TEXT_LIMIT} characters`);
+  if (typeof value === 'string')
+    issues.check(value.length <= TEXT_LIMIT, path, `must be at most ${TEXT_LIMIT} characters`);
 }
 
 /** A list of strings: at most LIST_LIMIT non-empty items. */

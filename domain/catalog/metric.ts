@@ -5,7 +5,15 @@ export const METRIC_SOURCES = ['LLM_JUDGE', 'DETERMINISTIC', 'HUMAN', 'SELF_HOST
 export type MetricSource = (typeof METRIC_SOURCES)[number];
 
 /** The inputs a metric may read from a scored session or test case. */
-export const EVALUATION_PARAMS = ['input', 'actualOutput', 'expectedOutput', 'context', 'retrievalContext', 'expectedTools', 'toolsUsed'] as const;
+export const EVALUATION_PARAMS = [
+  'input',
+  'actualOutput',
+  'expectedOutput',
+  'context',
+  'retrievalContext',
+  'expectedTools',
+  'toolsUsed',
+] as const;
 export type EvaluationParam = (typeof EVALUATION_PARAMS)[number];
 
 /** The scoring algorithms a DETERMINISTIC metric may name, with the inputs each reads (domain/evaluation scores them). */
@@ -22,7 +30,10 @@ export const ALGORITHM_READS = {
   IOU: ['actualOutput', 'expectedOutput'],
 } as const satisfies Record<string, readonly EvaluationParam[]>;
 export type DeterministicAlgorithm = keyof typeof ALGORITHM_READS;
-export const DETERMINISTIC_ALGORITHMS = Object.keys(ALGORITHM_READS) as [DeterministicAlgorithm, ...DeterministicAlgorithm[]];
+export const DETERMINISTIC_ALGORITHMS = Object.keys(ALGORITHM_READS) as [
+  DeterministicAlgorithm,
+  ...DeterministicAlgorithm[],
+];
 
 /** What a metric reads when the caller names nothing. */
 const DEFAULT_PARAMS: readonly EvaluationParam[] = ['input', 'actualOutput'];
@@ -89,15 +100,22 @@ function validate(metric: Metric, issues = new IssueCollector()): void {
   checkStrings(issues, 'tags', metric.tags);
   checkStrings(issues, 'userGroupIds', metric.userGroupIds);
   metric.evaluationParams.forEach((param, index) => {
-    issues.check(EVALUATION_PARAMS.includes(param), `evaluationParams.${index}`, `must be one of ${EVALUATION_PARAMS.join(', ')}`);
+    issues.check(
+      EVALUATION_PARAMS.includes(param),
+      `evaluationParams.${index}`,
+      `must be one of ${EVALUATION_PARAMS.join(', ')}`,
+    );
   });
   const { source } = metric;
-  if (source === 'LLM_JUDGE') issues.check(!!metric.judgePrompt?.trim(), 'judgePrompt', 'is required for an LLM_JUDGE metric');
-  if (source !== 'LLM_JUDGE') issues.check(metric.judgeModel === null, 'judgeModel', 'applies to LLM_JUDGE metrics only');
+  if (source === 'LLM_JUDGE')
+    issues.check(!!metric.judgePrompt?.trim(), 'judgePrompt', 'is required for an LLM_JUDGE metric');
+  if (source !== 'LLM_JUDGE')
+    issues.check(metric.judgeModel === null, 'judgeModel', 'applies to LLM_JUDGE metrics only');
   if (source === 'DETERMINISTIC') {
     issues.check(metric.judgePrompt === null, 'judgePrompt', 'does not apply to a DETERMINISTIC metric');
     if (metric.algorithm === null) issues.add('algorithm', 'is required for a DETERMINISTIC metric');
-    else if (!DETERMINISTIC_ALGORITHMS.includes(metric.algorithm)) issues.add('algorithm', `must be one of ${DETERMINISTIC_ALGORITHMS.join(', ')}`);
+    else if (!DETERMINISTIC_ALGORITHMS.includes(metric.algorithm))
+      issues.add('algorithm', `must be one of ${DETERMINISTIC_ALGORITHMS.join(', ')}`);
     else {
       const missing = ALGORITHM_READS[metric.algorithm].filter((param) => !metric.evaluationParams.includes(param));
       issues.check(missing.length === 0, 'evaluationParams', `${metric.algorithm} reads ${missing.join(', ')}`);
@@ -109,7 +127,10 @@ function validate(metric: Metric, issues = new IssueCollector()): void {
 }
 
 /** The params a metric reads: the caller's, else what its algorithm needs, else input and actual output. */
-function paramsFor(definition: Pick<Metric, 'source' | 'algorithm'>, given: readonly EvaluationParam[] | null | undefined): EvaluationParam[] {
+function paramsFor(
+  definition: Pick<Metric, 'source' | 'algorithm'>,
+  given: readonly EvaluationParam[] | null | undefined,
+): EvaluationParam[] {
   if (given) return unique(given) as EvaluationParam[];
   if (definition.source === 'DETERMINISTIC' && definition.algorithm && definition.algorithm in ALGORITHM_READS) {
     return [...ALGORITHM_READS[definition.algorithm]];
@@ -121,7 +142,12 @@ function paramsFor(definition: Pick<Metric, 'source' | 'algorithm'>, given: read
 function inherit(input: NewMetric, parent: Metric | null): NewMetric {
   if (!parent) return input;
   const given = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as NewMetric;
-  const base: MetricDefinition = { name: parent.name, description: parent.description, tags: parent.tags, userGroupIds: parent.userGroupIds };
+  const base: MetricDefinition = {
+    name: parent.name,
+    description: parent.description,
+    tags: parent.tags,
+    userGroupIds: parent.userGroupIds,
+  };
   const source = given.source ?? parent.source;
   if (source !== parent.source) return { ...base, ...given };
   const sameAlgorithm = (given.algorithm === undefined ? parent.algorithm : given.algorithm) === parent.algorithm;
@@ -139,7 +165,13 @@ function inherit(input: NewMetric, parent: Metric | null): NewMetric {
  * A new metric, or with `parent` a new revision of the parent's family (the caller stamps the parent with
  * `supersedeMetric`). Only the live head may be revised: a superseded parent is a Conflict.
  */
-export function createMetric(id: string, organizationId: string, input: NewMetric, now: string, parent: Metric | null = null): Metric {
+export function createMetric(
+  id: string,
+  organizationId: string,
+  input: NewMetric,
+  now: string,
+  parent: Metric | null = null,
+): Metric {
   if (parent && parent.legacyAt !== null) {
     throw new Conflict(`Metric ${parent.id} was already superseded by a newer revision; revise the latest one`);
   }
@@ -147,7 +179,8 @@ export function createMetric(id: string, organizationId: string, input: NewMetri
   const issues = new IssueCollector();
   if (definition.name === undefined) issues.add('name', 'is required');
   if (definition.source === undefined) issues.add('source', 'is required');
-  else issues.check(METRIC_SOURCES.includes(definition.source), 'source', `must be one of ${METRIC_SOURCES.join(', ')}`);
+  else
+    issues.check(METRIC_SOURCES.includes(definition.source), 'source', `must be one of ${METRIC_SOURCES.join(', ')}`);
   issues.throwIfAny();
   const source = definition.source as MetricSource;
   const name = (definition.name as string).trim();
@@ -178,7 +211,11 @@ export function createMetric(id: string, organizationId: string, input: NewMetri
 }
 
 /** The parent of a new revision: superseded, its name free for the new head. */
-export const supersedeMetric = (parent: Metric, now: string): Metric => ({ ...parent, legacyAt: now, activeName: null });
+export const supersedeMetric = (parent: Metric, now: string): Metric => ({
+  ...parent,
+  legacyAt: now,
+  activeName: null,
+});
 
 /**
  * Applies a PATCH: name, description, tags and `disabledAt` only. The scoring definition never changes (a new
@@ -188,15 +225,23 @@ export function changeMetric(metric: Metric, changes: MetricChanges): Metric {
   const refused = SCORING_FIELDS.filter((field) => field in changes);
   if (refused.length > 0) {
     const issues = new IssueCollector();
-    for (const field of refused) issues.add(field, 'is part of the scoring definition and cannot change: create a revision with parentMetricId');
+    for (const field of refused)
+      issues.add(field, 'is part of the scoring definition and cannot change: create a revision with parentMetricId');
     issues.throwIfAny();
   }
-  if (metric.legacyAt !== null) throw new Conflict(`Metric ${metric.id} was superseded by a newer revision; change the latest one`);
+  if (metric.legacyAt !== null)
+    throw new Conflict(`Metric ${metric.id} was superseded by a newer revision; change the latest one`);
   const name = typeof changes.name === 'string' ? changes.name.trim() : metric.name;
-  const next: Metric = patch(metric, { ...changes, name, activeName: name, tags: changes.tags && unique(changes.tags) });
+  const next: Metric = patch(metric, {
+    ...changes,
+    name,
+    activeName: name,
+    tags: changes.tags && unique(changes.tags),
+  });
   validate(next);
   return next;
 }
 
 /** Whether evaluations may still use the metric: live head, not disabled. */
-export const isActiveMetric = (metric: Metric): boolean => metric.deletedAt === null && metric.legacyAt === null && metric.disabledAt === null;
+export const isActiveMetric = (metric: Metric): boolean =>
+  metric.deletedAt === null && metric.legacyAt === null && metric.disabledAt === null;

@@ -45,15 +45,27 @@ function validate(changes: SpecificationChanges, creating: boolean): void {
   const issues = new IssueCollector();
   checkName(issues, 'name', changes.name, creating);
   checkText(issues, 'description', changes.description);
-  if (typeof changes.description === 'string') issues.check(changes.description.trim().length > 0, 'description', 'must not be empty (send null for none)');
-  if (changes.type !== undefined) issues.check(SPECIFICATION_TYPES.includes(changes.type), 'type', `must be one of ${SPECIFICATION_TYPES.join(', ')}`);
+  if (typeof changes.description === 'string')
+    issues.check(changes.description.trim().length > 0, 'description', 'must not be empty (send null for none)');
+  if (changes.type !== undefined)
+    issues.check(
+      SPECIFICATION_TYPES.includes(changes.type),
+      'type',
+      `must be one of ${SPECIFICATION_TYPES.join(', ')}`,
+    );
   issues.throwIfAny();
 }
 
 /** The unique-index key of a description: trimmed, exact case; none for no description. */
-const descriptionKey = (description: string | null): string | null => (description === null ? null : textKey(description.trim()));
+const descriptionKey = (description: string | null): string | null =>
+  description === null ? null : textKey(description.trim());
 
-export function createSpecification(id: string, organizationId: string, input: NewSpecification, now: string): Specification {
+export function createSpecification(
+  id: string,
+  organizationId: string,
+  input: NewSpecification,
+  now: string,
+): Specification {
   validate(input, true);
   return {
     id,
@@ -84,9 +96,18 @@ function checkLimit(path: string, count: number): void {
 }
 
 /** Adds metric links (live head revisions only); linking a metric twice keeps one link. */
-export function linkMetrics(specification: Specification, metrics: readonly Pick<Metric, 'id' | 'legacyAt'>[]): Specification {
+export function linkMetrics(
+  specification: Specification,
+  metrics: readonly Pick<Metric, 'id' | 'legacyAt'>[],
+): Specification {
   const issues = new IssueCollector();
-  metrics.forEach((metric, index) => issues.check(metric.legacyAt === null, `metricIds.${index}`, `metric ${metric.id} was superseded by a newer revision`));
+  metrics.forEach((metric, index) =>
+    issues.check(
+      metric.legacyAt === null,
+      `metricIds.${index}`,
+      `metric ${metric.id} was superseded by a newer revision`,
+    ),
+  );
   issues.throwIfAny();
   const next = unique([...specification.metricIds, ...metrics.map((metric) => metric.id)]);
   checkLimit('metricIds', next.length);

@@ -29,7 +29,9 @@ export interface NewVersion {
   readonly conversationEndpointConnectionId?: string | null;
 }
 
-export type VersionChanges = Partial<Pick<Version, 'name' | 'description' | 'systemPrompt' | 'conversationEndpointConnectionId'>>;
+export type VersionChanges = Partial<
+  Pick<Version, 'name' | 'description' | 'systemPrompt' | 'conversationEndpointConnectionId'>
+>;
 
 /** The key of the per-product counter that hands out version numbers. */
 export const versionNumberSequence = (productId: string): string => `version-number:${productId}`;
@@ -52,7 +54,8 @@ export function createVersion(
   now: string,
 ): Version {
   const issues = validate(input);
-  if (parent) issues.check(parent.productId === input.productId, 'parentVersionId', 'must be a version of the same product');
+  if (parent)
+    issues.check(parent.productId === input.productId, 'parentVersionId', 'must be a version of the same product');
   issues.check(Number.isInteger(number) && number >= 1, 'number', 'must be a positive integer');
   issues.throwIfAny();
   return {

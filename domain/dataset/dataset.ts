@@ -43,19 +43,35 @@ export interface NewDataset {
 }
 
 export type DatasetChanges = Partial<
-  Pick<Dataset, 'name' | 'type' | 'description' | 'specificationId' | 'metadata' | 'backgroundNoiseProfile' | 'backgroundNoiseLevel'>
+  Pick<
+    Dataset,
+    'name' | 'type' | 'description' | 'specificationId' | 'metadata' | 'backgroundNoiseProfile' | 'backgroundNoiseLevel'
+  >
 >;
 
 /** Checks the dataset as it will be stored; the specification, when named, must belong to the dataset's product. */
-function validate(dataset: Dataset, changes: DatasetChanges, creating: boolean, specificationProductId: string | null): Dataset {
+function validate(
+  dataset: Dataset,
+  changes: DatasetChanges,
+  creating: boolean,
+  specificationProductId: string | null,
+): Dataset {
   const issues = new IssueCollector();
   checkName(issues, 'name', changes.name, creating);
   checkText(issues, 'description', dataset.description);
   issues.check(DATASET_TYPES.includes(dataset.type), 'type', `must be one of ${DATASET_TYPES.join(', ')}`);
   checkJsonObject(issues, 'metadata', dataset.metadata);
-  checkVoice(issues, { gender: null, backgroundNoiseProfile: dataset.backgroundNoiseProfile, backgroundNoiseLevel: dataset.backgroundNoiseLevel });
+  checkVoice(issues, {
+    gender: null,
+    backgroundNoiseProfile: dataset.backgroundNoiseProfile,
+    backgroundNoiseLevel: dataset.backgroundNoiseLevel,
+  });
   if (specificationProductId !== null) {
-    issues.check(specificationProductId === dataset.productId, 'specificationId', 'must be a specification of the same product');
+    issues.check(
+      specificationProductId === dataset.productId,
+      'specificationId',
+      'must be a specification of the same product',
+    );
   }
   issues.throwIfAny();
   return dataset;
@@ -88,8 +104,15 @@ export function createDataset(
   return validate(dataset, input, true, specificationProductId);
 }
 
-export function updateDataset(dataset: Dataset, changes: DatasetChanges, specificationProductId: string | null): Dataset {
-  const next = patch(dataset, { ...changes, name: typeof changes.name === 'string' ? changes.name.trim() : changes.name });
+export function updateDataset(
+  dataset: Dataset,
+  changes: DatasetChanges,
+  specificationProductId: string | null,
+): Dataset {
+  const next = patch(dataset, {
+    ...changes,
+    name: typeof changes.name === 'string' ? changes.name.trim() : changes.name,
+  });
   return validate(next, changes, false, specificationProductId);
 }
 

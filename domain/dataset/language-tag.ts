@@ -9,9 +9,32 @@ const SINGLETON = /^[0-9a-wy-z]$/;
 const EXTENSION = /^[a-z0-9]{2,8}$/;
 const PRIVATE = /^[a-z0-9]{1,8}$/;
 const GRANDFATHERED = new Set([
-  'en-gb-oed', 'i-ami', 'i-bnn', 'i-default', 'i-enochian', 'i-hak', 'i-klingon', 'i-lux', 'i-mingo', 'i-navajo', 'i-pwn',
-  'i-tao', 'i-tay', 'i-tsu', 'sgn-be-fr', 'sgn-be-nl', 'sgn-ch-de', 'art-lojban', 'cel-gaulish', 'no-bok', 'no-nyn',
-  'zh-guoyu', 'zh-hakka', 'zh-min', 'zh-min-nan', 'zh-xiang',
+  'en-gb-oed',
+  'i-ami',
+  'i-bnn',
+  'i-default',
+  'i-enochian',
+  'i-hak',
+  'i-klingon',
+  'i-lux',
+  'i-mingo',
+  'i-navajo',
+  'i-pwn',
+  'i-tao',
+  'i-tay',
+  'i-tsu',
+  'sgn-be-fr',
+  'sgn-be-nl',
+  'sgn-ch-de',
+  'art-lojban',
+  'cel-gaulish',
+  'no-bok',
+  'no-nyn',
+  'zh-guoyu',
+  'zh-hakka',
+  'zh-min',
+  'zh-min-nan',
+  'zh-xiang',
 ]);
 
 export const MAX_LANGUAGE_TAG_LENGTH = 64;

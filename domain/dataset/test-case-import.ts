@@ -26,14 +26,25 @@ export function importTestCases(
     const at = `rows.${index + 1}.`;
     for (const problem of row.problems ?? []) issues.add(`${at}${problem.path}`, problem.message);
     if (row.fields.input === undefined) issues.add(`${at}input`, 'is required');
-    const testCase = buildTestCase(context.nextId(), context.organizationId, context.userId, { ...row.fields, input: row.fields.input ?? {}, testId: context.testId }, context.now);
+    const testCase = buildTestCase(
+      context.nextId(),
+      context.organizationId,
+      context.userId,
+      { ...row.fields, input: row.fields.input ?? {}, testId: context.testId },
+      context.now,
+    );
     validateTestCase(testCase, issues, at);
     return testCase;
   });
   if (issues.issues.length > 0) {
     const rowsWithProblems = [...new Set(issues.issues.map((issue) => Number(issue.path.split('.')[1])))];
-    const detail = issues.issues.map((issue) => `row ${issue.path.split('.')[1]}: ${issue.path.split('.').slice(2).join('.')} ${issue.message}`).join('; ');
-    throw new InvalidInput(issues.issues, `Import refused, nothing was stored: ${rowsWithProblems.length} bad row(s) (rows count data rows from 1, after the header). ${detail}`);
+    const detail = issues.issues
+      .map((issue) => `row ${issue.path.split('.')[1]}: ${issue.path.split('.').slice(2).join('.')} ${issue.message}`)
+      .join('; ');
+    throw new InvalidInput(
+      issues.issues,
+      `Import refused, nothing was stored: ${rowsWithProblems.length} bad row(s) (rows count data rows from 1, after the header). ${detail}`,
+    );
   }
   return built;
 }

@@ -52,14 +52,39 @@ export interface TestCase {
 
 /** The evaluation content: changing any of these forks a new revision. */
 export const CONTENT_FIELDS = [
-  'input', 'expectedOutput', 'context', 'expectedTools', 'userPersona', 'scenario', 'goal', 'stoppingCriterias', 'maxIterations',
-  'languageCode', 'gender', 'backgroundNoiseProfile', 'backgroundNoiseLevel',
+  'input',
+  'expectedOutput',
+  'context',
+  'expectedTools',
+  'userPersona',
+  'scenario',
+  'goal',
+  'stoppingCriterias',
+  'maxIterations',
+  'languageCode',
+  'gender',
+  'backgroundNoiseProfile',
+  'backgroundNoiseLevel',
 ] as const;
 
 /** The human annotations of a revision: edited in place, reset on a new revision. */
 export const ANNOTATION_FIELDS = ['reviewedById', 'userScore', 'userScoreReason'] as const;
 
-type Settable = Omit<TestCase, 'id' | 'organizationId' | 'testId' | 'userId' | 'testCaseGroupId' | 'parentTestCaseId' | 'legacyAt' | 'createdAt' | 'deletedAt' | 'version' | 'input' | 'context'>;
+type Settable = Omit<
+  TestCase,
+  | 'id'
+  | 'organizationId'
+  | 'testId'
+  | 'userId'
+  | 'testCaseGroupId'
+  | 'parentTestCaseId'
+  | 'legacyAt'
+  | 'createdAt'
+  | 'deletedAt'
+  | 'version'
+  | 'input'
+  | 'context'
+>;
 
 /** What a caller sends: `input` and `context` may be plain text (stored as `{user_message}` and `{value}`). */
 export type TestCaseFields = Partial<Settable> & {
@@ -71,22 +96,43 @@ export type NewTestCase = TestCaseFields & { readonly testId: string; readonly i
 export const MAX_ITERATIONS_LIMIT = 1000;
 
 /** The plain-text forms of input and context. */
-export const textInput = (value: JsonObject | string): JsonObject => (typeof value === 'string' ? { user_message: value } : value);
-export const textContext = (value: JsonObject | string | null): JsonObject | null => (typeof value === 'string' ? { value } : value);
+export const textInput = (value: JsonObject | string): JsonObject =>
+  typeof value === 'string' ? { user_message: value } : value;
+export const textContext = (value: JsonObject | string | null): JsonObject | null =>
+  typeof value === 'string' ? { value } : value;
 
-function checkNumber(issues: IssueCollector, path: string, value: number | null, integer: boolean, min?: number, max?: number): void {
+function checkNumber(
+  issues: IssueCollector,
+  path: string,
+  value: number | null,
+  integer: boolean,
+  min?: number,
+  max?: number,
+): void {
   if (value === null) return;
   if (!Number.isFinite(value)) return issues.add(path, 'must be a finite number');
   if (integer) issues.check(Number.isInteger(value), path, 'must be an integer');
-  if (min !== undefined && max !== undefined) issues.check(value >= min && value <= max, path, `must be between ${min} and ${max}`);
+  if (min !== undefined && max !== undefined)
+    issues.check(value >= min && value <= max, path, `must be between ${min} and ${max}`);
   else if (min !== undefined) issues.check(value >= min, path, `must be at least ${min}`);
 }
 
-const TEXT_FIELDS = ['expectedOutput', 'confidenceReason', 'userPersona', 'scenario', 'goal', 'userScoreReason'] as const;
+const TEXT_FIELDS = [
+  'expectedOutput',
+  'confidenceReason',
+  'userPersona',
+  'scenario',
+  'goal',
+  'userScoreReason',
+] as const;
 const SHORT_FIELDS = ['source', 'sourceFile', 'variant', 'strategy', 'archetype', 'specRelevance'] as const;
 
 /** Checks a whole test case, so a change is validated as the revision it produces. */
-export function validateTestCase(testCase: TestCase, issues = new IssueCollector(), prefix = ''): readonly { path: string; message: string }[] {
+export function validateTestCase(
+  testCase: TestCase,
+  issues = new IssueCollector(),
+  prefix = '',
+): readonly { path: string; message: string }[] {
   const at = (field: string) => `${prefix}${field}`;
   issues.check(isJsonObject(testCase.input), at('input'), 'must be an object or a text');
   const { context } = testCase;
@@ -95,12 +141,22 @@ export function validateTestCase(testCase: TestCase, issues = new IssueCollector
   for (const field of SHORT_FIELDS) checkName(issues, at(field), testCase[field], false, true);
   checkStrings(issues, at('expectedTools'), testCase.expectedTools);
   checkStrings(issues, at('stoppingCriterias'), testCase.stoppingCriterias);
-  if (testCase.languageCode !== null) issues.check(isLanguageTag(testCase.languageCode), at('languageCode'), 'must be a BCP-47 language tag such as en or pt-BR');
+  if (testCase.languageCode !== null)
+    issues.check(
+      isLanguageTag(testCase.languageCode),
+      at('languageCode'),
+      'must be a BCP-47 language tag such as en or pt-BR',
+    );
   checkNumber(issues, at('confidence'), testCase.confidence, false, 0, 1);
   checkNumber(issues, at('userScore'), testCase.userScore, false, 0, 1);
   checkNumber(issues, at('creditsUsed'), testCase.creditsUsed, true, 0);
   checkNumber(issues, at('maxIterations'), testCase.maxIterations, true, 1);
-  if (testCase.maxIterations !== null) issues.check(testCase.maxIterations <= MAX_ITERATIONS_LIMIT, at('maxIterations'), `must be at most ${MAX_ITERATIONS_LIMIT}`);
+  if (testCase.maxIterations !== null)
+    issues.check(
+      testCase.maxIterations <= MAX_ITERATIONS_LIMIT,
+      at('maxIterations'),
+      `must be at most ${MAX_ITERATIONS_LIMIT}`,
+    );
   checkVoice(issues, testCase, prefix);
   return issues.issues;
 }
@@ -109,12 +165,21 @@ function normalise(testCase: TestCase): TestCase {
   return {
     ...testCase,
     stoppingCriterias: unique(testCase.stoppingCriterias),
-    languageCode: testCase.languageCode && isLanguageTag(testCase.languageCode) ? canonicalLanguageTag(testCase.languageCode) : testCase.languageCode,
+    languageCode:
+      testCase.languageCode && isLanguageTag(testCase.languageCode)
+        ? canonicalLanguageTag(testCase.languageCode)
+        : testCase.languageCode,
   };
 }
 
 /** Builds a test case without throwing: the CSV import collects every row's issues before refusing. */
-export function buildTestCase(id: string, organizationId: string, userId: string, input: NewTestCase, now: string): TestCase {
+export function buildTestCase(
+  id: string,
+  organizationId: string,
+  userId: string,
+  input: NewTestCase,
+  now: string,
+): TestCase {
   const { input: given, context, ...fields } = input;
   return normalise({
     expectedOutput: null,
@@ -158,7 +223,13 @@ export function buildTestCase(id: string, organizationId: string, userId: string
   });
 }
 
-export function createTestCase(id: string, organizationId: string, userId: string, input: NewTestCase, now: string): TestCase {
+export function createTestCase(
+  id: string,
+  organizationId: string,
+  userId: string,
+  input: NewTestCase,
+  now: string,
+): TestCase {
   const testCase = buildTestCase(id, organizationId, userId, input, now);
   const issues = new IssueCollector();
   validateTestCase(testCase, issues);
@@ -181,8 +252,15 @@ const NO_ANNOTATIONS = { reviewedById: null, userScore: null, userScoreReason: n
  * revision `newId` by `userId`: the annotations start empty there unless this same PATCH sets them. Anything else
  * (annotations, descriptive fields) updates the head in place.
  */
-export function changeTestCase(testCase: TestCase, changes: TestCaseFields, newId: string, userId: string, now: string): TestCaseChange {
-  if (testCase.legacyAt !== null) throw new Conflict(`Test case ${testCase.id} was superseded by a newer revision; change the latest one`);
+export function changeTestCase(
+  testCase: TestCase,
+  changes: TestCaseFields,
+  newId: string,
+  userId: string,
+  now: string,
+): TestCaseChange {
+  if (testCase.legacyAt !== null)
+    throw new Conflict(`Test case ${testCase.id} was superseded by a newer revision; change the latest one`);
   const { input, context, ...fields } = changes;
   const next = normalise(
     patch(testCase, {
@@ -195,17 +273,31 @@ export function changeTestCase(testCase: TestCase, changes: TestCaseFields, newI
   validateTestCase(next, issues);
   issues.throwIfAny();
   if (!changed(CONTENT_FIELDS, testCase, next)) return { updated: next, revision: null };
-  const annotations = Object.fromEntries(ANNOTATION_FIELDS.filter((field) => changes[field] !== undefined).map((field) => [field, next[field]]));
+  const annotations = Object.fromEntries(
+    ANNOTATION_FIELDS.filter((field) => changes[field] !== undefined).map((field) => [field, next[field]]),
+  );
   return {
     updated: { ...testCase, legacyAt: now },
-    revision: { ...next, ...NO_ANNOTATIONS, ...annotations, id: newId, userId, parentTestCaseId: testCase.id, createdAt: now, version: 0 },
+    revision: {
+      ...next,
+      ...NO_ANNOTATIONS,
+      ...annotations,
+      id: newId,
+      userId,
+      parentTestCaseId: testCase.id,
+      createdAt: now,
+      version: 0,
+    },
   };
 }
 
 /** The revisions of one family, oldest first: the root, then each fork. */
 export function familyOf(testCases: readonly TestCase[], testCaseGroupId: string): TestCase[] {
-  return testCases.filter((testCase) => testCase.testCaseGroupId === testCaseGroupId).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  return testCases
+    .filter((testCase) => testCase.testCaseGroupId === testCaseGroupId)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
 }
 
 /** The active head of each family: the revisions not superseded. */
-export const activeHeads = (testCases: readonly TestCase[]): TestCase[] => testCases.filter((testCase) => testCase.legacyAt === null);
+export const activeHeads = (testCases: readonly TestCase[]): TestCase[] =>
+  testCases.filter((testCase) => testCase.legacyAt === null);

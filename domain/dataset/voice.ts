@@ -19,13 +19,30 @@ interface Voice {
 /** Enumerated values, and noise profile and level set together (both null means no noise). */
 export function checkVoice(issues: IssueCollector, voice: Voice, prefix = ''): void {
   const { gender, backgroundNoiseProfile: profile, backgroundNoiseLevel: level } = voice;
-  if (gender !== null) issues.check((GENDERS as readonly string[]).includes(gender), `${prefix}gender`, `must be one of ${GENDERS.join(', ')}`);
+  if (gender !== null)
+    issues.check(
+      (GENDERS as readonly string[]).includes(gender),
+      `${prefix}gender`,
+      `must be one of ${GENDERS.join(', ')}`,
+    );
   if (profile !== null) {
-    issues.check((NOISE_PROFILES as readonly string[]).includes(profile), `${prefix}backgroundNoiseProfile`, `must be one of ${NOISE_PROFILES.join(', ')}`);
+    issues.check(
+      (NOISE_PROFILES as readonly string[]).includes(profile),
+      `${prefix}backgroundNoiseProfile`,
+      `must be one of ${NOISE_PROFILES.join(', ')}`,
+    );
   }
-  if (level !== null) issues.check((NOISE_LEVELS as readonly string[]).includes(level), `${prefix}backgroundNoiseLevel`, `must be one of ${NOISE_LEVELS.join(', ')}`);
+  if (level !== null)
+    issues.check(
+      (NOISE_LEVELS as readonly string[]).includes(level),
+      `${prefix}backgroundNoiseLevel`,
+      `must be one of ${NOISE_LEVELS.join(', ')}`,
+    );
   if ((profile === null) !== (level === null)) {
     const missing = profile === null ? 'backgroundNoiseProfile' : 'backgroundNoiseLevel';
-    issues.add(`${prefix}${missing}`, 'backgroundNoiseProfile and backgroundNoiseLevel are set together (both null turns noise off)');
+    issues.add(
+      `${prefix}${missing}`,
+      'backgroundNoiseProfile and backgroundNoiseLevel are set together (both null turns noise off)',
+    );
   }
 }

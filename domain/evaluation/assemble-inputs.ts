@@ -19,11 +19,15 @@ export interface ScoredMaterial {
  * RETRIEVER spans; tools used = names of TOOL spans.
  */
 export function assembleInputs(material: ScoredMaterial): MetricInputs {
-  const results = [...material.results].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  const results = [...material.results].sort(
+    (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
+  );
   const turns = results.map((result) => ({ input: result.input ?? '', output: result.output ?? '' }));
   const retrieved = [
     ...results.flatMap((result) => result.retrievalContext ?? []),
-    ...material.spans.filter((span) => span.type === 'RETRIEVER' && span.outputData !== null).map((span) => asText(span.outputData) ?? ''),
+    ...material.spans
+      .filter((span) => span.type === 'RETRIEVER' && span.outputData !== null)
+      .map((span) => asText(span.outputData) ?? ''),
   ].filter((item) => item !== '');
   const testCase = material.testCase;
   return {

@@ -29,8 +29,10 @@ export interface BatchReport {
 }
 
 export const SKIP_REASONS: Record<SkipCause, string> = {
-  NOT_IN_SPECIFICATIONS: 'outside the requested specificationIds (their specification is not listed, or they have none)',
-  NO_SPECIFICATION: 'no specification (imported sessions whose test case belongs to no specification; send metrics to score them)',
+  NOT_IN_SPECIFICATIONS:
+    'outside the requested specificationIds (their specification is not listed, or they have none)',
+  NO_SPECIFICATION:
+    'no specification (imported sessions whose test case belongs to no specification; send metrics to score them)',
   NO_LINKED_METRICS: 'no linked metrics (their specification has no metrics linked)',
 };
 
@@ -44,7 +46,8 @@ export function buildBatchReport(outcome: BatchOutcome): BatchReport {
   let message =
     `${plural(outcome.sessionsEvaluated, 'session')} evaluated (${plural(outcome.evaluationsCreated, 'evaluation')} created), ` +
     `${outcome.failures.length} failed, ${outcome.skips.length} skipped.`;
-  if (causes.length > 0) message += ` Skipped: ${causes.map(({ cause, count }) => `${count} ${SKIP_REASONS[cause]}`).join('; ')}.`;
+  if (causes.length > 0)
+    message += ` Skipped: ${causes.map(({ cause, count }) => `${count} ${SKIP_REASONS[cause]}`).join('; ')}.`;
   if (outcome.truncated) {
     message +=
       ` Only the first ${outcome.processedLimit} of ${outcome.totalSessionsAvailable} sessions of the version were processed;` +

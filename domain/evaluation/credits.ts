@@ -4,7 +4,8 @@ export interface CreditBalance {
   readonly extraCredits: number;
 }
 
-export const availableCredits = (balance: CreditBalance): number => (balance.remainingSubscriptionCredits ?? 0) + balance.extraCredits;
+export const availableCredits = (balance: CreditBalance): number =>
+  (balance.remainingSubscriptionCredits ?? 0) + balance.extraCredits;
 
 /** Metric sources whose evaluations cost credits; deterministic, self-hosted and human ones are free. */
 export const creditCost = (source: string, llmJudgeCost: number): number => (source === 'LLM_JUDGE' ? llmJudgeCost : 0);
@@ -19,7 +20,8 @@ export function debit(balance: CreditBalance, cost: number): CreditBalance | nul
   const subscription = balance.remainingSubscriptionCredits ?? 0;
   const fromSubscription = Math.min(subscription, cost);
   return {
-    remainingSubscriptionCredits: balance.remainingSubscriptionCredits === null ? null : subscription - fromSubscription,
+    remainingSubscriptionCredits:
+      balance.remainingSubscriptionCredits === null ? null : subscription - fromSubscription,
     extraCredits: balance.extraCredits - (cost - fromSubscription),
   };
 }

@@ -17,8 +17,14 @@ export const OUT_OF_CREDITS: Verdict = {
 };
 
 /** Before any judge is asked: a verdict already decided, or the credits the judge's answer will cost (none from a judge that is not configured). */
-export function preflight(metric: ScoredMetric | null, availableCredits: number, llmJudgeCredits: number, judgeConfigured = true): { verdict: Verdict } | { cost: number } {
-  if (!metric || metric.deletedAt !== null) return { verdict: { kind: 'skipped', error: 'The metric was deleted', canRetry: false } };
+export function preflight(
+  metric: ScoredMetric | null,
+  availableCredits: number,
+  llmJudgeCredits: number,
+  judgeConfigured = true,
+): { verdict: Verdict } | { cost: number } {
+  if (!metric || metric.deletedAt !== null)
+    return { verdict: { kind: 'skipped', error: 'The metric was deleted', canRetry: false } };
   const plan = planScoring(metric.source);
   if (plan.kind === 'decided') return { verdict: plan.verdict };
   const cost = judgeConfigured ? creditCost(metric.source, llmJudgeCredits) : 0;
@@ -30,7 +36,9 @@ export function preflight(metric: ScoredMetric | null, availableCredits: number,
 export function missingInputsVerdict(metric: ScoredMetric, inputs: MetricInputs): Verdict | null {
   if (metric.source !== 'LLM_JUDGE') return null;
   const missing = missingParams(inputs, metric.evaluationParams);
-  return missing.length > 0 ? { kind: 'skipped', error: `Missing evaluation params: ${missing.join(', ')}`, canRetry: false } : null;
+  return missing.length > 0
+    ? { kind: 'skipped', error: `Missing evaluation params: ${missing.join(', ')}`, canRetry: false }
+    : null;
 }
 
 /** Credits to take for a verdict: only a scored one is charged. */

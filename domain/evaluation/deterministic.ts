@@ -25,12 +25,21 @@ export const DETERMINISTIC_CATALOGUE: Readonly<Record<string, Algorithm>> = {
   JSON_FIELD_MATCH: pair((actual, expected) => jsonFieldMatch(actual, expected, 'plain')),
   JSON_FIELD_MATCH_NORMALIZED: pair((actual, expected) => jsonFieldMatch(actual, expected, 'normalized')),
   JSON_FIELD_MATCH_STRICT: pair((actual, expected) => jsonFieldMatch(actual, expected, 'strict')),
-  TOOL_CORRECTNESS: { params: ['expectedTools', 'toolsUsed'], score: (inputs) => toolCorrectness(inputs.expectedTools!, inputs.toolsUsed!) },
+  TOOL_CORRECTNESS: {
+    params: ['expectedTools', 'toolsUsed'],
+    score: (inputs) => toolCorrectness(inputs.expectedTools!, inputs.toolsUsed!),
+  },
   URL_VALIDITY: { params: ['actualOutput'], score: (inputs) => urlValidity(inputs.actualOutput!) },
   IOU: pair(iou),
 };
 
-const ALIASES: Record<string, string> = { ROUGEL: 'ROUGE_L', ROUGE: 'ROUGE_L', JSON_MATCH: 'JSON_FIELD_MATCH', URL_VALID: 'URL_VALIDITY', INTERSECTION_OVER_UNION: 'IOU' };
+const ALIASES: Record<string, string> = {
+  ROUGEL: 'ROUGE_L',
+  ROUGE: 'ROUGE_L',
+  JSON_MATCH: 'JSON_FIELD_MATCH',
+  URL_VALID: 'URL_VALIDITY',
+  INTERSECTION_OVER_UNION: 'IOU',
+};
 
 /** `rouge-l`, `RougeL`, `ROUGE_L` all name the same algorithm. */
 export function normalizeAlgorithm(name: string): string {
@@ -45,9 +54,15 @@ export function normalizeAlgorithm(name: string): string {
 /** Scores with a deterministic algorithm; an unknown algorithm or a missing input is SKIPPED with the reason. */
 export function scoreDeterministic(algorithm: string | null, inputs: MetricInputs): Verdict {
   const entry = algorithm ? DETERMINISTIC_CATALOGUE[normalizeAlgorithm(algorithm)] : undefined;
-  if (!entry) return { kind: 'skipped', error: `Unknown deterministic algorithm: ${algorithm ?? '(none)'}`, canRetry: false };
+  if (!entry)
+    return { kind: 'skipped', error: `Unknown deterministic algorithm: ${algorithm ?? '(none)'}`, canRetry: false };
   const missing = missingParams(inputs, entry.params);
-  if (missing.length > 0) return { kind: 'skipped', error: `Missing evaluation params for ${normalizeAlgorithm(algorithm!)}: ${missing.join(', ')}`, canRetry: false };
+  if (missing.length > 0)
+    return {
+      kind: 'skipped',
+      error: `Missing evaluation params for ${normalizeAlgorithm(algorithm!)}: ${missing.join(', ')}`,
+      canRetry: false,
+    };
   const { score, reason } = entry.score(inputs);
   return { kind: 'scored', score: Math.min(1, Math.max(0, score)), reason, creditsUsed: 0 };
 }

@@ -104,7 +104,11 @@ export function createEvaluation(input: NewEvaluation, now: string): Evaluation 
     version: 0,
   };
   if (input.score === undefined) return base;
-  return applyVerdict(base, { kind: 'scored', score: input.score, reason: 'Score supplied by the caller', creditsUsed: 0 }, now);
+  return applyVerdict(
+    base,
+    { kind: 'scored', score: input.score, reason: 'Score supplied by the caller', creditsUsed: 0 },
+    now,
+  );
 }
 
 /** Records the outcome of scoring; only a PENDING evaluation takes one. */
@@ -112,7 +116,11 @@ export function applyVerdict(evaluation: Evaluation, verdict: Verdict, now: stri
   switch (verdict.kind) {
     case 'scored':
       if (!isValidScore(verdict.score)) {
-        return applyVerdict(evaluation, { kind: 'failed', error: `Score ${verdict.score} is outside 0..1`, canRetry: true }, now);
+        return applyVerdict(
+          evaluation,
+          { kind: 'failed', error: `Score ${verdict.score} is outside 0..1`, canRetry: true },
+          now,
+        );
       }
       return {
         ...evaluation,

@@ -4,7 +4,10 @@ import { IssueCollector } from '../errors.ts';
 export const MAX_SESSIONS_PER_BATCH = 1000;
 
 /** Exactly one of sessionIds or versionId. */
-export function checkBatchTarget(request: { readonly sessionIds?: readonly string[]; readonly versionId?: string }): void {
+export function checkBatchTarget(request: {
+  readonly sessionIds?: readonly string[];
+  readonly versionId?: string;
+}): void {
   const issues = new IssueCollector();
   const both = request.sessionIds !== undefined && request.versionId !== undefined;
   const neither = request.sessionIds === undefined && request.versionId === undefined;

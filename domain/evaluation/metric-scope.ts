@@ -39,7 +39,8 @@ export function scopeSession(request: ScopeRequest, session: ScopedSession): Ses
   if (explicitMetricIds !== undefined) {
     metricIds = unique([...explicitMetricIds, ...(specificationIds ?? []).flatMap(linked)]);
   } else if (specificationIds !== undefined) {
-    if (session.specificationId === null || !specificationIds.includes(session.specificationId)) return skip('NOT_IN_SPECIFICATIONS');
+    if (session.specificationId === null || !specificationIds.includes(session.specificationId))
+      return skip('NOT_IN_SPECIFICATIONS');
     metricIds = unique(linked(session.specificationId));
   } else {
     if (session.specificationId === null) return skip('NO_SPECIFICATION');

@@ -9,11 +9,21 @@ export function planScoring(source: string): ScoringPlan {
     case 'HUMAN':
       return { kind: 'decided', verdict: { kind: 'awaitHuman' } };
     case 'SELF_HOSTED':
-      return { kind: 'decided', verdict: { kind: 'skipped', error: 'Self-hosted metric: send the score with the metric when creating the evaluation', canRetry: false } };
+      return {
+        kind: 'decided',
+        verdict: {
+          kind: 'skipped',
+          error: 'Self-hosted metric: send the score with the metric when creating the evaluation',
+          canRetry: false,
+        },
+      };
     case 'DETERMINISTIC':
     case 'LLM_JUDGE':
       return { kind: 'judge' };
     default:
-      return { kind: 'decided', verdict: { kind: 'skipped', error: `Unknown metric source ${source}`, canRetry: false } };
+      return {
+        kind: 'decided',
+        verdict: { kind: 'skipped', error: `Unknown metric source ${source}`, canRetry: false },
+      };
   }
 }

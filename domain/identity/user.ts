@@ -31,7 +31,9 @@ export interface NewUser {
   readonly role: Role;
 }
 
-export type UserChanges = Partial<Pick<User, 'name' | 'email' | 'role' | 'analyticsConsent' | 'marketingConsent' | 'mfaSource'>>;
+export type UserChanges = Partial<
+  Pick<User, 'name' | 'email' | 'role' | 'analyticsConsent' | 'marketingConsent' | 'mfaSource'>
+>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
@@ -79,7 +81,8 @@ export function updateUser(actor: Actor, user: User, changes: UserChanges): User
   const managed = changes.role !== undefined || changes.email !== undefined || !self;
   if (managed) assertMayGrant(actor, changes.role ?? user.role);
   if (user.role === 'ADMIN' && actor.role !== 'ADMIN') throw new Forbidden('Only an ADMIN may change an ADMIN');
-  if (self && changes.role !== undefined && changes.role !== user.role) throw new Forbidden('Users cannot change their own role');
+  if (self && changes.role !== undefined && changes.role !== user.role)
+    throw new Forbidden('Users cannot change their own role');
   validate(changes);
   return {
     ...user,

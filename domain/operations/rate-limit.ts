@@ -17,7 +17,12 @@ export interface RateDecision {
  * Fixed-window limit: at most `limit` requests per `windowMs`; a refused request does not count.
  * Times are epoch milliseconds, passed in.
  */
-export function consumeRequest(previous: RateWindow | null, now: number, limit: number, windowMs: number): RateDecision {
+export function consumeRequest(
+  previous: RateWindow | null,
+  now: number,
+  limit: number,
+  windowMs: number,
+): RateDecision {
   const current = previous && now - previous.startedAt < windowMs ? previous : { startedAt: now, count: 0 };
   const allowed = current.count < limit;
   const window = allowed ? { startedAt: current.startedAt, count: current.count + 1 } : current;

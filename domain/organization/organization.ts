@@ -48,14 +48,19 @@ const ADMIN_ONLY_FIELDS = ['remainingSubscriptionCredits', 'extraCredits', 'warn
 function validate(changes: OrganizationChanges): void {
   const issues = new IssueCollector();
   if (changes.name !== undefined) issues.check(changes.name.trim().length > 0, 'name', 'must not be empty');
-  if (changes.extraCredits !== undefined) issues.check(changes.extraCredits >= 0, 'extraCredits', 'must not be negative');
+  if (changes.extraCredits !== undefined)
+    issues.check(changes.extraCredits >= 0, 'extraCredits', 'must not be negative');
   if (changes.remainingSubscriptionCredits != null) {
     issues.check(changes.remainingSubscriptionCredits >= 0, 'remainingSubscriptionCredits', 'must not be negative');
   }
   issues.throwIfAny();
 }
 
-export function createOrganization(id: string, changes: OrganizationChanges & { name: string }, now: string): Organization {
+export function createOrganization(
+  id: string,
+  changes: OrganizationChanges & { name: string },
+  now: string,
+): Organization {
   validate(changes);
   return {
     id,
@@ -92,7 +97,11 @@ export function assertMayDeleteOrganization(actor: Actor, organization: Pick<Org
 }
 
 /** Owners update their own organization (enforceMfa included); Admins any; Members never. */
-export function updateOrganization(actor: Actor, organization: Organization, changes: OrganizationChanges): Organization {
+export function updateOrganization(
+  actor: Actor,
+  organization: Organization,
+  changes: OrganizationChanges,
+): Organization {
   if (actor.role === 'MEMBER') throw new Forbidden('Members cannot change the organization');
   if (actor.role !== 'ADMIN') {
     const adminOnly = ADMIN_ONLY_FIELDS.filter((field) => changes[field] !== undefined);

@@ -20,7 +20,17 @@ export interface Subscription {
 }
 
 export function freeSubscription(organizationId: string, now: string): Subscription {
-  return { id: organizationId, organizationId, plan: 'FREE', status: 'ACTIVE', quantity: 1, createdAt: now, updatedAt: now, deletedAt: null, version: 0 };
+  return {
+    id: organizationId,
+    organizationId,
+    plan: 'FREE',
+    status: 'ACTIVE',
+    quantity: 1,
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
+    version: 0,
+  };
 }
 
 export interface SubscriptionChange {
@@ -35,7 +45,13 @@ export function changeSubscription(current: Subscription, change: SubscriptionCh
     issues.check(Number.isInteger(change.quantity) && change.quantity >= 1, 'quantity', 'must be a positive integer');
   }
   issues.throwIfAny();
-  return { ...current, plan: change.plan, status: change.status, quantity: change.quantity ?? current.quantity, updatedAt: now };
+  return {
+    ...current,
+    plan: change.plan,
+    status: change.status,
+    quantity: change.quantity ?? current.quantity,
+    updatedAt: now,
+  };
 }
 
 /** Plans are set by the platform (later also by the marketplace): ADMIN only. */

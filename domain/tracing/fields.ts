@@ -15,7 +15,12 @@ export function utf8Length(text: string): number {
   return bytes;
 }
 
-export function checkOptionalText(issues: IssueCollector, path: string, value: string | null | undefined, maxBytes: number): void {
+export function checkOptionalText(
+  issues: IssueCollector,
+  path: string,
+  value: string | null | undefined,
+  maxBytes: number,
+): void {
   if (value === undefined || value === null) return;
   issues.check(value.trim().length > 0, path, 'must not be empty');
   issues.check(value.length <= maxBytes && utf8Length(value) <= maxBytes, path, `must be at most ${maxBytes} bytes`);

@@ -27,7 +27,19 @@ export interface InferenceResult {
 }
 
 export type InferenceResultFields = Partial<
-  Pick<InferenceResult, 'input' | 'output' | 'retrievalContext' | 'latency' | 'inputTokens' | 'outputTokens' | 'totalTokens' | 'cost' | 'status' | 'error'>
+  Pick<
+    InferenceResult,
+    | 'input'
+    | 'output'
+    | 'retrievalContext'
+    | 'latency'
+    | 'inputTokens'
+    | 'outputTokens'
+    | 'totalTokens'
+    | 'cost'
+    | 'status'
+    | 'error'
+  >
 >;
 
 export interface NewInferenceResult extends InferenceResultFields {
@@ -38,14 +50,16 @@ export const TEXT_LIMIT_BYTES = 1_000_000;
 
 function validate(fields: InferenceResultFields): void {
   const issues = new IssueCollector();
-  for (const name of ['latency', 'inputTokens', 'outputTokens', 'totalTokens', 'cost'] as const) checkCount(issues, name, fields[name]);
+  for (const name of ['latency', 'inputTokens', 'outputTokens', 'totalTokens', 'cost'] as const)
+    checkCount(issues, name, fields[name]);
   for (const name of ['inputTokens', 'outputTokens', 'totalTokens'] as const) {
     const value = fields[name];
     if (value !== undefined && value !== null) issues.check(Number.isInteger(value), name, 'must be an integer');
   }
   for (const name of ['input', 'output', 'error'] as const) {
     const value = fields[name];
-    if (value !== undefined && value !== null) issues.check(value.length <= TEXT_LIMIT_BYTES, name, `must be at most ${TEXT_LIMIT_BYTES} characters`);
+    if (value !== undefined && value !== null)
+      issues.check(value.length <= TEXT_LIMIT_BYTES, name, `must be at most ${TEXT_LIMIT_BYTES} characters`);
   }
   issues.throwIfAny();
 }
@@ -56,7 +70,12 @@ function withTotal(result: InferenceResult): InferenceResult {
   return { ...result, totalTokens: (result.inputTokens ?? 0) + (result.outputTokens ?? 0) };
 }
 
-export function createInferenceResult(id: string, organizationId: string, input: NewInferenceResult, now: string): InferenceResult {
+export function createInferenceResult(
+  id: string,
+  organizationId: string,
+  input: NewInferenceResult,
+  now: string,
+): InferenceResult {
   validate(input);
   return withTotal({
     id,
@@ -102,7 +121,8 @@ export function turnsToResults(turns: readonly ConversationTurn[]): InferenceRes
   const results: { input: string | null; outputs: string[]; context: string[] | null }[] = [];
   for (const turn of turns) {
     const open = results.at(-1);
-    if (turn.role === 'user' || !open) results.push({ input: turn.role === 'user' ? turn.content : null, outputs: [], context: null });
+    if (turn.role === 'user' || !open)
+      results.push({ input: turn.role === 'user' ? turn.content : null, outputs: [], context: null });
     const current = results.at(-1)!;
     if (turn.role === 'assistant') current.outputs.push(turn.content);
     if (turn.retrievalContext) current.context = [...(current.context ?? []), ...turn.retrievalContext];

@@ -50,10 +50,25 @@ const OPERATION_TYPES: Record<string, SpanType> = {
   retrieval: 'RETRIEVER',
 };
 
-const INPUT_KEYS = ['gen_ai.input.messages', 'gen_ai.prompt', 'gen_ai.system_instructions', 'gen_ai.tool.call.arguments'];
+const INPUT_KEYS = [
+  'gen_ai.input.messages',
+  'gen_ai.prompt',
+  'gen_ai.system_instructions',
+  'gen_ai.tool.call.arguments',
+];
 const OUTPUT_KEYS = ['gen_ai.output.messages', 'gen_ai.completion', 'gen_ai.tool.call.result'];
-const USAGE_KEYS = ['gen_ai.usage.input_tokens', 'gen_ai.usage.output_tokens', 'gen_ai.usage.prompt_tokens', 'gen_ai.usage.completion_tokens'];
-const ROUTING_KEYS: readonly string[] = [OTEL_ATTRIBUTES.inferenceResultId, OTEL_ATTRIBUTES.sessionId, OTEL_ATTRIBUTES.versionId, OTEL_ATTRIBUTES.spanType];
+const USAGE_KEYS = [
+  'gen_ai.usage.input_tokens',
+  'gen_ai.usage.output_tokens',
+  'gen_ai.usage.prompt_tokens',
+  'gen_ai.usage.completion_tokens',
+];
+const ROUTING_KEYS: readonly string[] = [
+  OTEL_ATTRIBUTES.inferenceResultId,
+  OTEL_ATTRIBUTES.sessionId,
+  OTEL_ATTRIBUTES.versionId,
+  OTEL_ATTRIBUTES.spanType,
+];
 const CONSUMED = new Set<string>([...INPUT_KEYS, ...OUTPUT_KEYS, ...USAGE_KEYS, ...ROUTING_KEYS]);
 
 /** The span id an OTel span gets: deterministic, so a re-export is idempotent and parents are found by their OTel ids. */
@@ -71,9 +86,16 @@ export function nanosToIso(nanos: string | null): string | null {
   return new Date(Number(BigInt(nanos) / 1_000_000n)).toISOString();
 }
 
-const text = (value: unknown): string | null => (value === undefined || value === null ? null : typeof value === 'string' ? value : JSON.stringify(value));
-const count = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : null);
-const idAttribute = (span: OtelSpan, key: string): string | null => text(span.attributes[key] ?? span.resourceAttributes[key]);
+const text = (value: unknown): string | null =>
+  value === undefined || value === null ? null : typeof value === 'string' ? value : JSON.stringify(value);
+const count = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value)
+    ? value
+    : typeof value === 'string' && /^\d+$/.test(value)
+      ? Number(value)
+      : null;
+const idAttribute = (span: OtelSpan, key: string): string | null =>
+  text(span.attributes[key] ?? span.resourceAttributes[key]);
 
 /** JSON text (as GenAI conventions send messages) becomes structure again; anything else is kept as is. */
 function structured(value: unknown): unknown {
@@ -90,7 +112,9 @@ function structured(value: unknown): unknown {
 function pick(attributes: Readonly<Record<string, unknown>>, keys: readonly string[]): Record<string, unknown> | null {
   const found = keys.filter((key) => attributes[key] !== undefined);
   if (found.length === 0) return null;
-  return Object.fromEntries(found.map((key) => [key.replace(/^gen_ai\./, '').replace(/\./g, '_'), structured(attributes[key])]));
+  return Object.fromEntries(
+    found.map((key) => [key.replace(/^gen_ai\./, '').replace(/\./g, '_'), structured(attributes[key])]),
+  );
 }
 
 function spanType(span: OtelSpan): SpanType {
@@ -109,7 +133,10 @@ export function mapOtelSpan(span: OtelSpan): MappedOtelSpan {
   const inputTokens = count(attributes['gen_ai.usage.input_tokens'] ?? attributes['gen_ai.usage.prompt_tokens']);
   const outputTokens = count(attributes['gen_ai.usage.output_tokens'] ?? attributes['gen_ai.usage.completion_tokens']);
   const rest = Object.fromEntries(Object.entries(attributes).filter(([key]) => !CONSUMED.has(key)));
-  const usage = inputTokens === null && outputTokens === null ? {} : { usage: { inputTokens, outputTokens, totalTokens: (inputTokens ?? 0) + (outputTokens ?? 0) } };
+  const usage =
+    inputTokens === null && outputTokens === null
+      ? {}
+      : { usage: { inputTokens, outputTokens, totalTokens: (inputTokens ?? 0) + (outputTokens ?? 0) } };
   const start = nanosToIso(span.startTimeUnixNano);
   const end = nanosToIso(span.endTimeUnixNano);
   const inputData = pick(attributes, INPUT_KEYS);
@@ -124,11 +151,19 @@ export function mapOtelSpan(span: OtelSpan): MappedOtelSpan {
     ...(span.parentSpanId ? { parentTraceId: otelSpanId(span.traceId, span.parentSpanId) } : {}),
     ...(start ? { startTime: start } : {}),
     ...(end ? { endTime: end } : {}),
-    ...(end && start && end >= start ? { latencyMs: Number(BigInt(span.endTimeUnixNano!) - BigInt(span.startTimeUnixNano!)) / 1e6 } : {}),
+    ...(end && start && end >= start
+      ? { latencyMs: Number(BigInt(span.endTimeUnixNano!) - BigInt(span.startTimeUnixNano!)) / 1e6 }
+      : {}),
     metadata: {
       ...rest,
       ...usage,
-      otel: { traceId: span.traceId, spanId: span.spanId, kind: span.kind, scope: span.scopeName, resource: span.resourceAttributes },
+      otel: {
+        traceId: span.traceId,
+        spanId: span.spanId,
+        kind: span.kind,
+        scope: span.scopeName,
+        resource: span.resourceAttributes,
+      },
     },
   };
   const conversationKey = OTEL_ATTRIBUTES.conversationIds.find((key) => idAttribute(span, key) !== null);
@@ -169,10 +204,12 @@ const sum = (values: readonly (number | null)[]): number | null =>
  */
 export function summarizeOtelTraces(spans: readonly MappedOtelSpan[]): OtelTraceSummary[] {
   const byTrace = new Map<string, MappedOtelSpan[]>();
-  for (const span of spans) if (span.inferenceResultId === null) byTrace.set(span.traceId, [...(byTrace.get(span.traceId) ?? []), span]);
+  for (const span of spans)
+    if (span.inferenceResultId === null) byTrace.set(span.traceId, [...(byTrace.get(span.traceId) ?? []), span]);
   return [...byTrace.entries()].map(([traceId, members]) => {
     const root = members.find((span) => span.isRoot);
-    const first = <K extends keyof MappedOtelSpan>(key: K) => (root?.[key] ?? members.find((span) => span[key] !== null)?.[key] ?? null) as MappedOtelSpan[K] | null;
+    const first = <K extends keyof MappedOtelSpan>(key: K) =>
+      (root?.[key] ?? members.find((span) => span[key] !== null)?.[key] ?? null) as MappedOtelSpan[K] | null;
     return {
       traceId,
       sessionId: members.find((span) => span.sessionId)?.sessionId ?? null,
@@ -191,6 +228,7 @@ export function summarizeOtelTraces(spans: readonly MappedOtelSpan[]): OtelTrace
 export function unplaceableReason(summary: OtelTraceSummary): string | null {
   if (summary.sessionId !== null) return null;
   if (summary.conversationId !== null && summary.versionId !== null) return null;
-  if (summary.conversationId !== null) return `trace ${summary.traceId}: ${OTEL_ATTRIBUTES.versionId} is needed to open a session for conversation ${summary.conversationId}`;
+  if (summary.conversationId !== null)
+    return `trace ${summary.traceId}: ${OTEL_ATTRIBUTES.versionId} is needed to open a session for conversation ${summary.conversationId}`;
   return `trace ${summary.traceId}: no ${OTEL_ATTRIBUTES.inferenceResultId}, ${OTEL_ATTRIBUTES.sessionId} or session.id attribute`;
 }

@@ -57,8 +57,16 @@ export function transition(status: SessionStatus, event: SessionEvent): SessionS
 }
 
 /** A session run from a test case is a test, never production traffic. */
-function validate(issues: IssueCollector, session: Pick<Session, 'testCaseId' | 'isProduction'>, changes: SessionChanges): void {
-  issues.check(!(session.testCaseId !== null && session.isProduction), 'isProduction', 'a session of a test case cannot be a production session');
+function validate(
+  issues: IssueCollector,
+  session: Pick<Session, 'testCaseId' | 'isProduction'>,
+  changes: SessionChanges,
+): void {
+  issues.check(
+    !(session.testCaseId !== null && session.isProduction),
+    'isProduction',
+    'a session of a test case cannot be a production session',
+  );
   checkOptionalText(issues, 'customId', changes.customId, 255);
   checkJsonObject(issues, 'context', changes.context);
   checkJsonObject(issues, 'metadata', changes.metadata);

@@ -38,10 +38,18 @@ export function distinctField(inputs: readonly unknown[], field: 'id' | 'inferen
 }
 
 /** A batch naming another organization's inference result or span id is refused whole: nothing of it is written. */
-export function assertBatchWritable(organizationId: string, referenced: readonly { readonly id: string; readonly organizationId: string }[]): void {
+export function assertBatchWritable(
+  organizationId: string,
+  referenced: readonly { readonly id: string; readonly organizationId: string }[],
+): void {
   const foreign = referenced.filter((record) => record.organizationId !== organizationId);
   if (foreign.length > 0) {
-    throw new Forbidden(`The batch refers to records this organization may not write: ${foreign.slice(0, 5).map((record) => record.id).join(', ')}`);
+    throw new Forbidden(
+      `The batch refers to records this organization may not write: ${foreign
+        .slice(0, 5)
+        .map((record) => record.id)
+        .join(', ')}`,
+    );
   }
 }
 
@@ -49,7 +57,12 @@ export function assertBatchWritable(organizationId: string, referenced: readonly
  * Sorts a batch into new spans, re-sent ones (idempotent: the stored copy is answered) and refused ones, and
  * counts the refused per inference result. Within a batch a repeated id is the same span: stored once.
  */
-export function planSpanBatch(inputs: readonly unknown[], context: SpanContext, existing: ReadonlyMap<string, Span>, mintId: () => string): SpanBatchPlan {
+export function planSpanBatch(
+  inputs: readonly unknown[],
+  context: SpanContext,
+  existing: ReadonlyMap<string, Span>,
+  mintId: () => string,
+): SpanBatchPlan {
   const batchIds = new Set(distinctField(inputs, 'id'));
   const seen = new Set<string>();
   const fresh: Span[] = [];
@@ -60,7 +73,9 @@ export function planSpanBatch(inputs: readonly unknown[], context: SpanContext, 
     const verdict = admitSpan(input, mintId, context, batchIds);
     if (!verdict.ok) {
       const [first] = verdict.problems;
-      const message = verdict.problems.map((problem) => (problem.path ? `${problem.path}: ${problem.message}` : problem.message)).join('; ');
+      const message = verdict.problems
+        .map((problem) => (problem.path ? `${problem.path}: ${problem.message}` : problem.message))
+        .join('; ');
       rejected.push({ index, ...(verdict.id ? { id: verdict.id } : {}), error: first.error, message });
       const owner = verdict.inferenceResultId;
       if (owner !== null && context.inferenceResults.has(owner)) dropped.set(owner, (dropped.get(owner) ?? 0) + 1);
@@ -80,7 +95,10 @@ export function planSpanBatch(inputs: readonly unknown[], context: SpanContext, 
 export function assertSomeCreated(plan: SpanBatchPlan): void {
   if (plan.created.length > 0) return;
   throw new InvalidInput(
-    plan.rejected.map((rejection) => ({ path: `traces.${rejection.index}`, message: `${rejection.error}: ${rejection.message}` })),
+    plan.rejected.map((rejection) => ({
+      path: `traces.${rejection.index}`,
+      message: `${rejection.error}: ${rejection.message}`,
+    })),
     `Every span of the batch was refused (${plan.rejected.length})`,
   );
 }

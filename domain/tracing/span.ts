@@ -1,7 +1,18 @@
 import { isJsonObject, type JsonObject } from '../shared/json.ts';
 import { utf8Length } from './fields.ts';
 
-export const SPAN_TYPES = ['SPAN', 'GENERATION', 'EVENT', 'AGENT', 'TOOL', 'CHAIN', 'RETRIEVER', 'EVALUATOR', 'EMBEDDING', 'GUARDRAIL'] as const;
+export const SPAN_TYPES = [
+  'SPAN',
+  'GENERATION',
+  'EVENT',
+  'AGENT',
+  'TOOL',
+  'CHAIN',
+  'RETRIEVER',
+  'EVALUATOR',
+  'EMBEDDING',
+  'GUARDRAIL',
+] as const;
 export type SpanType = (typeof SPAN_TYPES)[number];
 
 export const SPAN_ID_PREFIX = 'trace_';
@@ -51,7 +62,19 @@ export type SpanErrorCode =
   | 'end_before_start';
 
 export const SPAN_INPUT_FIELDS = [
-  'id', 'inferenceResultId', 'name', 'type', 'description', 'inputData', 'outputData', 'error', 'latencyMs', 'metadata', 'parentTraceId', 'startTime', 'endTime',
+  'id',
+  'inferenceResultId',
+  'name',
+  'type',
+  'description',
+  'inputData',
+  'outputData',
+  'error',
+  'latencyMs',
+  'metadata',
+  'parentTraceId',
+  'startTime',
+  'endTime',
 ] as const;
 const KNOWN_FIELDS = new Set<string>(SPAN_INPUT_FIELDS);
 
@@ -73,11 +96,20 @@ const optionalString = (raw: Raw, field: string, problems: SpanProblem[]): strin
   return null;
 };
 
-const optionalObject = (raw: Raw, field: string, problems: SpanProblem[], orString = false): JsonObject | string | null => {
+const optionalObject = (
+  raw: Raw,
+  field: string,
+  problems: SpanProblem[],
+  orString = false,
+): JsonObject | string | null => {
   const value = raw[field];
   if (value === undefined || value === null) return null;
   if (isJsonObject(value) || (orString && typeof value === 'string')) return value;
-  problems.push({ error: 'invalid_field', path: field, message: orString ? 'must be an object or a string' : 'must be an object' });
+  problems.push({
+    error: 'invalid_field',
+    path: field,
+    message: orString ? 'must be an object or a string' : 'must be an object',
+  });
   return null;
 };
 
@@ -92,18 +124,32 @@ const optionalTime = (raw: Raw, field: string, problems: SpanProblem[]): string 
   return new Date(millis).toISOString();
 };
 
-function checkIdentity(raw: Raw, problems: SpanProblem[]): { id: string | null; inferenceResultId: string | null; parentTraceId: string | null } {
-  for (const field of Object.keys(raw)) if (!KNOWN_FIELDS.has(field)) problems.push({ error: 'unknown_field', path: field, message: 'unknown field' });
+function checkIdentity(
+  raw: Raw,
+  problems: SpanProblem[],
+): { id: string | null; inferenceResultId: string | null; parentTraceId: string | null } {
+  for (const field of Object.keys(raw))
+    if (!KNOWN_FIELDS.has(field)) problems.push({ error: 'unknown_field', path: field, message: 'unknown field' });
   const id = optionalString(raw, 'id', problems);
-  if (id !== null && (!id.startsWith(SPAN_ID_PREFIX) || id.length <= SPAN_ID_PREFIX.length || id.length > MAX_ID_LENGTH)) {
-    problems.push({ error: 'invalid_field', path: 'id', message: `must start with ${SPAN_ID_PREFIX} and have at most ${MAX_ID_LENGTH} characters` });
+  if (
+    id !== null &&
+    (!id.startsWith(SPAN_ID_PREFIX) || id.length <= SPAN_ID_PREFIX.length || id.length > MAX_ID_LENGTH)
+  ) {
+    problems.push({
+      error: 'invalid_field',
+      path: 'id',
+      message: `must start with ${SPAN_ID_PREFIX} and have at most ${MAX_ID_LENGTH} characters`,
+    });
   }
   const inferenceResultId = optionalString(raw, 'inferenceResultId', problems);
   if (inferenceResultId === null && raw.inferenceResultId === undefined) {
     problems.push({ error: 'unknown_inference_result', path: 'inferenceResultId', message: 'is required' });
   }
   const parentTraceId = optionalString(raw, 'parentTraceId', problems);
-  if (parentTraceId !== null && (parentTraceId.length === 0 || parentTraceId.length > MAX_ID_LENGTH || parentTraceId === id)) {
+  if (
+    parentTraceId !== null &&
+    (parentTraceId.length === 0 || parentTraceId.length > MAX_ID_LENGTH || parentTraceId === id)
+  ) {
     problems.push({ error: 'invalid_field', path: 'parentTraceId', message: 'must name another span' });
   }
   return { id, inferenceResultId, parentTraceId };
@@ -111,12 +157,21 @@ function checkIdentity(raw: Raw, problems: SpanProblem[]): { id: string | null; 
 
 function checkContent(raw: Raw, problems: SpanProblem[]) {
   const name = optionalString(raw, 'name', problems);
-  if (name === null || name.trim().length === 0) problems.push({ error: 'empty_name', path: 'name', message: 'must not be empty' });
+  if (name === null || name.trim().length === 0)
+    problems.push({ error: 'empty_name', path: 'name', message: 'must not be empty' });
   const type = raw.type ?? 'SPAN';
-  if (!SPAN_TYPES.includes(type as SpanType)) problems.push({ error: 'unknown_type', path: 'type', message: `must be one of ${SPAN_TYPES.join(', ')}` });
+  if (!SPAN_TYPES.includes(type as SpanType))
+    problems.push({ error: 'unknown_type', path: 'type', message: `must be one of ${SPAN_TYPES.join(', ')}` });
   const description = optionalString(raw, 'description', problems);
-  if (description !== null && (description.length > DESCRIPTION_LIMIT_BYTES || utf8Length(description) > DESCRIPTION_LIMIT_BYTES)) {
-    problems.push({ error: 'description_too_large', path: 'description', message: `must be at most ${DESCRIPTION_LIMIT_BYTES} bytes` });
+  if (
+    description !== null &&
+    (description.length > DESCRIPTION_LIMIT_BYTES || utf8Length(description) > DESCRIPTION_LIMIT_BYTES)
+  ) {
+    problems.push({
+      error: 'description_too_large',
+      path: 'description',
+      message: `must be at most ${DESCRIPTION_LIMIT_BYTES} bytes`,
+    });
   }
   const latency = raw.latencyMs;
   if (latency !== undefined && latency !== null && (typeof latency !== 'number' || !Number.isFinite(latency))) {
@@ -129,7 +184,12 @@ function checkContent(raw: Raw, problems: SpanProblem[]) {
   if (startTime !== null && endTime !== null && endTime < startTime) {
     problems.push({ error: 'end_before_start', path: 'endTime', message: 'must not be before startTime' });
   }
-  const latencyMs = typeof latency === 'number' ? latency : startTime !== null && endTime !== null ? Date.parse(endTime) - Date.parse(startTime) : null;
+  const latencyMs =
+    typeof latency === 'number'
+      ? latency
+      : startTime !== null && endTime !== null
+        ? Date.parse(endTime) - Date.parse(startTime)
+        : null;
   return {
     name: name ?? '',
     type: type as SpanType,
@@ -146,24 +206,44 @@ function checkContent(raw: Raw, problems: SpanProblem[]) {
 
 export type SpanVerdict =
   | { readonly ok: true; readonly span: Span }
-  | { readonly ok: false; readonly id: string | null; readonly inferenceResultId: string | null; readonly problems: readonly SpanProblem[] };
+  | {
+      readonly ok: false;
+      readonly id: string | null;
+      readonly inferenceResultId: string | null;
+      readonly problems: readonly SpanProblem[];
+    };
 
 /**
  * Validates one span as sent and builds the record, or lists every problem with it. A fresh id is minted when the
  * caller sent none (`mintId`); `batchIds` are the ids in the same batch, whose parent links are settled at once.
  */
-export function admitSpan(input: unknown, mintId: () => string, context: SpanContext, batchIds: ReadonlySet<string>): SpanVerdict {
+export function admitSpan(
+  input: unknown,
+  mintId: () => string,
+  context: SpanContext,
+  batchIds: ReadonlySet<string>,
+): SpanVerdict {
   if (!isJsonObject(input)) {
-    return { ok: false, id: null, inferenceResultId: null, problems: [{ error: 'invalid_field', path: '', message: 'must be an object' }] };
+    return {
+      ok: false,
+      id: null,
+      inferenceResultId: null,
+      problems: [{ error: 'invalid_field', path: '', message: 'must be an object' }],
+    };
   }
   const problems: SpanProblem[] = [];
   const { id, inferenceResultId, parentTraceId } = checkIdentity(input, problems);
   const content = checkContent(input, problems);
   const owner = inferenceResultId === null ? undefined : context.inferenceResults.get(inferenceResultId);
   if (inferenceResultId !== null && !owner) {
-    problems.push({ error: 'unknown_inference_result', path: 'inferenceResultId', message: `inference result ${inferenceResultId} not found` });
+    problems.push({
+      error: 'unknown_inference_result',
+      path: 'inferenceResultId',
+      message: `inference result ${inferenceResultId} not found`,
+    });
   }
-  if (problems.length > 0 || !owner || inferenceResultId === null) return { ok: false, id, inferenceResultId, problems };
+  if (problems.length > 0 || !owner || inferenceResultId === null)
+    return { ok: false, id, inferenceResultId, problems };
   const span: Span = {
     id: id ?? mintId(),
     organizationId: context.organizationId,

@@ -21,7 +21,13 @@ const DATABASES = (process.env.BENCH_EVAL_DATABASES ?? 'sqlite,postgres').split(
 
 function startWorker(databaseUrl: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bootstrap/worker.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', WORKER_CONCURRENCY: CONCURRENCY, QUEUE_BATCH_SIZE: BATCH },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'silent',
+      WORKER_CONCURRENCY: CONCURRENCY,
+      QUEUE_BATCH_SIZE: BATCH,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -33,7 +39,14 @@ function startWorker(databaseUrl: string): Promise<ChildProcess> {
 async function measure(name: 'sqlite' | 'postgres'): Promise<void> {
   const store: TestDatabase = await createTestDatabase(name);
   const embedded = name === 'sqlite';
-  const platform: Platform = await createPlatform({ database: store.url, config: { QUEUE_EMBEDDED_WORKER: embedded, WORKER_CONCURRENCY: Number(CONCURRENCY), QUEUE_BATCH_SIZE: Number(BATCH) } });
+  const platform: Platform = await createPlatform({
+    database: store.url,
+    config: {
+      QUEUE_EMBEDDED_WORKER: embedded,
+      WORKER_CONCURRENCY: Number(CONCURRENCY),
+      QUEUE_BATCH_SIZE: Number(BATCH),
+    },
+  });
   const workers: ChildProcess[] = [];
   try {
     const first = (await platform.useCases.ensurePlatformAdmin.execute())!;
@@ -41,15 +54,34 @@ async function measure(name: 'sqlite' | 'postgres'): Promise<void> {
     const world = { platform, url, admin: new ApiClient(url, first.key) } as unknown as HttpWorld;
     const tenant = await createTenant(world);
     const fixture = await evaluationFixture(tenant.owner);
-    await tenant.owner.post(`/specifications/${fixture.specs.a.id}/metrics`, { metricIds: [(await tenant.owner.post('/metrics', { name: 'similarity', source: 'DETERMINISTIC', algorithm: 'TEXT_SIMILARITY' })).body.id] });
+    await tenant.owner.post(`/specifications/${fixture.specs.a.id}/metrics`, {
+      metricIds: [
+        (
+          await tenant.owner.post('/metrics', {
+            name: 'similarity',
+            source: 'DETERMINISTIC',
+            algorithm: 'TEXT_SIMILARITY',
+          })
+        ).body.id,
+      ],
+    });
     const { ports } = platform;
     const scope = tenant.organizationId;
     const session = (await ports.sessions.get(scope, fixture.sessions.a.id))!;
     const result = (await ports.inferenceResults.get(scope, fixture.sessions.a.results[0].id))!;
     const base = Date.parse(session.createdAt);
     const ids = Array.from({ length: SESSIONS - 1 }, (_, index) => `session_bench_${String(index).padStart(5, '0')}`);
-    await ports.sessions.insertMany(ids.map((id, index) => ({ ...session, id, createdAt: new Date(base + index + 1).toISOString() })));
-    await ports.inferenceResults.insertMany(ids.map((id, index) => ({ ...result, id: `inferenceResult_bench_${index}`, sessionId: id, output: `Paris is the capital of France ${index % 7}` })));
+    await ports.sessions.insertMany(
+      ids.map((id, index) => ({ ...session, id, createdAt: new Date(base + index + 1).toISOString() })),
+    );
+    await ports.inferenceResults.insertMany(
+      ids.map((id, index) => ({
+        ...result,
+        id: `inferenceResult_bench_${index}`,
+        sessionId: id,
+        output: `Paris is the capital of France ${index % 7}`,
+      })),
+    );
     for (let index = 0; index < (embedded ? 0 : WORKERS); index++) workers.push(await startWorker(store.url));
 
     const started = performance.now();
@@ -68,7 +100,9 @@ async function measure(name: 'sqlite' | 'postgres'): Promise<void> {
         `(${embedded ? `embedded worker, concurrency ${CONCURRENCY}` : `${WORKERS} worker processes, concurrency ${CONCURRENCY} each`}, batches of ${BATCH})\n`,
     );
   } finally {
-    await Promise.all(workers.map((worker) => new Promise((resolve) => (worker.once('exit', resolve), worker.kill('SIGTERM')))));
+    await Promise.all(
+      workers.map((worker) => new Promise((resolve) => (worker.once('exit', resolve), worker.kill('SIGTERM')))),
+    );
     await platform.close();
     await store.drop();
   }

@@ -21,8 +21,24 @@ const CLIENTS = Number(process.env.BENCH_SPAN_CLIENTS ?? 4);
 /** Rounds alternate HTTP and driver phases; the best of each is kept, so a burst of load elsewhere on the machine skews neither. */
 const ROUNDS = Number(process.env.BENCH_SPAN_ROUNDS ?? 3);
 const COLUMNS = [
-  'id', 'organization_id', 'inference_result_id', 'session_id', 'name', 'type', 'description', 'input_data', 'output_data', 'error', 'latency_ms',
-  'metadata', 'parent_trace_id', 'parent_pending', 'start_time', 'end_time', 'created_at', 'deleted_at',
+  'id',
+  'organization_id',
+  'inference_result_id',
+  'session_id',
+  'name',
+  'type',
+  'description',
+  'input_data',
+  'output_data',
+  'error',
+  'latency_ms',
+  'metadata',
+  'parent_trace_id',
+  'parent_pending',
+  'start_time',
+  'end_time',
+  'created_at',
+  'deleted_at',
 ];
 
 interface Owner {
@@ -41,8 +57,15 @@ function spanBatch(owner: Owner, label: string): Record<string, unknown>[] {
     name: index === 0 ? 'invoke_agent support' : `chat step ${index}`,
     type: index === 0 ? 'AGENT' : 'GENERATION',
     description: 'A model call made by the support agent while answering the customer question about an order.',
-    inputData: { messages: [{ role: 'system', content: 'You are a helpful support agent. '.repeat(4) }, { role: 'user', content: `Where is order ${index}? `.repeat(6) }] },
-    outputData: { message: { role: 'assistant', content: `Order ${index} ships today from the central warehouse. `.repeat(4) } },
+    inputData: {
+      messages: [
+        { role: 'system', content: 'You are a helpful support agent. '.repeat(4) },
+        { role: 'user', content: `Where is order ${index}? `.repeat(6) },
+      ],
+    },
+    outputData: {
+      message: { role: 'assistant', content: `Order ${index} ships today from the central warehouse. `.repeat(4) },
+    },
     latencyMs: 120 + (index % 50),
     metadata: { model: 'gpt-x', temperature: 0.2, usage: { inputTokens: 180, outputTokens: 64 }, region: 'eu-west-1' },
     ...(index === 0 ? {} : { parentTraceId: root }),
@@ -56,9 +79,24 @@ function row(owner: Owner, span: Record<string, unknown>, dialect: 'sqlite' | 'p
   const now = new Date().toISOString();
   const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
   return [
-    span.id, owner.organizationId, owner.inferenceResultId, owner.sessionId, span.name, span.type, span.description, json(span.inputData),
-    json(span.outputData), null, span.latencyMs, json(span.metadata), span.parentTraceId ?? null, dialect === 'sqlite' ? 0 : false,
-    span.startTime, span.endTime, now, null,
+    span.id,
+    owner.organizationId,
+    owner.inferenceResultId,
+    owner.sessionId,
+    span.name,
+    span.type,
+    span.description,
+    json(span.inputData),
+    json(span.outputData),
+    null,
+    span.latencyMs,
+    json(span.metadata),
+    span.parentTraceId ?? null,
+    dialect === 'sqlite' ? 0 : false,
+    span.startTime,
+    span.endTime,
+    now,
+    null,
   ];
 }
 
@@ -71,18 +109,23 @@ async function timed(work: () => Promise<void>): Promise<number> {
 /** Runs `total` jobs on `clients` concurrent workers. */
 async function concurrently(total: number, clients: number, job: (index: number) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: clients }, async () => {
-    while (next < total) await job(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < total) await job(next++);
+    }),
+  );
 }
 
 async function overHttp(world: HttpWorld, owner: Owner, key: string, prefix: string): Promise<number> {
-  const batches = Array.from({ length: BATCHES }, (_, index) => JSON.stringify({ traces: spanBatch(owner, `${prefix}${index}`) }));
+  const batches = Array.from({ length: BATCHES }, (_, index) =>
+    JSON.stringify({ traces: spanBatch(owner, `${prefix}${index}`) }),
+  );
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   const send = async (body: string) => {
     const response = await fetch(`${world.url}/traces/batch`, { method: 'POST', headers, body });
     const answer = Buffer.from(await response.arrayBuffer());
-    if (response.status !== 201) throw new Error(`batch answered ${response.status}: ${answer.toString('utf8').slice(0, 300)}`);
+    if (response.status !== 201)
+      throw new Error(`batch answered ${response.status}: ${answer.toString('utf8').slice(0, 300)}`);
   };
   await send(JSON.stringify({ traces: spanBatch(owner, `${prefix}warm`) }));
   return timed(() => concurrently(BATCHES, CLIENTS, (index) => send(batches[index])));
@@ -116,7 +159,8 @@ async function throughPostgres(url: string, owner: Owner, prefix: string): Promi
 
 async function throughSqlite(file: string, owner: Owner, prefix: string): Promise<number> {
   const database = new sqlite3.Database(file);
-  const run = (sql: string, values: unknown[] = []) => new Promise<void>((resolve, reject) => database.run(sql, values, (error) => (error ? reject(error) : resolve())));
+  const run = (sql: string, values: unknown[] = []) =>
+    new Promise<void>((resolve, reject) => database.run(sql, values, (error) => (error ? reject(error) : resolve())));
   await run('PRAGMA busy_timeout = 30000');
   await run('PRAGMA synchronous = NORMAL');
   const sql = `INSERT OR IGNORE INTO spans (${COLUMNS.join(', ')}) VALUES ${placeholders(BATCH, 'sqlite')}`;
@@ -139,10 +183,21 @@ async function throughSqlite(file: string, owner: Owner, prefix: string): Promis
 
 /** Starts the platform in a child process, as a deployment would run apart from its clients. */
 async function startServer(databaseUrl: string): Promise<{ url: string; key: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./span-server.ts', import.meta.url)), databaseUrl], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./span-server.ts', import.meta.url)), databaseUrl],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
   const { url, key } = JSON.parse(line) as { url: string; key: string };
-  return { url, key, stop: async () => { child.kill('SIGTERM'); await once(child, 'exit'); } };
+  return {
+    url,
+    key,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
 }
 
 async function measure(name: 'sqlite' | 'postgres'): Promise<void> {
@@ -159,11 +214,16 @@ async function measure(name: 'sqlite' | 'postgres'): Promise<void> {
     let driver = 0;
     for (let round = 0; round < ROUNDS; round++) {
       http = Math.max(http, spans / (await overHttp(benchWorld, owner, key, `http${round}_`)));
-      const direct = name === 'postgres' ? await throughPostgres(store.url, owner, `driver${round}_`) : await throughSqlite(store.url.slice('sqlite:'.length), owner, `driver${round}_`);
+      const direct =
+        name === 'postgres'
+          ? await throughPostgres(store.url, owner, `driver${round}_`)
+          : await throughSqlite(store.url.slice('sqlite:'.length), owner, `driver${round}_`);
       driver = Math.max(driver, spans / direct);
     }
     const figure = (value: number) => Math.round(value).toLocaleString('en-US').padStart(9);
-    process.stdout.write(`${name.padEnd(9)} http ${figure(http)} spans/s   driver ${figure(driver)} spans/s   ratio ${(http / driver).toFixed(2)}   (best of ${ROUNDS} rounds of ${BATCHES} batches of ${BATCH}, ${CLIENTS} clients)\n`);
+    process.stdout.write(
+      `${name.padEnd(9)} http ${figure(http)} spans/s   driver ${figure(driver)} spans/s   ratio ${(http / driver).toFixed(2)}   (best of ${ROUNDS} rounds of ${BATCHES} batches of ${BATCH}, ${CLIENTS} clients)\n`,
+    );
   } finally {
     await server.stop();
     await store.drop();

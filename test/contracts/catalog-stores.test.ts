@@ -14,8 +14,13 @@ for (const name of await storageNames()) {
       const { sequences, uow } = world.storage;
       t.is(await uow.transaction(() => sequences.next('org_a', 'versions:p1')), 1);
       t.is(await sequences.next('org_b', 'versions:p1'), 1);
-      const parallel = await Promise.all(Array.from({ length: 6 }, () => uow.transaction(() => sequences.next('org_a', 'versions:p1'))));
-      t.deepEqual(parallel.sort((a, b) => a - b), [2, 3, 4, 5, 6, 7]);
+      const parallel = await Promise.all(
+        Array.from({ length: 6 }, () => uow.transaction(() => sequences.next('org_a', 'versions:p1'))),
+      );
+      t.deepEqual(
+        parallel.sort((a, b) => a - b),
+        [2, 3, 4, 5, 6, 7],
+      );
       await t.throwsAsync(
         uow.transaction(async () => {
           await sequences.next('org_a', 'versions:p1');
@@ -33,7 +38,13 @@ for (const name of await storageNames()) {
     try {
       const { testCases, specifications } = world.storage;
       const make = (id: string, testId: string, languageCode: string | null, organizationId = 'org_a') =>
-        createTestCase(id, organizationId, 'user_1', { testId, input: { user_message: id, nested: { n: 1 } }, languageCode, expectedTools: ['a'] }, NOW);
+        createTestCase(
+          id,
+          organizationId,
+          'user_1',
+          { testId, input: { user_message: id, nested: { n: 1 } }, languageCode, expectedTools: ['a'] },
+          NOW,
+        );
       await testCases.insertMany([
         make('testCase_1', 'test_1', 'en-US'),
         make('testCase_2', 'test_1', 'fr'),
@@ -42,7 +53,10 @@ for (const name of await storageNames()) {
         make('testCase_5', 'test_1', 'de', 'org_b'),
       ]);
       t.deepEqual(await testCases.distinctValues('org_a', 'languageCode', []), ['en-US', 'fr']);
-      t.deepEqual(await testCases.distinctValues('org_a', 'languageCode', [{ field: 'testId', op: 'eq', value: 'test_2' }]), ['en-US']);
+      t.deepEqual(
+        await testCases.distinctValues('org_a', 'languageCode', [{ field: 'testId', op: 'eq', value: 'test_2' }]),
+        ['en-US'],
+      );
       const stored = await testCases.get('org_a', 'testCase_1');
       t.deepEqual(stored?.input, { user_message: 'testCase_1', nested: { n: 1 } });
       t.deepEqual(stored?.expectedTools, ['a']);
@@ -53,8 +67,14 @@ for (const name of await storageNames()) {
       t.is(deleted?.version, 1);
       t.truthy(await testCases.get('org_b', 'testCase_5'), 'other organizations are untouched');
       t.is(await testCases.count('org_a', {}), 2);
-      const specification = await specifications.insert(createSpecification('specification_1', 'org_a', { productId: 'product_1', name: 'S' }, NOW));
-      const updated = await specifications.update({ ...specification, metricIds: ['metric_1', 'metric_2'], testIds: ['test_1'] });
+      const specification = await specifications.insert(
+        createSpecification('specification_1', 'org_a', { productId: 'product_1', name: 'S' }, NOW),
+      );
+      const updated = await specifications.update({
+        ...specification,
+        metricIds: ['metric_1', 'metric_2'],
+        testIds: ['test_1'],
+      });
       t.deepEqual((await specifications.get('org_a', updated.id))?.metricIds, ['metric_1', 'metric_2']);
     } finally {
       await world.close();

@@ -22,11 +22,19 @@ interface QueueWorld {
   close(): Promise<void>;
 }
 
-const pendingOf = (storage: StoragePorts) => async (limit: number): Promise<EvaluationJob[]> =>
-  (await storage.evaluations.list(null, { where: [{ field: 'status', op: 'eq', value: 'PENDING' }], sort: [{ field: 'createdAt', direction: 'asc' }], limit })).map((evaluation) => ({
-    organizationId: evaluation.organizationId,
-    evaluationId: evaluation.id,
-  }));
+const pendingOf =
+  (storage: StoragePorts) =>
+  async (limit: number): Promise<EvaluationJob[]> =>
+    (
+      await storage.evaluations.list(null, {
+        where: [{ field: 'status', op: 'eq', value: 'PENDING' }],
+        sort: [{ field: 'createdAt', direction: 'asc' }],
+        limit,
+      })
+    ).map((evaluation) => ({
+      organizationId: evaluation.organizationId,
+      evaluationId: evaluation.id,
+    }));
 
 const worlds: Record<string, () => Promise<QueueWorld>> = {
   'in-process (memory)': async () => {
@@ -40,7 +48,11 @@ const worlds: Record<string, () => Promise<QueueWorld>> = {
     await migrate(database);
     const storage = createSequelizeStorage(database);
     const queue = new InProcessJobQueue({ findPending: pendingOf(storage), pollMs: 50 });
-    return { storage, queue, close: async () => (await queue.stop(), await database.sequelize.close(), await store.drop()) };
+    return {
+      storage,
+      queue,
+      close: async () => (await queue.stop(), await database.sequelize.close(), await store.drop()),
+    };
   },
 };
 if (await postgresAvailable()) {
@@ -50,14 +62,39 @@ if (await postgresAvailable()) {
     await migrate(database);
     const storage = createSequelizeStorage(database);
     const queue = await PgBossJobQueue.open(database, transactionContextOf(database), {
-      connectionString: store.url, jobTimeoutSeconds: 30, maintenanceSeconds: 5, retryLimit: 2, batchSize: 10, pollingSeconds: 0.5, supervise: true,
+      connectionString: store.url,
+      jobTimeoutSeconds: 30,
+      maintenanceSeconds: 5,
+      retryLimit: 2,
+      batchSize: 10,
+      pollingSeconds: 0.5,
+      supervise: true,
     });
-    return { storage, queue, close: async () => (await queue.stop(), await database.sequelize.close(), await store.drop()) };
+    return {
+      storage,
+      queue,
+      close: async () => (await queue.stop(), await database.sequelize.close(), await store.drop()),
+    };
   };
 }
 
 const evaluation = (id: string) =>
-  createEvaluation({ id, organizationId: 'organization_q', metricId: 'metric_1', sessionId: 'session_1', userId: null, testCaseId: null, inferenceResultId: null, runId: null, versionId: null, metricLegacyAt: null, metricDisabledAt: null }, new Date().toISOString());
+  createEvaluation(
+    {
+      id,
+      organizationId: 'organization_q',
+      metricId: 'metric_1',
+      sessionId: 'session_1',
+      userId: null,
+      testCaseId: null,
+      inferenceResultId: null,
+      runId: null,
+      versionId: null,
+      metricLegacyAt: null,
+      metricDisabledAt: null,
+    },
+    new Date().toISOString(),
+  );
 
 for (const [name, open] of Object.entries(worlds)) {
   test(`[${name}] committed jobs are delivered once each; rolled-back ones never exist`, async (t) => {
@@ -69,7 +106,8 @@ for (const [name, open] of Object.entries(worlds)) {
           delivered.push(job.evaluationId);
           const stored = await world.storage.evaluations.get(job.organizationId, job.evaluationId);
           t.truthy(stored, 'a delivered job always finds its committed row');
-          if (stored?.status === 'PENDING') await world.storage.evaluations.update({ ...stored, status: 'SKIPPED', canRetry: false, error: 'done' });
+          if (stored?.status === 'PENDING')
+            await world.storage.evaluations.update({ ...stored, status: 'SKIPPED', canRetry: false, error: 'done' });
         }
       }, 2);
       await t.throwsAsync(
@@ -86,7 +124,8 @@ for (const [name, open] of Object.entries(worlds)) {
         await world.queue.enqueue(ids.map((evaluationId) => ({ organizationId: 'organization_q', evaluationId })));
       });
       const deadline = Date.now() + 15_000;
-      while (delivered.length < ids.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+      while (delivered.length < ids.length && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 25));
       await new Promise((resolve) => setTimeout(resolve, 700));
       t.deepEqual([...delivered].sort(), ids);
       t.is(await world.storage.evaluations.get('organization_q', 'evaluation_rolled_back'), null);
@@ -109,7 +148,9 @@ test('[in-process (memory)] jobs given up do not hide newer jobs from the worker
         if (stored) await storage.evaluations.update({ ...stored, status: 'SKIPPED', canRetry: false, error: 'done' });
       }
     }, 1);
-    await storage.evaluations.insertMany([{ ...evaluation('evaluation_failing'), createdAt: '2026-01-01T00:00:00.000Z' }]);
+    await storage.evaluations.insertMany([
+      { ...evaluation('evaluation_failing'), createdAt: '2026-01-01T00:00:00.000Z' },
+    ]);
     await queue.enqueue([{ organizationId: 'organization_q', evaluationId: 'evaluation_failing' }]);
     await queue.idle();
     await storage.evaluations.insertMany([evaluation('evaluation_newer')]);

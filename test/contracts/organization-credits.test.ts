@@ -3,7 +3,9 @@ import { createOrganization } from '../../domain/organization/organization.ts';
 import { openStorage, storageNames } from '../support/storage-worlds.ts';
 
 /** OrganizationStore.debitCredits: subscription credits first, then extra; atomic under concurrency; never below zero. */
-const worlds = Object.fromEntries((await storageNames()).map((name) => [name, () => openStorage(name, { poolMax: 20 })]));
+const worlds = Object.fromEntries(
+  (await storageNames()).map((name) => [name, () => openStorage(name, { poolMax: 20 })]),
+);
 
 const NOW = '2026-01-01T00:00:00.000Z';
 
@@ -12,16 +14,32 @@ for (const [name, open] of Object.entries(worlds)) {
     const world = await open();
     try {
       const { organizations } = world.storage;
-      await organizations.insert(createOrganization('organization_a', { name: 'A', remainingSubscriptionCredits: 2, extraCredits: 3 }, NOW));
-      t.deepEqual(await organizations.debitCredits('organization_a', 1), { remainingSubscriptionCredits: 1, extraCredits: 3 });
-      t.deepEqual(await organizations.debitCredits('organization_a', 3), { remainingSubscriptionCredits: 0, extraCredits: 1 });
+      await organizations.insert(
+        createOrganization('organization_a', { name: 'A', remainingSubscriptionCredits: 2, extraCredits: 3 }, NOW),
+      );
+      t.deepEqual(await organizations.debitCredits('organization_a', 1), {
+        remainingSubscriptionCredits: 1,
+        extraCredits: 3,
+      });
+      t.deepEqual(await organizations.debitCredits('organization_a', 3), {
+        remainingSubscriptionCredits: 0,
+        extraCredits: 1,
+      });
       t.is(await organizations.debitCredits('organization_a', 2), null);
-      t.deepEqual(await organizations.debitCredits('organization_a', 1), { remainingSubscriptionCredits: 0, extraCredits: 0 });
+      t.deepEqual(await organizations.debitCredits('organization_a', 1), {
+        remainingSubscriptionCredits: 0,
+        extraCredits: 0,
+      });
       t.is(await organizations.debitCredits('organization_missing', 1), null);
       const stored = await organizations.get(null, 'organization_a');
       t.like(stored, { remainingSubscriptionCredits: 0, extraCredits: 0 });
-      await organizations.insert(createOrganization('organization_b', { name: 'B', remainingSubscriptionCredits: null, extraCredits: 1 }, NOW));
-      t.deepEqual(await organizations.debitCredits('organization_b', 1), { remainingSubscriptionCredits: null, extraCredits: 0 });
+      await organizations.insert(
+        createOrganization('organization_b', { name: 'B', remainingSubscriptionCredits: null, extraCredits: 1 }, NOW),
+      );
+      t.deepEqual(await organizations.debitCredits('organization_b', 1), {
+        remainingSubscriptionCredits: null,
+        extraCredits: 0,
+      });
     } finally {
       await world.close();
     }
@@ -31,10 +49,14 @@ for (const [name, open] of Object.entries(worlds)) {
     const world = await open();
     try {
       const { organizations, uow } = world.storage;
-      await organizations.insert(createOrganization('organization_c', { name: 'C', remainingSubscriptionCredits: 7, extraCredits: 8 }, NOW));
+      await organizations.insert(
+        createOrganization('organization_c', { name: 'C', remainingSubscriptionCredits: 7, extraCredits: 8 }, NOW),
+      );
       const attempts = await Promise.all(
         Array.from({ length: 40 }, (_, index) =>
-          index % 2 === 0 ? organizations.debitCredits('organization_c', 1) : uow.transaction(() => organizations.debitCredits('organization_c', 1)),
+          index % 2 === 0
+            ? organizations.debitCredits('organization_c', 1)
+            : uow.transaction(() => organizations.debitCredits('organization_c', 1)),
         ),
       );
       t.is(attempts.filter((result) => result !== null).length, 15);

@@ -10,7 +10,13 @@ const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOSt
 
 function user(organizationId: string, email: string, minute: number, name = email): User {
   sequence += 1;
-  return createUser(admin, `user_${String(sequence).padStart(6, '0')}`, organizationId, { email, name, role: 'MEMBER' }, at(minute));
+  return createUser(
+    admin,
+    `user_${String(sequence).padStart(6, '0')}`,
+    organizationId,
+    { email, name, role: 'MEMBER' },
+    at(minute),
+  );
 }
 
 /** The RecordStore contract (application/ports/record-store.ts), run against each adapter family. */
@@ -32,22 +38,53 @@ export function recordStoreContract(test: TestFn, label: string, open: () => Pro
 
   test(`${label}: list filters, sorts, pages; soft-deleted rows never match`, async (t) => {
     const org = 'org_list';
-    const rows = [user(org, 'c@l.example', 3, 'Carol'), user(org, 'a@l.example', 1, 'Alice'), user(org, 'b@l.example', 2, 'Bob')];
+    const rows = [
+      user(org, 'c@l.example', 3, 'Carol'),
+      user(org, 'a@l.example', 1, 'Alice'),
+      user(org, 'b@l.example', 2, 'Bob'),
+    ];
     await ports().users.insertMany(rows);
     await ports().users.insert(user('org_other', 'z@l.example', 4));
     const newest = await ports().users.list(org, {});
-    t.deepEqual(newest.map((row) => row.name), ['Carol', 'Bob', 'Alice']);
+    t.deepEqual(
+      newest.map((row) => row.name),
+      ['Carol', 'Bob', 'Alice'],
+    );
     const byName = await ports().users.list(org, { sort: [{ field: 'name', direction: 'asc' }], limit: 2, offset: 1 });
-    t.deepEqual(byName.map((row) => row.name), ['Bob', 'Carol']);
-    const some = await ports().users.list(org, { where: [{ field: 'email', op: 'in', values: ['a@l.example', 'c@l.example'] }], sort: [{ field: 'name', direction: 'asc' }] });
-    t.deepEqual(some.map((row) => row.name), ['Alice', 'Carol']);
-    const range = await ports().users.list(org, { where: [{ field: 'createdAt', op: 'gte', value: at(2) }, { field: 'createdAt', op: 'lte', value: at(3) }], sort: [{ field: 'createdAt', direction: 'asc' }] });
-    t.deepEqual(range.map((row) => row.name), ['Bob', 'Carol']);
+    t.deepEqual(
+      byName.map((row) => row.name),
+      ['Bob', 'Carol'],
+    );
+    const some = await ports().users.list(org, {
+      where: [{ field: 'email', op: 'in', values: ['a@l.example', 'c@l.example'] }],
+      sort: [{ field: 'name', direction: 'asc' }],
+    });
+    t.deepEqual(
+      some.map((row) => row.name),
+      ['Alice', 'Carol'],
+    );
+    const range = await ports().users.list(org, {
+      where: [
+        { field: 'createdAt', op: 'gte', value: at(2) },
+        { field: 'createdAt', op: 'lte', value: at(3) },
+      ],
+      sort: [{ field: 'createdAt', direction: 'asc' }],
+    });
+    t.deepEqual(
+      range.map((row) => row.name),
+      ['Bob', 'Carol'],
+    );
     const like = await ports().users.list(org, { where: [{ field: 'name', op: 'like', value: 'ARO' }] });
-    t.deepEqual(like.map((row) => row.name), ['Carol']);
+    t.deepEqual(
+      like.map((row) => row.name),
+      ['Carol'],
+    );
     t.is(await ports().users.count(org, { where: [{ field: 'mfaSource', op: 'isNull' }] }), 3);
     await ports().users.update({ ...rows[0], deletedAt: at(9) });
-    t.deepEqual((await ports().users.list(org, {})).map((row) => row.name), ['Bob', 'Alice']);
+    t.deepEqual(
+      (await ports().users.list(org, {})).map((row) => row.name),
+      ['Bob', 'Alice'],
+    );
     t.is(await ports().users.get(org, rows[0].id), null);
     t.truthy(await ports().users.get(org, rows[0].id, { includeDeleted: true }));
   });
@@ -101,9 +138,14 @@ export function recordStoreContract(test: TestFn, label: string, open: () => Pro
   });
 
   test(`${label}: organizations are scoped by their own id`, async (t) => {
-    const org = await ports().organizations.insert(createOrganization('organization_scoped', { name: 'Scoped' }, at(1)));
+    const org = await ports().organizations.insert(
+      createOrganization('organization_scoped', { name: 'Scoped' }, at(1)),
+    );
     t.truthy(await ports().organizations.get(org.id, org.id));
     t.is(await ports().organizations.get('organization_other', org.id), null);
-    t.deepEqual((await ports().organizations.list(org.id, {})).map((row) => row.id), [org.id]);
+    t.deepEqual(
+      (await ports().organizations.list(org.id, {})).map((row) => row.id),
+      [org.id],
+    );
   });
 }

@@ -7,10 +7,22 @@ for (const database of await httpDatabases()) {
 
   test(title('products: create, read, list, update, delete; names unique per organization'), async (t) => {
     const { owner } = await createTenant(world());
-    const created = await owner.post('/products', { name: 'Support bot', description: 'Answers tickets', metadata: { team: 'care' } });
+    const created = await owner.post('/products', {
+      name: 'Support bot',
+      description: 'Answers tickets',
+      metadata: { team: 'care' },
+    });
     t.is(created.status, 201);
     t.true(created.body.id.startsWith('product_'));
-    t.deepEqual(Object.keys(created.body).sort(), ['createdAt', 'deletedAt', 'description', 'id', 'metadata', 'name', 'organizationId']);
+    t.deepEqual(Object.keys(created.body).sort(), [
+      'createdAt',
+      'deletedAt',
+      'description',
+      'id',
+      'metadata',
+      'name',
+      'organizationId',
+    ]);
     t.deepEqual(created.body.metadata, { team: 'care' });
     t.is((await owner.get(`/products/${created.body.id}`)).body.name, 'Support bot');
     const duplicate = await owner.post('/products', { name: 'Support bot' });
@@ -27,7 +39,10 @@ for (const database of await httpDatabases()) {
     t.is(renamed.body.name, 'Support bot');
     t.deepEqual(renamed.body.metadata, { team: 'care' });
     const list = await owner.get('/products', { name: 'Support bot' });
-    t.deepEqual(list.body.map((item: { id: string }) => item.id), [created.body.id]);
+    t.deepEqual(
+      list.body.map((item: { id: string }) => item.id),
+      [created.body.id],
+    );
     const deleted = await owner.delete(`/products/${created.body.id}`);
     t.is(deleted.status, 200);
     t.deepEqual(Object.keys(deleted.body).sort(), ['deletedAt', 'id']);
@@ -48,7 +63,10 @@ for (const database of await httpDatabases()) {
       const response = await owner.post('/products', body);
       t.is(response.status, 400, JSON.stringify(body));
       t.is(response.body.error, 'invalid_input');
-      t.true(response.body.issues.some((issue: { path: string }) => issue.path === path), JSON.stringify(response.body.issues));
+      t.true(
+        response.body.issues.some((issue: { path: string }) => issue.path === path),
+        JSON.stringify(response.body.issues),
+      );
     }
     t.is((await owner.patch('/products/product_x', { name: null })).status, 400);
     t.is((await owner.get('/products', { sort: 'colour,asc' })).status, 400);
@@ -66,19 +84,30 @@ for (const database of await httpDatabases()) {
     const version = (await theirs.owner.post('/versions', { productId: product.id })).body;
     const specification = (await theirs.owner.post('/specifications', { productId: product.id, name: 'Spec' })).body;
     const metric = (await theirs.owner.post('/metrics', { name: 'Helpful', source: 'HUMAN' })).body;
-    for (const path of [`/products/${product.id}`, `/versions/${version.id}`, `/specifications/${specification.id}`, `/metrics/${metric.id}`]) {
+    for (const path of [
+      `/products/${product.id}`,
+      `/versions/${version.id}`,
+      `/specifications/${specification.id}`,
+      `/metrics/${metric.id}`,
+    ]) {
       t.is((await mine.owner.get(path)).status, 404, path);
       t.is((await mine.owner.patch(path, { name: 'Mine now' })).status, 404, path);
       t.is((await mine.owner.delete(path)).status, 404, path);
     }
     t.is((await mine.owner.post('/versions', { productId: product.id })).status, 404);
     t.is((await mine.owner.post('/specifications', { productId: product.id, name: 'x' })).status, 404);
-    t.is((await mine.owner.post(`/specifications/${specification.id}/metrics`, { metricIds: [metric.id] })).status, 404);
+    t.is(
+      (await mine.owner.post(`/specifications/${specification.id}/metrics`, { metricIds: [metric.id] })).status,
+      404,
+    );
     const myProduct = (await mine.owner.post('/products', { name: 'Mine' })).body;
     const mySpec = (await mine.owner.post('/specifications', { productId: myProduct.id, name: 'Spec' })).body;
     const linkForeign = await mine.owner.post(`/specifications/${mySpec.id}/metrics`, { metricIds: [metric.id] });
     t.is(linkForeign.status, 404);
-    t.deepEqual((await mine.owner.get('/products')).body.map((item: { id: string }) => item.id), [myProduct.id]);
+    t.deepEqual(
+      (await mine.owner.get('/products')).body.map((item: { id: string }) => item.id),
+      [myProduct.id],
+    );
     t.deepEqual((await mine.owner.get('/versions')).body, []);
     t.deepEqual((await mine.owner.get('/metrics')).body, []);
     t.is((await theirs.owner.get(`/products/${product.id}`)).body.name, 'Theirs', 'untouched');
@@ -102,117 +131,230 @@ for (const database of await httpDatabases()) {
     t.is((await owner.post('/versions', { productId: product.id })).body.number, 3, 'a deleted number is not reused');
     const wrongParent = await owner.post('/versions', { productId: other.id, parentVersionId: first.body.id });
     t.is(wrongParent.status, 400);
-    t.deepEqual(wrongParent.body.issues.map((issue: { path: string }) => issue.path), ['parentVersionId']);
+    t.deepEqual(
+      wrongParent.body.issues.map((issue: { path: string }) => issue.path),
+      ['parentVersionId'],
+    );
     const missing = await owner.post('/versions', {});
     t.is(missing.status, 400);
-    t.deepEqual(missing.body.issues.map((issue: { path: string }) => issue.path), ['productId']);
+    t.deepEqual(
+      missing.body.issues.map((issue: { path: string }) => issue.path),
+      ['productId'],
+    );
     const patched = await owner.patch(`/versions/${first.body.id}`, { systemPrompt: null, name: 'first' });
     t.is(patched.body.systemPrompt, null);
     t.is(patched.body.name, 'first');
     t.is((await owner.patch(`/versions/${first.body.id}`, { number: 9 })).status, 400);
     const listed = await owner.get('/versions', { productIds: product.id, sort: 'number,asc' });
-    t.deepEqual(listed.body.map((item: { number: number }) => item.number), [1, 3]);
+    t.deepEqual(
+      listed.body.map((item: { number: number }) => item.number),
+      [1, 3],
+    );
     t.deepEqual((await owner.get('/versions', { productIds: [product.id, other.id] })).body.length, 3);
-    const connected = await owner.post('/versions', { productId: other.id, conversationEndpointConnectionId: 'endpointConnection_1' });
+    const connected = await owner.post('/versions', {
+      productId: other.id,
+      conversationEndpointConnectionId: 'endpointConnection_1',
+    });
     t.is(connected.body.conversationEndpointConnectionId, 'endpointConnection_1');
-    t.is((await owner.get(`/versions/${connected.body.id}`)).body.conversationEndpointConnectionId, 'endpointConnection_1');
-    t.is((await owner.patch(`/versions/${connected.body.id}`, { conversationEndpointConnectionId: null })).body.conversationEndpointConnectionId, null);
+    t.is(
+      (await owner.get(`/versions/${connected.body.id}`)).body.conversationEndpointConnectionId,
+      'endpointConnection_1',
+    );
+    t.is(
+      (await owner.patch(`/versions/${connected.body.id}`, { conversationEndpointConnectionId: null })).body
+        .conversationEndpointConnectionId,
+      null,
+    );
   });
 
   test(title('versions: parallel creates on one product get distinct numbers'), async (t) => {
     const { owner } = await createTenant(world());
     const product = (await owner.post('/products', { name: 'Busy' })).body;
-    const created = await Promise.all(Array.from({ length: 8 }, () => owner.post('/versions', { productId: product.id })));
-    t.true(created.every((response) => response.status === 201), JSON.stringify(created.map((response) => response.body)));
-    t.deepEqual(created.map((response) => response.body.number).sort((a, b) => a - b), [1, 2, 3, 4, 5, 6, 7, 8]);
+    const created = await Promise.all(
+      Array.from({ length: 8 }, () => owner.post('/versions', { productId: product.id })),
+    );
+    t.true(
+      created.every((response) => response.status === 201),
+      JSON.stringify(created.map((response) => response.body)),
+    );
+    t.deepEqual(
+      created.map((response) => response.body.number).sort((a, b) => a - b),
+      [1, 2, 3, 4, 5, 6, 7, 8],
+    );
   });
 
   test(title('uniqueness holds under concurrent creates: one 201, one 409'), async (t) => {
     const { owner } = await createTenant(world());
-    const products = await Promise.all([owner.post('/products', { name: 'Twin' }), owner.post('/products', { name: 'Twin' })]);
+    const products = await Promise.all([
+      owner.post('/products', { name: 'Twin' }),
+      owner.post('/products', { name: 'Twin' }),
+    ]);
     t.deepEqual(products.map((response) => response.status).sort(), [201, 409]);
     const product = products.find((response) => response.status === 201)!.body;
     const spec = { productId: product.id, name: 'Any', description: 'Never reveal card numbers', type: 'POLICY' };
-    const specs = await Promise.all([{ ...spec, name: 'One' }, { ...spec, name: 'Two' }].map((body) => owner.post('/specifications', body)));
-    t.deepEqual(specs.map((response) => response.status).sort(), [201, 409], 'description and type are unique per product');
-    t.regex(specs.find((response) => response.status === 409)!.body.message, /POLICY specification with this description already exists/);
-    t.is((await owner.post('/specifications', { ...spec, type: 'CAPABILITY' })).status, 201, 'same description, other type');
+    const specs = await Promise.all(
+      [
+        { ...spec, name: 'One' },
+        { ...spec, name: 'Two' },
+      ].map((body) => owner.post('/specifications', body)),
+    );
+    t.deepEqual(
+      specs.map((response) => response.status).sort(),
+      [201, 409],
+      'description and type are unique per product',
+    );
+    t.regex(
+      specs.find((response) => response.status === 409)!.body.message,
+      /POLICY specification with this description already exists/,
+    );
+    t.is(
+      (await owner.post('/specifications', { ...spec, type: 'CAPABILITY' })).status,
+      201,
+      'same description, other type',
+    );
     const metrics = await Promise.all([1, 2].map(() => owner.post('/metrics', { name: 'Same', source: 'HUMAN' })));
     t.deepEqual(metrics.map((response) => response.status).sort(), [201, 409]);
-    const tests = await Promise.all([1, 2].map(() => owner.post('/tests', { productId: product.id, name: 'Same', type: 'RED_TEAMING' })));
+    const tests = await Promise.all(
+      [1, 2].map(() => owner.post('/tests', { productId: product.id, name: 'Same', type: 'RED_TEAMING' })),
+    );
     t.deepEqual(tests.map((response) => response.status).sort(), [201, 409], 'name and type are unique per product');
     t.is(tests.find((response) => response.status === 409)!.body.error, 'conflict');
-    t.regex(tests.find((response) => response.status === 409)!.body.message, /RED_TEAMING test named "Same" already exists/);
-    t.is((await owner.post('/tests', { productId: product.id, name: 'Same', type: 'SCENARIOS' })).status, 201, 'same name, other type');
+    t.regex(
+      tests.find((response) => response.status === 409)!.body.message,
+      /RED_TEAMING test named "Same" already exists/,
+    );
+    t.is(
+      (await owner.post('/tests', { productId: product.id, name: 'Same', type: 'SCENARIOS' })).status,
+      201,
+      'same name, other type',
+    );
   });
 
-  test(title('specifications: link and unlink metrics and tests; description and type unique per product'), async (t) => {
-    const { owner } = await createTenant(world());
-    const product = (await owner.post('/products', { name: 'P' })).body;
-    const other = (await owner.post('/products', { name: 'Other' })).body;
-    const spec = await owner.post('/specifications', { productId: product.id, name: 'Refunds', description: 'Refunds within 30 days', type: 'CAPABILITY' });
-    t.is(spec.status, 201);
-    t.true(spec.body.id.startsWith('specification_'));
-    t.deepEqual(Object.keys(spec.body).sort(), ['createdAt', 'deletedAt', 'description', 'id', 'metricIds', 'name', 'organizationId', 'productId', 'testIds', 'type']);
-    t.deepEqual(spec.body.metricIds, []);
-    t.deepEqual(spec.body.testIds, []);
-    const twin = { productId: product.id, name: 'Refunds again', description: 'Refunds within 30 days', type: 'CAPABILITY' };
-    t.is((await owner.post('/specifications', twin)).status, 409);
-    t.is((await owner.post('/specifications', { ...twin, productId: other.id })).status, 201, 'same description and type, other product');
-    const inability = (await owner.post('/specifications', { ...twin, type: 'INABILITY' })).body;
-    const retyped = await owner.patch(`/specifications/${inability.id}`, { type: 'CAPABILITY' });
-    t.is(retyped.status, 409, 'a PATCH onto a taken description and type');
-    t.notRegex(retyped.body.message, /descriptionKey/);
-    t.is((await owner.get('/specifications', { productIds: product.id, types: 'INABILITY' })).body.length, 1);
-    t.is((await owner.post('/specifications', { productId: product.id, name: 'Untyped' })).body.type, 'CAPABILITY', 'type defaults to CAPABILITY');
-    const exact = (await owner.post('/metrics', { name: 'Exact', source: 'DETERMINISTIC', algorithm: 'EXACT_MATCH' })).body;
-    const judge = (await owner.post('/metrics', { name: 'Judge', source: 'LLM_JUDGE', judgePrompt: 'Is it correct?' })).body;
-    const linked = await owner.post(`/specifications/${spec.body.id}/metrics`, { metricIds: [exact.id, judge.id, exact.id] });
-    t.is(linked.status, 200);
-    t.deepEqual(linked.body.metricIds, [exact.id, judge.id]);
-    const unknown = await owner.post(`/specifications/${spec.body.id}/metrics`, { metricIds: ['metric_nope'] });
-    t.is(unknown.status, 404);
-    t.is((await owner.post(`/specifications/${spec.body.id}/metrics`, { metricIds: [] })).status, 400);
-    const unlinked = await owner.delete(`/specifications/${spec.body.id}/metrics`, { metricIds: [exact.id] });
-    t.is(unlinked.status, 200);
-    t.deepEqual(unlinked.body.metricIds, [judge.id]);
+  test(
+    title('specifications: link and unlink metrics and tests; description and type unique per product'),
+    async (t) => {
+      const { owner } = await createTenant(world());
+      const product = (await owner.post('/products', { name: 'P' })).body;
+      const other = (await owner.post('/products', { name: 'Other' })).body;
+      const spec = await owner.post('/specifications', {
+        productId: product.id,
+        name: 'Refunds',
+        description: 'Refunds within 30 days',
+        type: 'CAPABILITY',
+      });
+      t.is(spec.status, 201);
+      t.true(spec.body.id.startsWith('specification_'));
+      t.deepEqual(Object.keys(spec.body).sort(), [
+        'createdAt',
+        'deletedAt',
+        'description',
+        'id',
+        'metricIds',
+        'name',
+        'organizationId',
+        'productId',
+        'testIds',
+        'type',
+      ]);
+      t.deepEqual(spec.body.metricIds, []);
+      t.deepEqual(spec.body.testIds, []);
+      const twin = {
+        productId: product.id,
+        name: 'Refunds again',
+        description: 'Refunds within 30 days',
+        type: 'CAPABILITY',
+      };
+      t.is((await owner.post('/specifications', twin)).status, 409);
+      t.is(
+        (await owner.post('/specifications', { ...twin, productId: other.id })).status,
+        201,
+        'same description and type, other product',
+      );
+      const inability = (await owner.post('/specifications', { ...twin, type: 'INABILITY' })).body;
+      const retyped = await owner.patch(`/specifications/${inability.id}`, { type: 'CAPABILITY' });
+      t.is(retyped.status, 409, 'a PATCH onto a taken description and type');
+      t.notRegex(retyped.body.message, /descriptionKey/);
+      t.is((await owner.get('/specifications', { productIds: product.id, types: 'INABILITY' })).body.length, 1);
+      t.is(
+        (await owner.post('/specifications', { productId: product.id, name: 'Untyped' })).body.type,
+        'CAPABILITY',
+        'type defaults to CAPABILITY',
+      );
+      const exact = (await owner.post('/metrics', { name: 'Exact', source: 'DETERMINISTIC', algorithm: 'EXACT_MATCH' }))
+        .body;
+      const judge = (
+        await owner.post('/metrics', { name: 'Judge', source: 'LLM_JUDGE', judgePrompt: 'Is it correct?' })
+      ).body;
+      const linked = await owner.post(`/specifications/${spec.body.id}/metrics`, {
+        metricIds: [exact.id, judge.id, exact.id],
+      });
+      t.is(linked.status, 200);
+      t.deepEqual(linked.body.metricIds, [exact.id, judge.id]);
+      const unknown = await owner.post(`/specifications/${spec.body.id}/metrics`, { metricIds: ['metric_nope'] });
+      t.is(unknown.status, 404);
+      t.is((await owner.post(`/specifications/${spec.body.id}/metrics`, { metricIds: [] })).status, 400);
+      const unlinked = await owner.delete(`/specifications/${spec.body.id}/metrics`, { metricIds: [exact.id] });
+      t.is(unlinked.status, 200);
+      t.deepEqual(unlinked.body.metricIds, [judge.id]);
 
-    const dataset = (await owner.post('/tests', { productId: product.id, name: 'Refund questions' })).body;
-    const foreignProductTest = (await owner.post('/tests', { productId: other.id, name: 'Elsewhere' })).body;
-    const withTest = await owner.post(`/specifications/${spec.body.id}/tests`, { testIds: [dataset.id] });
-    t.is(withTest.status, 200);
-    t.deepEqual(withTest.body.testIds, [dataset.id]);
-    t.is((await owner.get(`/tests/${dataset.id}`)).body.specificationId, spec.body.id);
-    const wrongProduct = await owner.post(`/specifications/${spec.body.id}/tests`, { testIds: [foreignProductTest.id] });
-    t.is(wrongProduct.status, 400);
-    t.deepEqual(wrongProduct.body.issues.map((issue: { path: string }) => issue.path), ['testIds.0']);
-    const second = (await owner.post('/specifications', { productId: product.id, name: 'Second' })).body;
-    const movedHere = await owner.post(`/specifications/${second.id}/tests`, { testIds: [dataset.id] });
-    t.is(movedHere.status, 200, 'linking a test linked elsewhere moves it');
-    t.deepEqual(movedHere.body.testIds, [dataset.id]);
-    t.deepEqual((await owner.get(`/specifications/${spec.body.id}`)).body.testIds, []);
-    t.is((await owner.get(`/tests/${dataset.id}`)).body.specificationId, second.id);
-    await owner.post(`/specifications/${spec.body.id}/tests`, { testIds: [dataset.id] });
-    t.deepEqual((await owner.get(`/specifications/${second.id}`)).body.testIds, []);
-    const without = await owner.delete(`/specifications/${spec.body.id}/tests`, { testIds: [dataset.id] });
-    t.deepEqual(without.body.testIds, []);
-    t.is((await owner.get(`/tests/${dataset.id}`)).body.specificationId, null);
+      const dataset = (await owner.post('/tests', { productId: product.id, name: 'Refund questions' })).body;
+      const foreignProductTest = (await owner.post('/tests', { productId: other.id, name: 'Elsewhere' })).body;
+      const withTest = await owner.post(`/specifications/${spec.body.id}/tests`, { testIds: [dataset.id] });
+      t.is(withTest.status, 200);
+      t.deepEqual(withTest.body.testIds, [dataset.id]);
+      t.is((await owner.get(`/tests/${dataset.id}`)).body.specificationId, spec.body.id);
+      const wrongProduct = await owner.post(`/specifications/${spec.body.id}/tests`, {
+        testIds: [foreignProductTest.id],
+      });
+      t.is(wrongProduct.status, 400);
+      t.deepEqual(
+        wrongProduct.body.issues.map((issue: { path: string }) => issue.path),
+        ['testIds.0'],
+      );
+      const second = (await owner.post('/specifications', { productId: product.id, name: 'Second' })).body;
+      const movedHere = await owner.post(`/specifications/${second.id}/tests`, { testIds: [dataset.id] });
+      t.is(movedHere.status, 200, 'linking a test linked elsewhere moves it');
+      t.deepEqual(movedHere.body.testIds, [dataset.id]);
+      t.deepEqual((await owner.get(`/specifications/${spec.body.id}`)).body.testIds, []);
+      t.is((await owner.get(`/tests/${dataset.id}`)).body.specificationId, second.id);
+      await owner.post(`/specifications/${spec.body.id}/tests`, { testIds: [dataset.id] });
+      t.deepEqual((await owner.get(`/specifications/${second.id}`)).body.testIds, []);
+      const without = await owner.delete(`/specifications/${spec.body.id}/tests`, { testIds: [dataset.id] });
+      t.deepEqual(without.body.testIds, []);
+      t.is((await owner.get(`/tests/${dataset.id}`)).body.specificationId, null);
 
-    await owner.post(`/specifications/${spec.body.id}/tests`, { testIds: [dataset.id] });
-    t.is((await owner.delete(`/specifications/${spec.body.id}`)).status, 200);
-    t.is((await owner.get(`/tests/${dataset.id}`)).body.specificationId, null, 'deleting a specification unlinks its tests');
-    t.is((await owner.get('/specifications', { productIds: product.id })).body.length, 3);
-  });
+      await owner.post(`/specifications/${spec.body.id}/tests`, { testIds: [dataset.id] });
+      t.is((await owner.delete(`/specifications/${spec.body.id}`)).status, 200);
+      t.is(
+        (await owner.get(`/tests/${dataset.id}`)).body.specificationId,
+        null,
+        'deleting a specification unlinks its tests',
+      );
+      t.is((await owner.get('/specifications', { productIds: product.id })).body.length, 3);
+    },
+  );
 
   test(title('concurrent link requests on one specification all land'), async (t) => {
     const { owner } = await createTenant(world());
     const product = (await owner.post('/products', { name: 'P' })).body;
     const spec = (await owner.post('/specifications', { productId: product.id, name: 'S' })).body;
-    const metrics = await Promise.all([1, 2, 3, 4].map((n) => owner.post('/metrics', { name: `M${n}`, source: 'HUMAN' })));
-    const linked = await Promise.all(metrics.map((metric) => owner.post(`/specifications/${spec.id}/metrics`, { metricIds: [metric.body.id] })));
-    t.deepEqual(linked.map((response) => response.status), [200, 200, 200, 200]);
-    const tests = await Promise.all([1, 2, 3].map((n) => owner.post('/tests', { productId: product.id, name: `T${n}`, specificationId: spec.id })));
-    t.deepEqual(tests.map((response) => response.status), [201, 201, 201]);
+    const metrics = await Promise.all(
+      [1, 2, 3, 4].map((n) => owner.post('/metrics', { name: `M${n}`, source: 'HUMAN' })),
+    );
+    const linked = await Promise.all(
+      metrics.map((metric) => owner.post(`/specifications/${spec.id}/metrics`, { metricIds: [metric.body.id] })),
+    );
+    t.deepEqual(
+      linked.map((response) => response.status),
+      [200, 200, 200, 200],
+    );
+    const tests = await Promise.all(
+      [1, 2, 3].map((n) => owner.post('/tests', { productId: product.id, name: `T${n}`, specificationId: spec.id })),
+    );
+    t.deepEqual(
+      tests.map((response) => response.status),
+      [201, 201, 201],
+    );
     const stored = (await owner.get(`/specifications/${spec.id}`)).body;
     t.deepEqual([...stored.metricIds].sort(), metrics.map((metric) => metric.body.id).sort());
     t.deepEqual([...stored.testIds].sort(), tests.map((test) => test.body.id).sort());
@@ -222,15 +364,24 @@ for (const database of await httpDatabases()) {
     const { owner } = await createTenant(world());
     const product = (await owner.post('/products', { name: 'P' })).body;
     const spec = (await owner.post('/specifications', { productId: product.id, name: 'S' })).body;
-    const pathsOf = (response: { body: { issues?: { path: string }[] } }) => (response.body.issues ?? []).map((issue) => issue.path);
+    const pathsOf = (response: { body: { issues?: { path: string }[] } }) =>
+      (response.body.issues ?? []).map((issue) => issue.path);
     t.deepEqual(pathsOf(await owner.post('/specifications', { productId: product.id })), ['name']);
     t.deepEqual(pathsOf(await owner.post('/specifications', { name: 'x' })), ['productId']);
-    t.deepEqual(pathsOf(await owner.post('/specifications', { productId: product.id, name: 'x', metricIds: [] })), ['metricIds']);
+    t.deepEqual(pathsOf(await owner.post('/specifications', { productId: product.id, name: 'x', metricIds: [] })), [
+      'metricIds',
+    ]);
     t.deepEqual(pathsOf(await owner.patch(`/specifications/${spec.id}`, { name: '' })), ['name']);
-    t.deepEqual(pathsOf(await owner.post('/specifications', { productId: product.id, name: 'x', type: 'WISH' })), ['type']);
-    t.deepEqual(pathsOf(await owner.post('/specifications', { productId: product.id, name: 'x', description: '  ' })), ['description']);
+    t.deepEqual(pathsOf(await owner.post('/specifications', { productId: product.id, name: 'x', type: 'WISH' })), [
+      'type',
+    ]);
+    t.deepEqual(pathsOf(await owner.post('/specifications', { productId: product.id, name: 'x', description: '  ' })), [
+      'description',
+    ]);
     t.deepEqual(pathsOf(await owner.get('/specifications', { types: 'WISH' })), ['types.0']);
-    t.deepEqual(pathsOf(await owner.post(`/specifications/${spec.id}/metrics`, { metricIds: 'metric_1' })), ['metricIds']);
+    t.deepEqual(pathsOf(await owner.post(`/specifications/${spec.id}/metrics`, { metricIds: 'metric_1' })), [
+      'metricIds',
+    ]);
     t.deepEqual(pathsOf(await owner.post(`/specifications/${spec.id}/tests`, {})), ['testIds']);
     t.deepEqual(pathsOf(await owner.post('/versions', { productId: product.id, name: 'x'.repeat(300) })), ['name']);
     t.deepEqual(pathsOf(await owner.post('/versions', { productId: product.id, systemPrompt: 5 })), ['systemPrompt']);
@@ -243,12 +394,21 @@ for (const database of await httpDatabases()) {
       t.regex(refused.body.message, new RegExp(field));
     }
     t.deepEqual(pathsOf(await owner.patch(`/metrics/${metric.id}`, { disabledAt: 'yes' })), ['disabledAt']);
-    t.is((await owner.get(`/metrics/${metric.id}`)).body.source, 'HUMAN', 'a refused change leaves the metric as it was');
+    t.is(
+      (await owner.get(`/metrics/${metric.id}`)).body.source,
+      'HUMAN',
+      'a refused change leaves the metric as it was',
+    );
   });
 
   test(title('metrics: sources, algorithms and their validation'), async (t) => {
     const { owner } = await createTenant(world());
-    const deterministic = await owner.post('/metrics', { name: 'Tools', source: 'DETERMINISTIC', algorithm: 'TOOL_CORRECTNESS', tags: ['agent'] });
+    const deterministic = await owner.post('/metrics', {
+      name: 'Tools',
+      source: 'DETERMINISTIC',
+      algorithm: 'TOOL_CORRECTNESS',
+      tags: ['agent'],
+    });
     t.is(deterministic.status, 201);
     t.true(deterministic.body.id.startsWith('metric_'));
     t.deepEqual(deterministic.body.evaluationParams, ['toolsUsed', 'expectedTools']);
@@ -257,7 +417,13 @@ for (const database of await httpDatabases()) {
     t.is(deterministic.body.legacyAt, null);
     t.is(deterministic.body.disabledAt, null);
     t.false('activeName' in deterministic.body);
-    const judge = await owner.post('/metrics', { name: 'Faithful', source: 'LLM_JUDGE', judgePrompt: 'Grounded?', evaluationParams: ['input', 'actualOutput', 'retrievalContext'], judgeModel: 'gpt-x' });
+    const judge = await owner.post('/metrics', {
+      name: 'Faithful',
+      source: 'LLM_JUDGE',
+      judgePrompt: 'Grounded?',
+      evaluationParams: ['input', 'actualOutput', 'retrievalContext'],
+      judgeModel: 'gpt-x',
+    });
     t.is(judge.status, 201);
     t.deepEqual(judge.body.evaluationParams, ['input', 'actualOutput', 'retrievalContext']);
     const cases: [Record<string, unknown>, string[]][] = [
@@ -274,63 +440,107 @@ for (const database of await httpDatabases()) {
       const response = await owner.post('/metrics', body);
       t.is(response.status, 400, JSON.stringify(body));
       t.is(response.body.error, 'invalid_input');
-      t.deepEqual(response.body.issues.map((issue: { path: string }) => issue.path), paths, JSON.stringify(body));
+      t.deepEqual(
+        response.body.issues.map((issue: { path: string }) => issue.path),
+        paths,
+        JSON.stringify(body),
+      );
     }
   });
 
-  test(title('metrics: a revision is created from its parent; PATCH edits only name, description, tags, disabledAt'), async (t) => {
-    const { owner } = await createTenant(world());
-    const product = (await owner.post('/products', { name: 'P' })).body;
-    const spec = (await owner.post('/specifications', { productId: product.id, name: 'S' })).body;
-    const metric = (await owner.post('/metrics', { name: 'Polite', source: 'LLM_JUDGE', judgePrompt: 'Polite?', judgeModel: 'gpt-x' })).body;
-    await owner.post(`/specifications/${spec.id}/metrics`, { metricIds: [metric.id] });
-    const described = await owner.patch(`/metrics/${metric.id}`, { description: 'Tone', tags: ['tone'] });
-    t.is(described.status, 200);
-    t.is(described.body.id, metric.id, 'descriptive changes stay in place');
-    t.is(described.body.judgePrompt, 'Polite?');
-    const revised = await owner.post('/metrics', { parentMetricId: metric.id, judgePrompt: 'Is the answer polite?' });
-    t.is(revised.status, 201, JSON.stringify(revised.body));
-    t.not(revised.body.id, metric.id);
-    t.is(revised.body.parentMetricId, metric.id);
-    t.is(revised.body.metricGroupId, metric.id);
-    t.is(revised.body.name, 'Polite', 'omitted fields come from the parent');
-    t.is(revised.body.description, 'Tone');
-    t.is(revised.body.judgeModel, 'gpt-x');
-    t.is(revised.body.judgePrompt, 'Is the answer polite?');
-    const old = await owner.get(`/metrics/${metric.id}`);
-    t.truthy(old.body.legacyAt);
-    t.is(old.body.judgePrompt, 'Polite?');
-    t.deepEqual((await owner.get(`/specifications/${spec.id}`)).body.metricIds, [revised.body.id], 'links move to the new head');
-    const again = await owner.post('/metrics', { parentMetricId: metric.id, judgePrompt: 'again' });
-    t.is(again.status, 409, 'a legacy parent cannot be revised again');
-    t.is((await owner.post('/metrics', { parentMetricId: 'metric_nope' })).status, 404);
-    t.is((await owner.patch(`/metrics/${metric.id}`, { description: 'x' })).status, 409, 'a legacy revision is frozen');
-    t.is((await owner.post(`/specifications/${spec.id}/metrics`, { metricIds: [metric.id] })).status, 400);
-    t.deepEqual((await owner.get('/metrics', { sort: 'createdAt,asc' })).body.map((item: { id: string }) => item.id), [metric.id, revised.body.id], 'includeLegacy defaults to true');
-    t.deepEqual((await owner.get('/metrics', { includeLegacy: false })).body.map((item: { id: string }) => item.id), [revised.body.id]);
-    t.is((await owner.get('/metrics', { metricGroupIds: metric.id })).body.length, 2);
-    const disabled = await owner.patch(`/metrics/${revised.body.id}`, { disabledAt: '2026-03-01T10:00:00Z' });
-    t.is(disabled.body.disabledAt, '2026-03-01T10:00:00.000Z');
-    t.is(disabled.body.id, revised.body.id);
-    t.is((await owner.patch(`/metrics/${revised.body.id}`, { disabledAt: null })).body.disabledAt, null);
-    const other = (await owner.post('/metrics', { name: 'Other', source: 'HUMAN' })).body;
-    const clash = await owner.patch(`/metrics/${other.id}`, { name: 'Polite' });
-    t.is(clash.status, 409, 'a live head’s name is taken');
-    t.regex(clash.body.message, /metric named "Polite" already exists/);
-    t.notRegex(clash.body.message, /activeName/);
-    const sourceChange = await owner.post('/metrics', { parentMetricId: revised.body.id, source: 'DETERMINISTIC', algorithm: 'EXACT_MATCH' });
-    t.is(sourceChange.status, 201, JSON.stringify(sourceChange.body));
-    t.is(sourceChange.body.judgePrompt, null);
-    t.is((await owner.delete(`/metrics/${sourceChange.body.id}`)).status, 200);
-    t.deepEqual((await owner.get(`/specifications/${spec.id}`)).body.metricIds, []);
-    t.is((await owner.post('/metrics', { name: 'Polite', source: 'HUMAN' })).status, 201, 'the name is free once deleted');
-  });
+  test(
+    title('metrics: a revision is created from its parent; PATCH edits only name, description, tags, disabledAt'),
+    async (t) => {
+      const { owner } = await createTenant(world());
+      const product = (await owner.post('/products', { name: 'P' })).body;
+      const spec = (await owner.post('/specifications', { productId: product.id, name: 'S' })).body;
+      const metric = (
+        await owner.post('/metrics', {
+          name: 'Polite',
+          source: 'LLM_JUDGE',
+          judgePrompt: 'Polite?',
+          judgeModel: 'gpt-x',
+        })
+      ).body;
+      await owner.post(`/specifications/${spec.id}/metrics`, { metricIds: [metric.id] });
+      const described = await owner.patch(`/metrics/${metric.id}`, { description: 'Tone', tags: ['tone'] });
+      t.is(described.status, 200);
+      t.is(described.body.id, metric.id, 'descriptive changes stay in place');
+      t.is(described.body.judgePrompt, 'Polite?');
+      const revised = await owner.post('/metrics', { parentMetricId: metric.id, judgePrompt: 'Is the answer polite?' });
+      t.is(revised.status, 201, JSON.stringify(revised.body));
+      t.not(revised.body.id, metric.id);
+      t.is(revised.body.parentMetricId, metric.id);
+      t.is(revised.body.metricGroupId, metric.id);
+      t.is(revised.body.name, 'Polite', 'omitted fields come from the parent');
+      t.is(revised.body.description, 'Tone');
+      t.is(revised.body.judgeModel, 'gpt-x');
+      t.is(revised.body.judgePrompt, 'Is the answer polite?');
+      const old = await owner.get(`/metrics/${metric.id}`);
+      t.truthy(old.body.legacyAt);
+      t.is(old.body.judgePrompt, 'Polite?');
+      t.deepEqual(
+        (await owner.get(`/specifications/${spec.id}`)).body.metricIds,
+        [revised.body.id],
+        'links move to the new head',
+      );
+      const again = await owner.post('/metrics', { parentMetricId: metric.id, judgePrompt: 'again' });
+      t.is(again.status, 409, 'a legacy parent cannot be revised again');
+      t.is((await owner.post('/metrics', { parentMetricId: 'metric_nope' })).status, 404);
+      t.is(
+        (await owner.patch(`/metrics/${metric.id}`, { description: 'x' })).status,
+        409,
+        'a legacy revision is frozen',
+      );
+      t.is((await owner.post(`/specifications/${spec.id}/metrics`, { metricIds: [metric.id] })).status, 400);
+      t.deepEqual(
+        (await owner.get('/metrics', { sort: 'createdAt,asc' })).body.map((item: { id: string }) => item.id),
+        [metric.id, revised.body.id],
+        'includeLegacy defaults to true',
+      );
+      t.deepEqual(
+        (await owner.get('/metrics', { includeLegacy: false })).body.map((item: { id: string }) => item.id),
+        [revised.body.id],
+      );
+      t.is((await owner.get('/metrics', { metricGroupIds: metric.id })).body.length, 2);
+      const disabled = await owner.patch(`/metrics/${revised.body.id}`, { disabledAt: '2026-03-01T10:00:00Z' });
+      t.is(disabled.body.disabledAt, '2026-03-01T10:00:00.000Z');
+      t.is(disabled.body.id, revised.body.id);
+      t.is((await owner.patch(`/metrics/${revised.body.id}`, { disabledAt: null })).body.disabledAt, null);
+      const other = (await owner.post('/metrics', { name: 'Other', source: 'HUMAN' })).body;
+      const clash = await owner.patch(`/metrics/${other.id}`, { name: 'Polite' });
+      t.is(clash.status, 409, 'a live head’s name is taken');
+      t.regex(clash.body.message, /metric named "Polite" already exists/);
+      t.notRegex(clash.body.message, /activeName/);
+      const sourceChange = await owner.post('/metrics', {
+        parentMetricId: revised.body.id,
+        source: 'DETERMINISTIC',
+        algorithm: 'EXACT_MATCH',
+      });
+      t.is(sourceChange.status, 201, JSON.stringify(sourceChange.body));
+      t.is(sourceChange.body.judgePrompt, null);
+      t.is((await owner.delete(`/metrics/${sourceChange.body.id}`)).status, 200);
+      t.deepEqual((await owner.get(`/specifications/${spec.id}`)).body.metricIds, []);
+      t.is(
+        (await owner.post('/metrics', { name: 'Polite', source: 'HUMAN' })).status,
+        201,
+        'the name is free once deleted',
+      );
+    },
+  );
 
   test(title('metrics: two parallel revisions of one parent: one 201, one 409'), async (t) => {
     const { owner } = await createTenant(world());
-    const metric = (await owner.post('/metrics', { name: 'Exact', source: 'DETERMINISTIC', algorithm: 'EXACT_MATCH' })).body;
-    const revisions = await Promise.all(['BLEU', 'ROUGE_L'].map((algorithm) => owner.post('/metrics', { parentMetricId: metric.id, algorithm })));
-    t.deepEqual(revisions.map((response) => response.status).sort(), [201, 409], JSON.stringify(revisions.map((response) => response.body)));
+    const metric = (await owner.post('/metrics', { name: 'Exact', source: 'DETERMINISTIC', algorithm: 'EXACT_MATCH' }))
+      .body;
+    const revisions = await Promise.all(
+      ['BLEU', 'ROUGE_L'].map((algorithm) => owner.post('/metrics', { parentMetricId: metric.id, algorithm })),
+    );
+    t.deepEqual(
+      revisions.map((response) => response.status).sort(),
+      [201, 409],
+      JSON.stringify(revisions.map((response) => response.body)),
+    );
     t.is((await owner.get('/metrics', { includeLegacy: false })).body.length, 1);
   });
 
@@ -342,7 +552,12 @@ for (const database of await httpDatabases()) {
     const dataset = (await owner.post('/tests', { productId: product.id, name: 'T', specificationId: spec.id })).body;
     const testCase = (await owner.post('/testCases', { testId: dataset.id, input: 'Hello' })).body;
     t.is((await owner.delete(`/products/${product.id}`)).status, 200);
-    for (const path of [`/versions/${version.id}`, `/specifications/${spec.id}`, `/tests/${dataset.id}`, `/testCases/${testCase.id}`]) {
+    for (const path of [
+      `/versions/${version.id}`,
+      `/specifications/${spec.id}`,
+      `/tests/${dataset.id}`,
+      `/testCases/${testCase.id}`,
+    ]) {
       t.is((await owner.get(path)).status, 404, path);
     }
   });

@@ -32,10 +32,16 @@ for (const database of await httpDatabases()) {
 
   test(title('malformed JSON, wrong media type, unknown fields and unknown routes are clear 4xx'), async (t) => {
     const { admin } = world();
-    const malformed = await admin.request('POST', '/organizations', { raw: '{"name": ', headers: { 'content-type': 'application/json' } });
+    const malformed = await admin.request('POST', '/organizations', {
+      raw: '{"name": ',
+      headers: { 'content-type': 'application/json' },
+    });
     t.is(malformed.status, 400);
     t.is(malformed.body.error, 'invalid_input');
-    const wrongType = await admin.request('POST', '/organizations', { raw: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const wrongType = await admin.request('POST', '/organizations', {
+      raw: 'name=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     t.is(wrongType.status, 415);
     t.is(wrongType.body.error, 'unsupported_media_type');
     const unknownField = await admin.post('/organizations', { name: 'X', colour: 'red' });
@@ -44,7 +50,10 @@ for (const database of await httpDatabases()) {
     const missing = await admin.post('/organizations', {});
     t.is(missing.status, 400);
     t.is(missing.body.issues[0].path, 'name');
-    const scalar = await admin.request('POST', '/organizations', { raw: '"just a string"', headers: { 'content-type': 'application/json' } });
+    const scalar = await admin.request('POST', '/organizations', {
+      raw: '"just a string"',
+      headers: { 'content-type': 'application/json' },
+    });
     t.is(scalar.status, 400);
     const nowhere = await admin.get('/nowhere');
     t.is(nowhere.status, 404);
@@ -55,7 +64,10 @@ for (const database of await httpDatabases()) {
 
   test(title('a body over 16 MB is refused with 413'), async (t) => {
     const big = JSON.stringify({ name: 'x'.repeat(17 * 1024 * 1024) });
-    const response = await world().admin.request('POST', '/organizations', { raw: big, headers: { 'content-type': 'application/json' } });
+    const response = await world().admin.request('POST', '/organizations', {
+      raw: big,
+      headers: { 'content-type': 'application/json' },
+    });
     t.is(response.status, 413);
     t.is(response.body.error, 'payload_too_large');
   });

@@ -1,7 +1,8 @@
 import test from 'ava';
 import { createTenant, httpDatabases, useWorld, type Tenant } from '../support/http-world.ts';
 
-const paths = (response: { body: { issues?: { path: string }[] } }) => (response.body.issues ?? []).map((issue) => issue.path);
+const paths = (response: { body: { issues?: { path: string }[] } }) =>
+  (response.body.issues ?? []).map((issue) => issue.path);
 
 async function productWithTest(tenant: Tenant, name = 'Bot') {
   const product = (await tenant.owner.post('/products', { name })).body;
@@ -42,14 +43,23 @@ for (const database of await httpDatabases()) {
     const retyped = await owner.patch(`/tests/${redTeam.body.id}`, { type: 'QUALITY' });
     t.is(retyped.status, 409);
     t.regex(retyped.body.message, /QUALITY test named "Refunds" already exists/);
-    t.deepEqual((await owner.get('/tests', { types: 'RED_TEAMING' })).body.map((item: { id: string }) => item.id), [redTeam.body.id]);
+    t.deepEqual(
+      (await owner.get('/tests', { types: 'RED_TEAMING' })).body.map((item: { id: string }) => item.id),
+      [redTeam.body.id],
+    );
     await owner.delete(`/tests/${redTeam.body.id}`);
-    const moved = await owner.patch(`/tests/${created.body.id}`, { specificationId: null, description: 'All refund cases' });
+    const moved = await owner.patch(`/tests/${created.body.id}`, {
+      specificationId: null,
+      description: 'All refund cases',
+    });
     t.is(moved.status, 200);
     t.is(moved.body.specificationId, null);
     t.deepEqual((await owner.get(`/specifications/${spec.id}`)).body.testIds, []);
     const listed = await owner.get('/tests', { productIds: product.id });
-    t.deepEqual(listed.body.map((item: { id: string }) => item.id), [created.body.id]);
+    t.deepEqual(
+      listed.body.map((item: { id: string }) => item.id),
+      [created.body.id],
+    );
     await owner.patch(`/tests/${created.body.id}`, { specificationId: spec.id });
     const testCase = (await owner.post('/testCases', { testId: created.body.id, input: 'Hi' })).body;
     const deleted = await owner.delete(`/tests/${created.body.id}`);
@@ -67,12 +77,21 @@ for (const database of await httpDatabases()) {
     t.deepEqual(paths(await owner.post('/tests', { productId: product.id })), ['name']);
     t.deepEqual(paths(await owner.post('/tests', { name: 'x' })), ['productId']);
     t.deepEqual(paths(await owner.post('/tests', { productId: product.id, name: ' ' })), ['name']);
-    t.deepEqual(paths(await owner.post('/tests', { productId: product.id, name: 'x', specificationId: otherSpec.id })), ['specificationId']);
+    t.deepEqual(
+      paths(await owner.post('/tests', { productId: product.id, name: 'x', specificationId: otherSpec.id })),
+      ['specificationId'],
+    );
     t.deepEqual(paths(await owner.post('/tests', { productId: product.id, name: 'x', size: 3 })), ['size']);
     t.deepEqual(paths(await owner.post('/tests', { productId: product.id, name: 'x', type: 'FUN' })), ['type']);
     t.deepEqual(paths(await owner.post('/tests', { productId: product.id, name: 'x', metadata: [1] })), ['metadata']);
-    t.deepEqual(paths(await owner.post('/tests', { productId: product.id, name: 'x', backgroundNoiseProfile: 'car' })), ['backgroundNoiseLevel']);
-    t.deepEqual(paths(await owner.post('/tests', { productId: product.id, name: 'x', backgroundNoiseLevel: 'heavy' })), ['backgroundNoiseProfile']);
+    t.deepEqual(
+      paths(await owner.post('/tests', { productId: product.id, name: 'x', backgroundNoiseProfile: 'car' })),
+      ['backgroundNoiseLevel'],
+    );
+    t.deepEqual(
+      paths(await owner.post('/tests', { productId: product.id, name: 'x', backgroundNoiseLevel: 'heavy' })),
+      ['backgroundNoiseProfile'],
+    );
     t.is((await owner.post('/tests', { productId: 'product_missing', name: 'x' })).status, 404);
   });
 
@@ -105,12 +124,47 @@ for (const database of await httpDatabases()) {
     t.is(body.userId, tenant.ownerId);
     t.false(body.isAugmented);
     t.deepEqual(Object.keys(body).sort(), [
-      'archetype', 'backgroundNoiseLevel', 'backgroundNoiseProfile', 'confidence', 'confidenceReason', 'context', 'createdAt', 'creditsUsed',
-      'deletedAt', 'expectedOutput', 'expectedTools', 'gender', 'goal', 'id', 'input', 'isAugmented', 'languageCode', 'legacyAt', 'maxIterations',
-      'parentTestCaseId', 'reviewedById', 'scenario', 'source', 'sourceFile', 'sourceTestCaseId', 'specRelevance', 'stoppingCriterias', 'strategy',
-      'testCaseGroupId', 'testId', 'userId', 'userPersona', 'userScore', 'userScoreReason', 'variant',
+      'archetype',
+      'backgroundNoiseLevel',
+      'backgroundNoiseProfile',
+      'confidence',
+      'confidenceReason',
+      'context',
+      'createdAt',
+      'creditsUsed',
+      'deletedAt',
+      'expectedOutput',
+      'expectedTools',
+      'gender',
+      'goal',
+      'id',
+      'input',
+      'isAugmented',
+      'languageCode',
+      'legacyAt',
+      'maxIterations',
+      'parentTestCaseId',
+      'reviewedById',
+      'scenario',
+      'source',
+      'sourceFile',
+      'sourceTestCaseId',
+      'specRelevance',
+      'stoppingCriterias',
+      'strategy',
+      'testCaseGroupId',
+      'testId',
+      'userId',
+      'userPersona',
+      'userScore',
+      'userScoreReason',
+      'variant',
     ]);
-    const structured = await owner.post('/testCases', { testId: dataset.id, input: { user_message: 'Hi', channel: 'web' }, languageCode: 'zh-Hant-TW' });
+    const structured = await owner.post('/testCases', {
+      testId: dataset.id,
+      input: { user_message: 'Hi', channel: 'web' },
+      languageCode: 'zh-Hant-TW',
+    });
     t.deepEqual(structured.body.input, { user_message: 'Hi', channel: 'web' });
     t.is(structured.body.languageCode, 'zh-Hant-TW');
     t.deepEqual((await owner.get(`/testCases/${body.id}`)).body, body);
@@ -128,7 +182,10 @@ for (const database of await httpDatabases()) {
       [{ testId: dataset.id, input: 'x', gender: 'OTHER' }, ['gender']],
       [{ testId: dataset.id, input: 'x', backgroundNoiseProfile: 'office' }, ['backgroundNoiseLevel']],
       [{ testId: dataset.id, input: 'x', backgroundNoiseLevel: 'heavy' }, ['backgroundNoiseProfile']],
-      [{ testId: dataset.id, input: 'x', backgroundNoiseProfile: 'rain', backgroundNoiseLevel: 'light' }, ['backgroundNoiseProfile']],
+      [
+        { testId: dataset.id, input: 'x', backgroundNoiseProfile: 'rain', backgroundNoiseLevel: 'light' },
+        ['backgroundNoiseProfile'],
+      ],
       [{ testId: dataset.id, input: 'x', maxIterations: 0 }, ['maxIterations']],
       [{ testId: dataset.id, input: 'x', maxIterations: 1.5 }, ['maxIterations']],
       [{ testId: dataset.id, input: 'x', expectedTools: 'lookup' }, ['expectedTools']],
@@ -152,65 +209,105 @@ for (const database of await httpDatabases()) {
     t.is((await owner.post('/testCases', { testId: 'test_missing', input: 'x' })).status, 404);
   });
 
-  test(title('test cases: content changes fork revisions, annotations edit in place and reset on the new head'), async (t) => {
-    const tenant = await createTenant(world());
-    const { owner, member } = tenant;
-    const { dataset } = await productWithTest(tenant);
-    const original = (await owner.post('/testCases', { testId: dataset.id, input: 'Hello', expectedOutput: 'Hi', variant: 'plain', strategy: 'direct' })).body;
-    t.is(original.parentTestCaseId, null);
-    t.is(original.testCaseGroupId, original.id);
-    const reviewed = await owner.patch(`/testCases/${original.id}`, { userScore: 0.8, userScoreReason: 'fine', reviewedById: tenant.ownerId });
-    t.is(reviewed.status, 200);
-    t.is(reviewed.body.id, original.id);
-    t.is(reviewed.body.userScore, 0.8);
-    const tagged = await owner.patch(`/testCases/${original.id}`, { variant: 'typo' });
-    t.is(tagged.body.id, original.id, 'a descriptive field edits in place');
-    const revised = await member.patch(`/testCases/${original.id}`, { expectedOutput: 'Hello there' });
-    t.is(revised.status, 200);
-    t.not(revised.body.id, original.id);
-    t.is(revised.body.testCaseGroupId, original.id);
-    t.is(revised.body.parentTestCaseId, original.id);
-    t.is(revised.body.expectedOutput, 'Hello there');
-    t.is(revised.body.userId, tenant.memberId);
-    t.is(revised.body.legacyAt, null);
-    t.deepEqual([revised.body.userScore, revised.body.userScoreReason, revised.body.reviewedById], [null, null, null], 'annotations reset');
-    const old = await owner.get(`/testCases/${original.id}`);
-    t.is(old.status, 200, 'a legacy revision is readable');
-    t.truthy(old.body.legacyAt);
-    t.is(old.body.expectedOutput, 'Hi');
-    t.is(old.body.userScore, 0.8);
-    const frozen = await owner.patch(`/testCases/${original.id}`, { expectedOutput: 'again' });
-    t.is(frozen.status, 409);
-    t.is(frozen.body.error, 'conflict');
-    t.is((await owner.patch(`/testCases/${original.id}`, { userScore: 1 })).status, 409, 'annotations of a legacy revision too');
-    const ids = (response: { body: { id: string }[] }) => response.body.map((item) => item.id).sort();
-    t.deepEqual(ids(await owner.get('/testCases', { testIds: dataset.id })), [original.id, revised.body.id].sort(), 'includeLegacy defaults to true');
-    t.deepEqual(ids(await owner.get('/testCases', { testIds: dataset.id, includeLegacy: false })), [revised.body.id]);
-    t.is((await owner.get('/testCases', { testCaseGroupIds: original.id })).body.length, 2);
-    t.deepEqual(ids(await owner.get('/testCases', { ids: original.id })), [original.id]);
-    t.deepEqual(ids(await owner.get('/testCases', { variants: 'typo', includeLegacy: false })), [revised.body.id]);
-    t.deepEqual(ids(await owner.get('/testCases', { strategies: ['direct', 'other'] })), [original.id, revised.body.id].sort());
-    t.deepEqual(ids(await owner.get('/testCases', { strategies: 'other' })), []);
-    const french = (await owner.post('/testCases', { testId: dataset.id, input: 'Salut', languageCode: 'fr-CA' })).body;
-    t.deepEqual(ids(await owner.get('/testCases', { languageCodes: 'fr-ca' })), [french.id], 'language filters match in canonical case');
-    t.deepEqual(paths(await owner.patch(`/testCases/${revised.body.id}`, { languageCode: '12' })), ['languageCode']);
-    t.deepEqual(paths(await owner.patch(`/testCases/${revised.body.id}`, { backgroundNoiseLevel: 'light' })), ['backgroundNoiseProfile']);
-    t.is((await owner.delete(`/testCases/${revised.body.id}`)).status, 200);
-    t.is((await owner.get(`/testCases/${original.id}`)).status, 404, 'the whole family is deleted');
-  });
+  test(
+    title('test cases: content changes fork revisions, annotations edit in place and reset on the new head'),
+    async (t) => {
+      const tenant = await createTenant(world());
+      const { owner, member } = tenant;
+      const { dataset } = await productWithTest(tenant);
+      const original = (
+        await owner.post('/testCases', {
+          testId: dataset.id,
+          input: 'Hello',
+          expectedOutput: 'Hi',
+          variant: 'plain',
+          strategy: 'direct',
+        })
+      ).body;
+      t.is(original.parentTestCaseId, null);
+      t.is(original.testCaseGroupId, original.id);
+      const reviewed = await owner.patch(`/testCases/${original.id}`, {
+        userScore: 0.8,
+        userScoreReason: 'fine',
+        reviewedById: tenant.ownerId,
+      });
+      t.is(reviewed.status, 200);
+      t.is(reviewed.body.id, original.id);
+      t.is(reviewed.body.userScore, 0.8);
+      const tagged = await owner.patch(`/testCases/${original.id}`, { variant: 'typo' });
+      t.is(tagged.body.id, original.id, 'a descriptive field edits in place');
+      const revised = await member.patch(`/testCases/${original.id}`, { expectedOutput: 'Hello there' });
+      t.is(revised.status, 200);
+      t.not(revised.body.id, original.id);
+      t.is(revised.body.testCaseGroupId, original.id);
+      t.is(revised.body.parentTestCaseId, original.id);
+      t.is(revised.body.expectedOutput, 'Hello there');
+      t.is(revised.body.userId, tenant.memberId);
+      t.is(revised.body.legacyAt, null);
+      t.deepEqual(
+        [revised.body.userScore, revised.body.userScoreReason, revised.body.reviewedById],
+        [null, null, null],
+        'annotations reset',
+      );
+      const old = await owner.get(`/testCases/${original.id}`);
+      t.is(old.status, 200, 'a legacy revision is readable');
+      t.truthy(old.body.legacyAt);
+      t.is(old.body.expectedOutput, 'Hi');
+      t.is(old.body.userScore, 0.8);
+      const frozen = await owner.patch(`/testCases/${original.id}`, { expectedOutput: 'again' });
+      t.is(frozen.status, 409);
+      t.is(frozen.body.error, 'conflict');
+      t.is(
+        (await owner.patch(`/testCases/${original.id}`, { userScore: 1 })).status,
+        409,
+        'annotations of a legacy revision too',
+      );
+      const ids = (response: { body: { id: string }[] }) => response.body.map((item) => item.id).sort();
+      t.deepEqual(
+        ids(await owner.get('/testCases', { testIds: dataset.id })),
+        [original.id, revised.body.id].sort(),
+        'includeLegacy defaults to true',
+      );
+      t.deepEqual(ids(await owner.get('/testCases', { testIds: dataset.id, includeLegacy: false })), [revised.body.id]);
+      t.is((await owner.get('/testCases', { testCaseGroupIds: original.id })).body.length, 2);
+      t.deepEqual(ids(await owner.get('/testCases', { ids: original.id })), [original.id]);
+      t.deepEqual(ids(await owner.get('/testCases', { variants: 'typo', includeLegacy: false })), [revised.body.id]);
+      t.deepEqual(
+        ids(await owner.get('/testCases', { strategies: ['direct', 'other'] })),
+        [original.id, revised.body.id].sort(),
+      );
+      t.deepEqual(ids(await owner.get('/testCases', { strategies: 'other' })), []);
+      const french = (await owner.post('/testCases', { testId: dataset.id, input: 'Salut', languageCode: 'fr-CA' }))
+        .body;
+      t.deepEqual(
+        ids(await owner.get('/testCases', { languageCodes: 'fr-ca' })),
+        [french.id],
+        'language filters match in canonical case',
+      );
+      t.deepEqual(paths(await owner.patch(`/testCases/${revised.body.id}`, { languageCode: '12' })), ['languageCode']);
+      t.deepEqual(paths(await owner.patch(`/testCases/${revised.body.id}`, { backgroundNoiseLevel: 'light' })), [
+        'backgroundNoiseProfile',
+      ]);
+      t.is((await owner.delete(`/testCases/${revised.body.id}`)).status, 200);
+      t.is((await owner.get(`/testCases/${original.id}`)).status, 404, 'the whole family is deleted');
+    },
+  );
 
   test(title('languages: distinct full tags, optionally for one product'), async (t) => {
     const tenant = await createTenant(world());
     const { owner } = tenant;
     const first = await productWithTest(tenant, 'First');
     const second = await productWithTest(tenant, 'Second');
-    for (const languageCode of ['en-US', 'en-GB', 'en-US', 'fr']) await owner.post('/testCases', { testId: first.dataset.id, input: 'x', languageCode });
+    for (const languageCode of ['en-US', 'en-GB', 'en-US', 'fr'])
+      await owner.post('/testCases', { testId: first.dataset.id, input: 'x', languageCode });
     await owner.post('/testCases', { testId: first.dataset.id, input: 'no language' });
     await owner.post('/testCases', { testId: second.dataset.id, input: 'x', languageCode: 'de-AT' });
     const all = await owner.get('/testCases/languages');
     t.is(all.status, 200);
     t.deepEqual(all.body, { languages: ['de-AT', 'en-GB', 'en-US', 'fr'] });
-    t.deepEqual((await owner.get('/testCases/languages', { productId: first.product.id })).body, { languages: ['en-GB', 'en-US', 'fr'] });
+    t.deepEqual((await owner.get('/testCases/languages', { productId: first.product.id })).body, {
+      languages: ['en-GB', 'en-US', 'fr'],
+    });
     t.is((await owner.get('/testCases/languages', { productId: 'product_nope' })).status, 404);
     t.is((await owner.get('/testCases/languages', { product: first.product.id })).status, 400);
     const other = await createTenant(world());
@@ -244,10 +341,18 @@ for (const database of await httpDatabases()) {
     const broken = ['input,languageCode,maxIterations', 'ok,en,1', ',xx-,two', 'fine,en,'].join('\n');
     const refused = await owner.request('POST', `/tests/${dataset.id}/testCases/import`, csv(broken));
     t.is(refused.status, 400);
-    t.deepEqual(paths(refused).sort(), ['rows.2.input', 'rows.2.languageCode', 'rows.2.maxIterations'], 'rows count data rows from 1');
+    t.deepEqual(
+      paths(refused).sort(),
+      ['rows.2.input', 'rows.2.languageCode', 'rows.2.maxIterations'],
+      'rows count data rows from 1',
+    );
     t.regex(refused.body.message, /nothing was stored/);
     t.regex(refused.body.message, /row 2: /);
-    const badScore = await owner.request('POST', `/tests/${dataset.id}/testCases/import`, csv('input,user_score,gender\na,0.5,FEMALE\nb,7,MALE\nc,1,robot'));
+    const badScore = await owner.request(
+      'POST',
+      `/tests/${dataset.id}/testCases/import`,
+      csv('input,user_score,gender\na,0.5,FEMALE\nb,7,MALE\nc,1,robot'),
+    );
     t.deepEqual(paths(badScore).sort(), ['rows.2.userScore', 'rows.3.gender']);
     t.is((await owner.get('/testCases', { testIds: dataset.id })).body.length, 2, 'nothing stored');
 
@@ -268,7 +373,10 @@ for (const database of await httpDatabases()) {
     const theirs = await createTenant(world());
     const { product, dataset } = await productWithTest(theirs);
     const testCase = (await theirs.owner.post('/testCases', { testId: dataset.id, input: 'secret' })).body;
-    for (const [path, change] of [[`/tests/${dataset.id}`, { description: 'mine' }], [`/testCases/${testCase.id}`, { expectedOutput: 'x' }]] as const) {
+    for (const [path, change] of [
+      [`/tests/${dataset.id}`, { description: 'mine' }],
+      [`/testCases/${testCase.id}`, { expectedOutput: 'x' }],
+    ] as const) {
       t.is((await mine.owner.get(path)).status, 404, path);
       t.is((await mine.owner.patch(path, change)).status, 404, path);
       t.is((await mine.owner.delete(path)).status, 404, path);
@@ -278,10 +386,18 @@ for (const database of await httpDatabases()) {
     t.deepEqual((await mine.owner.get('/tests')).body, []);
     t.deepEqual((await mine.owner.get('/testCases', { testIds: dataset.id })).body, []);
     const mySet = await productWithTest(mine);
-    const sourced = await mine.owner.post('/testCases', { testId: mySet.dataset.id, input: 'x', sourceTestCaseId: testCase.id });
+    const sourced = await mine.owner.post('/testCases', {
+      testId: mySet.dataset.id,
+      input: 'x',
+      sourceTestCaseId: testCase.id,
+    });
     t.is(sourced.status, 404);
     const myCase = (await mine.owner.post('/testCases', { testId: mySet.dataset.id, input: 'x' })).body;
-    t.is((await mine.owner.patch(`/testCases/${myCase.id}`, { reviewedById: theirs.ownerId })).status, 404, 'a reviewer of another organization');
+    t.is(
+      (await mine.owner.patch(`/testCases/${myCase.id}`, { reviewedById: theirs.ownerId })).status,
+      404,
+      'a reviewer of another organization',
+    );
     t.is((await theirs.owner.get(`/testCases/${testCase.id}`)).body.input.user_message, 'secret', 'untouched');
   });
 }

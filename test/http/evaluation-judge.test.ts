@@ -12,66 +12,122 @@ test.after.always(async () => (await starting)?.close());
 for (const database of databases) {
   let current: HttpWorld | undefined;
   test.before(async () => {
-    current = await startWorld(database, { JUDGE_BASE_URL: (await fakeModel()).url, JUDGE_MODEL: 'judge-small', JUDGE_API_KEY: 'sk-test', JUDGE_TIMEOUT_MS: 500, EVALUATION_LLM_JUDGE_CREDITS: 1 });
+    current = await startWorld(database, {
+      JUDGE_BASE_URL: (await fakeModel()).url,
+      JUDGE_MODEL: 'judge-small',
+      JUDGE_API_KEY: 'sk-test',
+      JUDGE_TIMEOUT_MS: 500,
+      EVALUATION_LLM_JUDGE_CREDITS: 1,
+    });
   });
   test.after.always(() => current?.close());
   const world = () => current!;
   const title = (text: string) => `[${database}] ${text}`;
 
-  test(title('LLM judge: success scores and charges one credit (subscription first, then extra); out of credits is SKIPPED with canRetry'), async (t) => {
-    const tenant = await createTenant(world());
-    const fixture = await evaluationFixture(tenant.owner);
-    await world().admin.patch(`/organizations/${tenant.organizationId}`, { remainingSubscriptionCredits: 1, extraCredits: 1 });
-    const sessions = [fixture.sessions.a, fixture.sessions.b, fixture.sessions.empty].map((session) => session.id);
-    const launched = await tenant.owner.post('/evaluations/fromSessions', { sessionIds: sessions, metrics: [{ id: fixture.metrics.llm.id }] });
-    t.like(launched.body, { sessionsEvaluated: 3, evaluationsCreated: 3 });
-    const scored = await settled(tenant.owner, { sessionIds: sessions });
-    const success = scored.filter((evaluation) => evaluation.status === 'SUCCESS');
-    t.is(success.length, 2);
-    for (const evaluation of success) t.like(evaluation, { score: 0.8, reason: 'Mostly correct', creditsUsed: 1, canRetry: false });
-    const [broke] = scored.filter((evaluation) => evaluation.status !== 'SUCCESS');
-    t.like(broke, { status: 'SKIPPED', canRetry: true, creditsUsed: 0 });
-    t.regex(broke.error, /Out of credits/);
-    const balance = await tenant.owner.get(`/organizations/${tenant.organizationId}/creditStatus`);
-    t.like(balance.body, { remainingSubscriptionCredits: 0, extraCredits: 0, availableCredits: 0 });
+  test(
+    title(
+      'LLM judge: success scores and charges one credit (subscription first, then extra); out of credits is SKIPPED with canRetry',
+    ),
+    async (t) => {
+      const tenant = await createTenant(world());
+      const fixture = await evaluationFixture(tenant.owner);
+      await world().admin.patch(`/organizations/${tenant.organizationId}`, {
+        remainingSubscriptionCredits: 1,
+        extraCredits: 1,
+      });
+      const sessions = [fixture.sessions.a, fixture.sessions.b, fixture.sessions.empty].map((session) => session.id);
+      const launched = await tenant.owner.post('/evaluations/fromSessions', {
+        sessionIds: sessions,
+        metrics: [{ id: fixture.metrics.llm.id }],
+      });
+      t.like(launched.body, { sessionsEvaluated: 3, evaluationsCreated: 3 });
+      const scored = await settled(tenant.owner, { sessionIds: sessions });
+      const success = scored.filter((evaluation) => evaluation.status === 'SUCCESS');
+      t.is(success.length, 2);
+      for (const evaluation of success)
+        t.like(evaluation, { score: 0.8, reason: 'Mostly correct', creditsUsed: 1, canRetry: false });
+      const [broke] = scored.filter((evaluation) => evaluation.status !== 'SUCCESS');
+      t.like(broke, { status: 'SKIPPED', canRetry: true, creditsUsed: 0 });
+      t.regex(broke.error, /Out of credits/);
+      const balance = await tenant.owner.get(`/organizations/${tenant.organizationId}/creditStatus`);
+      t.like(balance.body, { remainingSubscriptionCredits: 0, extraCredits: 0, availableCredits: 0 });
 
-    const request = model.requests.find((entry) => entry.body.messages[1].content.includes(`# Metric: ${fixture.metrics.llm.name}`))!;
-    t.is(request.authorization, 'Bearer sk-test');
-    t.is(request.body.model, 'judge-small');
-    t.regex(request.body.messages[1].content, /# Rubric\nMODE:ok Is the answer correct\?[\s\S]*## Turn 1\nUser: .+\nAssistant: .+[\s\S]*# Expected output\n\w+/);
-    // Concurrent workers may all ask the model before the balance runs out; the atomic debit still charges only two.
-    t.true(model.requests.filter((entry) => entry.body.messages[1].content.includes(`# Metric: ${fixture.metrics.llm.name}`)).length >= 2);
+      const request = model.requests.find((entry) =>
+        entry.body.messages[1].content.includes(`# Metric: ${fixture.metrics.llm.name}`),
+      )!;
+      t.is(request.authorization, 'Bearer sk-test');
+      t.is(request.body.model, 'judge-small');
+      t.regex(
+        request.body.messages[1].content,
+        /# Rubric\nMODE:ok Is the answer correct\?[\s\S]*## Turn 1\nUser: .+\nAssistant: .+[\s\S]*# Expected output\n\w+/,
+      );
+      // Concurrent workers may all ask the model before the balance runs out; the atomic debit still charges only two.
+      t.true(
+        model.requests.filter((entry) =>
+          entry.body.messages[1].content.includes(`# Metric: ${fixture.metrics.llm.name}`),
+        ).length >= 2,
+      );
 
-    await world().admin.patch(`/organizations/${tenant.organizationId}`, { extraCredits: 5 });
-    const retried = await tenant.owner.post('/evaluations/retry', { ids: [broke.id] });
-    t.deepEqual(retried.body.retried, [broke.id]);
-    const [after] = await settled(tenant.owner, { ids: broke.id });
-    t.like(after, { status: 'SUCCESS', creditsUsed: 1 });
-    t.like((await tenant.owner.get(`/organizations/${tenant.organizationId}/creditStatus`)).body, { extraCredits: 4 });
-  });
+      await world().admin.patch(`/organizations/${tenant.organizationId}`, { extraCredits: 5 });
+      const retried = await tenant.owner.post('/evaluations/retry', { ids: [broke.id] });
+      t.deepEqual(retried.body.retried, [broke.id]);
+      const [after] = await settled(tenant.owner, { ids: broke.id });
+      t.like(after, { status: 'SUCCESS', creditsUsed: 1 });
+      t.like((await tenant.owner.get(`/organizations/${tenant.organizationId}/creditStatus`)).body, {
+        extraCredits: 4,
+      });
+    },
+  );
 
-  for (const [mode, pattern] of [['garbage', /without a score/], ['5xx', /HTTP 503: overloaded/], ['401', /^The judge model answered HTTP 401: Incorrect API key provided: \[redacted\]\. Also tried \[redacted\]$/], ['slow', /did not answer within 500 ms/]] as const) {
+  for (const [mode, pattern] of [
+    ['garbage', /without a score/],
+    ['5xx', /HTTP 503: overloaded/],
+    ['401', /^The judge model answered HTTP 401: Incorrect API key provided: \[redacted\]\. Also tried \[redacted\]$/],
+    ['slow', /did not answer within 500 ms/],
+  ] as const) {
     test(title(`LLM judge: ${mode} answer → FAILED with canRetry, no credit taken`), async (t) => {
       const tenant = await createTenant(world());
       const fixture = await evaluationFixture(tenant.owner);
-      await world().admin.patch(`/organizations/${tenant.organizationId}`, { remainingSubscriptionCredits: 0, extraCredits: 3 });
-      const metric = await tenant.owner.post('/metrics', { name: `judge ${mode}`, source: 'LLM_JUDGE', judgePrompt: `MODE:${mode} rate it` });
-      const launched = await tenant.owner.post('/evaluations/fromSession', { sessionId: fixture.sessions.a.id, metrics: [{ id: metric.body.id }] });
+      await world().admin.patch(`/organizations/${tenant.organizationId}`, {
+        remainingSubscriptionCredits: 0,
+        extraCredits: 3,
+      });
+      const metric = await tenant.owner.post('/metrics', {
+        name: `judge ${mode}`,
+        source: 'LLM_JUDGE',
+        judgePrompt: `MODE:${mode} rate it`,
+      });
+      const launched = await tenant.owner.post('/evaluations/fromSession', {
+        sessionId: fixture.sessions.a.id,
+        metrics: [{ id: metric.body.id }],
+      });
       t.is(launched.status, 201);
       const [evaluation] = await settled(tenant.owner, { ids: launched.body[0].id });
       t.like(evaluation, { status: 'FAILED', canRetry: true, score: null, creditsUsed: 0 });
       t.regex(evaluation.error, pattern);
       t.truthy(evaluation.evaluatedAt);
-      t.like((await tenant.owner.get(`/organizations/${tenant.organizationId}/creditStatus`)).body, { extraCredits: 3 });
+      t.like((await tenant.owner.get(`/organizations/${tenant.organizationId}/creditStatus`)).body, {
+        extraCredits: 3,
+      });
     });
   }
 
   test(title('LLM judge: a fenced JSON answer with a numeric string is read'), async (t) => {
     const tenant = await createTenant(world());
     const fixture = await evaluationFixture(tenant.owner);
-    await world().admin.patch(`/organizations/${tenant.organizationId}`, { remainingSubscriptionCredits: 0, extraCredits: 1 });
-    const metric = await tenant.owner.post('/metrics', { name: 'judge prose', source: 'LLM_JUDGE', judgePrompt: 'MODE:prose rate it' });
-    const launched = await tenant.owner.post('/evaluations/fromSession', { sessionId: fixture.sessions.a.id, metrics: [{ id: metric.body.id }] });
+    await world().admin.patch(`/organizations/${tenant.organizationId}`, {
+      remainingSubscriptionCredits: 0,
+      extraCredits: 1,
+    });
+    const metric = await tenant.owner.post('/metrics', {
+      name: 'judge prose',
+      source: 'LLM_JUDGE',
+      judgePrompt: 'MODE:prose rate it',
+    });
+    const launched = await tenant.owner.post('/evaluations/fromSession', {
+      sessionId: fixture.sessions.a.id,
+      metrics: [{ id: metric.body.id }],
+    });
     const [evaluation] = await settled(tenant.owner, { ids: launched.body[0].id });
     t.like(evaluation, { status: 'SUCCESS', score: 0.4, reason: 'Partly', creditsUsed: 1 });
   });

@@ -6,7 +6,12 @@ import { createTenant, startWorld, type HttpWorld } from '../support/http-world.
 import { postgresAvailable } from '../support/databases.ts';
 
 const available = await postgresAvailable();
-const queueSettings = { QUEUE_JOB_TIMEOUT_SECONDS: 2, QUEUE_MAINTENANCE_SECONDS: 1, JUDGE_MODEL: 'judge', JUDGE_TIMEOUT_MS: 60_000 };
+const queueSettings = {
+  QUEUE_JOB_TIMEOUT_SECONDS: 2,
+  QUEUE_MAINTENANCE_SECONDS: 1,
+  JUDGE_MODEL: 'judge',
+  JUDGE_TIMEOUT_MS: 60_000,
+};
 
 function startWorker(databaseUrl: string, judgeUrl: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bootstrap/worker.ts'], {
@@ -37,40 +42,57 @@ const until = async (condition: () => boolean, timeoutMs = 20_000) => {
   }
 };
 
-(available ? test : test.skip)('[postgres] a worker killed mid-job: the job is retried by another worker and the evaluation is scored exactly once', async (t) => {
-  t.timeout(90_000);
-  const model: FakeModel = await startFakeModel((_, index) => (index === 0 ? 'hang' : 'ok'));
-  const world: HttpWorld = await startWorld('postgres', { ...queueSettings, JUDGE_BASE_URL: model.url, QUEUE_EMBEDDED_WORKER: false });
-  const workers: ChildProcess[] = [];
-  try {
-    const databaseUrl = world.platform.config.DATABASE_URL;
-    workers.push(await startWorker(databaseUrl, model.url));
-    const tenant = await createTenant(world);
-    const fixture = await evaluationFixture(tenant.owner);
-    await world.admin.patch(`/organizations/${tenant.organizationId}`, { remainingSubscriptionCredits: 0, extraCredits: 5 });
-    const launched = await tenant.owner.post('/evaluations/fromSession', { sessionId: fixture.sessions.a.id, metrics: [{ id: fixture.metrics.llm.id }] });
-    t.is(launched.status, 201);
-    const id = launched.body[0].id as string;
+(available ? test : test.skip)(
+  '[postgres] a worker killed mid-job: the job is retried by another worker and the evaluation is scored exactly once',
+  async (t) => {
+    t.timeout(90_000);
+    const model: FakeModel = await startFakeModel((_, index) => (index === 0 ? 'hang' : 'ok'));
+    const world: HttpWorld = await startWorld('postgres', {
+      ...queueSettings,
+      JUDGE_BASE_URL: model.url,
+      QUEUE_EMBEDDED_WORKER: false,
+    });
+    const workers: ChildProcess[] = [];
+    try {
+      const databaseUrl = world.platform.config.DATABASE_URL;
+      workers.push(await startWorker(databaseUrl, model.url));
+      const tenant = await createTenant(world);
+      const fixture = await evaluationFixture(tenant.owner);
+      await world.admin.patch(`/organizations/${tenant.organizationId}`, {
+        remainingSubscriptionCredits: 0,
+        extraCredits: 5,
+      });
+      const launched = await tenant.owner.post('/evaluations/fromSession', {
+        sessionId: fixture.sessions.a.id,
+        metrics: [{ id: fixture.metrics.llm.id }],
+      });
+      t.is(launched.status, 201);
+      const id = launched.body[0].id as string;
 
-    await until(() => model.requests.length === 1);
-    workers[0].kill('SIGKILL');
-    await new Promise((resolve) => workers[0].once('exit', resolve));
-    t.is((await tenant.owner.get(`/evaluations/${id}`)).body.status, 'PENDING');
+      await until(() => model.requests.length === 1);
+      workers[0].kill('SIGKILL');
+      await new Promise((resolve) => workers[0].once('exit', resolve));
+      t.is((await tenant.owner.get(`/evaluations/${id}`)).body.status, 'PENDING');
 
-    workers.push(await startWorker(databaseUrl, model.url));
-    const [scored] = await settled(tenant.owner, { ids: id }, 60_000);
-    t.like(scored, { status: 'SUCCESS', score: 0.8, creditsUsed: 1 });
-    t.is(model.requests.length, 2);
-    t.like((await tenant.owner.get(`/organizations/${tenant.organizationId}/creditStatus`)).body, { extraCredits: 4 });
-    const stored = await world.platform.ports.evaluations.get(tenant.organizationId, id);
-    t.is(stored?.version, 1, 'written once after creation');
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    t.is(model.requests.length, 2, 'no further delivery after the job completed');
-    t.is((await world.platform.ports.evaluations.get(tenant.organizationId, id))?.version, 1);
-  } finally {
-    const running = workers.filter((worker) => worker.exitCode === null && worker.signalCode === null);
-    await Promise.all(running.map((worker) => new Promise((resolve) => (worker.once('exit', resolve), worker.kill('SIGTERM')))));
-    await world.close();
-    await model.close();
-  }
-});
+      workers.push(await startWorker(databaseUrl, model.url));
+      const [scored] = await settled(tenant.owner, { ids: id }, 60_000);
+      t.like(scored, { status: 'SUCCESS', score: 0.8, creditsUsed: 1 });
+      t.is(model.requests.length, 2);
+      t.like((await tenant.owner.get(`/organizations/${tenant.organizationId}/creditStatus`)).body, {
+        extraCredits: 4,
+      });
+      const stored = await world.platform.ports.evaluations.get(tenant.organizationId, id);
+      t.is(stored?.version, 1, 'written once after creation');
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      t.is(model.requests.length, 2, 'no further delivery after the job completed');
+      t.is((await world.platform.ports.evaluations.get(tenant.organizationId, id))?.version, 1);
+    } finally {
+      const running = workers.filter((worker) => worker.exitCode === null && worker.signalCode === null);
+      await Promise.all(
+        running.map((worker) => new Promise((resolve) => (worker.once('exit', resolve), worker.kill('SIGTERM')))),
+      );
+      await world.close();
+      await model.close();
+    }
+  },
+);

@@ -6,33 +6,63 @@ for (const database of await httpDatabases()) {
   const world = useWorld(test, database);
   const title = (text: string) => `[${database}] ${text}`;
   let shared: Promise<{ tenant: Tenant; fixture: EvaluationFixture }> | undefined;
-  const setup = () => (shared ??= (async () => {
-    const tenant = await createTenant(world());
-    return { tenant, fixture: await evaluationFixture(tenant.owner) };
-  })());
+  const setup = () =>
+    (shared ??= (async () => {
+      const tenant = await createTenant(world());
+      return { tenant, fixture: await evaluationFixture(tenant.owner) };
+    })());
   const fresh = async () => {
     const tenant = await createTenant(world());
     return { tenant, fixture: await evaluationFixture(tenant.owner) };
   };
 
-  test(title('fromSession without metrics: only the metrics of the session\'s own specification, scored by the worker'), async (t) => {
-    const { tenant, fixture } = await fresh();
-    const response = await tenant.member.post('/evaluations/fromSession', { sessionId: fixture.sessions.a.id });
-    t.is(response.status, 201);
-    t.deepEqual(response.body.map((evaluation: any) => evaluation.metricId).sort(), [fixture.metrics.exact.id, fixture.metrics.rouge.id].sort());
-    t.true(response.body.every((evaluation: any) => evaluation.status === 'PENDING' && evaluation.testCaseId === fixture.testCases.a.id));
-    t.deepEqual(Object.keys(response.body[0]).sort(), [
-      'canRetry', 'conversationSimulatorVersion', 'createdAt', 'creditsUsed', 'deletedAt', 'error', 'evaluatedAt', 'failedTurns', 'humanEvaluatorId',
-      'humanEvaluatorStartedAt', 'id', 'inferenceResultId', 'metricDisabledAt', 'metricId', 'metricLegacyAt', 'reason', 'score', 'sessionId', 'status', 'testCaseId', 'userId',
-    ]);
-    const scored = await settled(tenant.owner, { sessionIds: fixture.sessions.a.id });
-    t.is(scored.length, 2);
-    for (const evaluation of scored) {
-      t.like(evaluation, { status: 'SUCCESS', score: 1, creditsUsed: 0, canRetry: false });
-      t.truthy(evaluation.evaluatedAt);
-      t.truthy(evaluation.reason);
-    }
-  });
+  test(
+    title("fromSession without metrics: only the metrics of the session's own specification, scored by the worker"),
+    async (t) => {
+      const { tenant, fixture } = await fresh();
+      const response = await tenant.member.post('/evaluations/fromSession', { sessionId: fixture.sessions.a.id });
+      t.is(response.status, 201);
+      t.deepEqual(
+        response.body.map((evaluation: any) => evaluation.metricId).sort(),
+        [fixture.metrics.exact.id, fixture.metrics.rouge.id].sort(),
+      );
+      t.true(
+        response.body.every(
+          (evaluation: any) => evaluation.status === 'PENDING' && evaluation.testCaseId === fixture.testCases.a.id,
+        ),
+      );
+      t.deepEqual(Object.keys(response.body[0]).sort(), [
+        'canRetry',
+        'conversationSimulatorVersion',
+        'createdAt',
+        'creditsUsed',
+        'deletedAt',
+        'error',
+        'evaluatedAt',
+        'failedTurns',
+        'humanEvaluatorId',
+        'humanEvaluatorStartedAt',
+        'id',
+        'inferenceResultId',
+        'metricDisabledAt',
+        'metricId',
+        'metricLegacyAt',
+        'reason',
+        'score',
+        'sessionId',
+        'status',
+        'testCaseId',
+        'userId',
+      ]);
+      const scored = await settled(tenant.owner, { sessionIds: fixture.sessions.a.id });
+      t.is(scored.length, 2);
+      for (const evaluation of scored) {
+        t.like(evaluation, { status: 'SUCCESS', score: 1, creditsUsed: 0, canRetry: false });
+        t.truthy(evaluation.evaluatedAt);
+        t.truthy(evaluation.reason);
+      }
+    },
+  );
 
   test(title('fromSession: a session the rules skip answers 400 with the reason and creates nothing'), async (t) => {
     const { tenant, fixture } = await setup();
@@ -44,7 +74,10 @@ for (const database of await httpDatabases()) {
     t.is(imported.status, 400);
     t.regex(imported.body.message, /no specification/);
     t.is(imported.body.issues[0].path, 'sessionId', 'the skipped session is what the issue is about');
-    const unlisted = await tenant.owner.post('/evaluations/fromSession', { sessionId: fixture.sessions.a.id, specificationIds: [fixture.specs.b.id] });
+    const unlisted = await tenant.owner.post('/evaluations/fromSession', {
+      sessionId: fixture.sessions.a.id,
+      specificationIds: [fixture.specs.b.id],
+    });
     t.is(unlisted.status, 400);
     t.regex(unlisted.body.message, /outside the requested specificationIds/);
     t.is(unlisted.body.issues[0].path, 'specificationIds');
@@ -53,82 +86,160 @@ for (const database of await httpDatabases()) {
     }
   });
 
-  test(title('explicit metrics by id or name, merged and de-duplicated; SELF_HOSTED with a score is SUCCESS at once; unknown metric is 400'), async (t) => {
-    const { tenant, fixture } = await fresh();
-    const unknown = await tenant.owner.post('/evaluations/fromSession', { sessionId: fixture.sessions.imported.id, metrics: [{ id: fixture.metrics.exact.id }, { name: 'no such metric' }] });
-    t.is(unknown.status, 400);
-    t.deepEqual((await tenant.owner.get('/evaluations', { sessionIds: fixture.sessions.imported.id })).body, []);
-    const wrongScore = await tenant.owner.post('/evaluations/fromSession', { sessionId: fixture.sessions.imported.id, metrics: [{ id: fixture.metrics.exact.id, score: 0.5 }] });
-    t.is(wrongScore.status, 400);
-    const outOfRange = await tenant.owner.post('/evaluations/fromSession', { sessionId: fixture.sessions.imported.id, metrics: [{ id: fixture.metrics.selfHosted.id, score: 1.5 }] });
-    t.is(outOfRange.status, 400);
-    const response = await tenant.owner.post('/evaluations/fromSession', {
-      sessionId: fixture.sessions.a.id,
-      metrics: [{ id: fixture.metrics.exact.id }, { name: fixture.metrics.exact.name }, { name: fixture.metrics.selfHosted.name, score: 0.25 }],
-      specificationIds: [fixture.specs.a.id],
-    });
-    t.is(response.status, 201);
-    t.deepEqual(response.body.map((evaluation: any) => evaluation.metricId).sort(), [fixture.metrics.exact.id, fixture.metrics.selfHosted.id, fixture.metrics.rouge.id].sort());
-    t.like(response.body.find((evaluation: any) => evaluation.metricId === fixture.metrics.selfHosted.id), { status: 'SUCCESS', score: 0.25 });
-  });
+  test(
+    title(
+      'explicit metrics by id or name, merged and de-duplicated; SELF_HOSTED with a score is SUCCESS at once; unknown metric is 400',
+    ),
+    async (t) => {
+      const { tenant, fixture } = await fresh();
+      const unknown = await tenant.owner.post('/evaluations/fromSession', {
+        sessionId: fixture.sessions.imported.id,
+        metrics: [{ id: fixture.metrics.exact.id }, { name: 'no such metric' }],
+      });
+      t.is(unknown.status, 400);
+      t.deepEqual((await tenant.owner.get('/evaluations', { sessionIds: fixture.sessions.imported.id })).body, []);
+      const wrongScore = await tenant.owner.post('/evaluations/fromSession', {
+        sessionId: fixture.sessions.imported.id,
+        metrics: [{ id: fixture.metrics.exact.id, score: 0.5 }],
+      });
+      t.is(wrongScore.status, 400);
+      const outOfRange = await tenant.owner.post('/evaluations/fromSession', {
+        sessionId: fixture.sessions.imported.id,
+        metrics: [{ id: fixture.metrics.selfHosted.id, score: 1.5 }],
+      });
+      t.is(outOfRange.status, 400);
+      const response = await tenant.owner.post('/evaluations/fromSession', {
+        sessionId: fixture.sessions.a.id,
+        metrics: [
+          { id: fixture.metrics.exact.id },
+          { name: fixture.metrics.exact.name },
+          { name: fixture.metrics.selfHosted.name, score: 0.25 },
+        ],
+        specificationIds: [fixture.specs.a.id],
+      });
+      t.is(response.status, 201);
+      t.deepEqual(
+        response.body.map((evaluation: any) => evaluation.metricId).sort(),
+        [fixture.metrics.exact.id, fixture.metrics.selfHosted.id, fixture.metrics.rouge.id].sort(),
+      );
+      t.like(
+        response.body.find((evaluation: any) => evaluation.metricId === fixture.metrics.selfHosted.id),
+        { status: 'SUCCESS', score: 0.25 },
+      );
+    },
+  );
 
-  test(title('sources: HUMAN waits for a person, SELF_HOSTED without score and LLM_JUDGE without a model are SKIPPED, a missing param is SKIPPED with the reason'), async (t) => {
-    const { tenant, fixture } = await fresh();
-    const { metrics } = fixture;
-    const launched = await tenant.owner.post('/evaluations/fromSession', {
-      sessionId: fixture.sessions.imported.id,
-      metrics: [{ id: metrics.human.id }, { id: metrics.selfHosted.id }, { id: metrics.llm.id }, { id: metrics.rouge.id }],
-    });
-    t.is(launched.status, 201);
-    const scored = await settled(tenant.owner, { sessionIds: fixture.sessions.imported.id });
-    const of = (metricId: string) => scored.find((evaluation) => evaluation.metricId === metricId);
-    t.like(of(metrics.human.id), { status: 'PENDING_HUMAN', evaluatedAt: null });
-    t.like(of(metrics.selfHosted.id), { status: 'SKIPPED', canRetry: false, creditsUsed: 0 });
-    t.like(of(metrics.llm.id), { status: 'SKIPPED', canRetry: true, creditsUsed: 0 });
-    t.regex(of(metrics.llm.id).error, /JUDGE_BASE_URL/);
-    t.like(of(metrics.rouge.id), { status: 'SKIPPED', canRetry: false });
-    t.regex(of(metrics.rouge.id).error, /expectedOutput/);
-  });
+  test(
+    title(
+      'sources: HUMAN waits for a person, SELF_HOSTED without score and LLM_JUDGE without a model are SKIPPED, a missing param is SKIPPED with the reason',
+    ),
+    async (t) => {
+      const { tenant, fixture } = await fresh();
+      const { metrics } = fixture;
+      const launched = await tenant.owner.post('/evaluations/fromSession', {
+        sessionId: fixture.sessions.imported.id,
+        metrics: [
+          { id: metrics.human.id },
+          { id: metrics.selfHosted.id },
+          { id: metrics.llm.id },
+          { id: metrics.rouge.id },
+        ],
+      });
+      t.is(launched.status, 201);
+      const scored = await settled(tenant.owner, { sessionIds: fixture.sessions.imported.id });
+      const of = (metricId: string) => scored.find((evaluation) => evaluation.metricId === metricId);
+      t.like(of(metrics.human.id), { status: 'PENDING_HUMAN', evaluatedAt: null });
+      t.like(of(metrics.selfHosted.id), { status: 'SKIPPED', canRetry: false, creditsUsed: 0 });
+      t.like(of(metrics.llm.id), { status: 'SKIPPED', canRetry: true, creditsUsed: 0 });
+      t.regex(of(metrics.llm.id).error, /JUDGE_BASE_URL/);
+      t.like(of(metrics.rouge.id), { status: 'SKIPPED', canRetry: false });
+      t.regex(of(metrics.rouge.id).error, /expectedOutput/);
+    },
+  );
 
   test(title('tool correctness reads TOOL spans; turn-level evaluations come from fromInferenceResult'), async (t) => {
     const { tenant, fixture } = await fresh();
-    const response = await tenant.owner.post('/evaluations/fromInferenceResult', { inferenceResultId: fixture.sessions.b.results[0].id });
+    const response = await tenant.owner.post('/evaluations/fromInferenceResult', {
+      inferenceResultId: fixture.sessions.b.results[0].id,
+    });
     t.is(response.status, 201);
     t.is(response.body.length, 1);
-    t.like(response.body[0], { metricId: fixture.metrics.tools.id, inferenceResultId: fixture.sessions.b.results[0].id, sessionId: fixture.sessions.b.id });
+    t.like(response.body[0], {
+      metricId: fixture.metrics.tools.id,
+      inferenceResultId: fixture.sessions.b.results[0].id,
+      sessionId: fixture.sessions.b.id,
+    });
     const [scored] = await settled(tenant.owner, { sessionIds: fixture.sessions.b.id });
     t.like(scored, { status: 'SUCCESS', score: 0.5 });
     t.regex(scored.reason, /missing: book/);
-    t.is((await tenant.owner.post('/evaluations/fromInferenceResult', { inferenceResultId: 'inferenceResult_nope' })).status, 404);
+    t.is(
+      (await tenant.owner.post('/evaluations/fromInferenceResult', { inferenceResultId: 'inferenceResult_nope' }))
+        .status,
+      404,
+    );
   });
 
-  test(title('fromSessions: sessionIds XOR versionId; every scope rule; the spec\'s response with failures and the skip message'), async (t) => {
-    const { tenant, fixture } = await fresh();
-    const { sessions, specs, metrics } = fixture;
-    t.is((await tenant.owner.post('/evaluations/fromSessions', {})).status, 400);
-    t.is((await tenant.owner.post('/evaluations/fromSessions', { sessionIds: [sessions.a.id], versionId: fixture.version.id })).status, 400);
-    t.is((await tenant.owner.post('/evaluations/fromSessions', { sessionIds: [sessions.a.id], extra: 1 })).status, 400);
-    const all = [sessions.a.id, sessions.b.id, sessions.empty.id, sessions.imported.id];
-    const byRule2 = await tenant.owner.post('/evaluations/fromSessions', { sessionIds: [...all, 'session_missing'] });
-    t.is(byRule2.status, 200);
-    t.like(byRule2.body, { sessionsEvaluated: 2, sessionsFailed: 1, evaluationsCreated: 3, totalSessionsAvailable: null, truncated: false });
-    t.deepEqual(byRule2.body.failures, [{ sessionId: 'session_missing', error: 'Session session_missing not found' }]);
-    t.regex(byRule2.body.message, /2 sessions evaluated .* 1 failed, 2 skipped/);
-    t.regex(byRule2.body.message, /1 no specification/);
-    t.regex(byRule2.body.message, /1 no linked metrics/);
-    const byRule3 = await tenant.owner.post('/evaluations/fromSessions', { sessionIds: all, specificationIds: [specs.b.id] });
-    t.like(byRule3.body, { sessionsEvaluated: 1, evaluationsCreated: 1, sessionsFailed: 0 });
-    t.regex(byRule3.body.message, /3 skipped\. Skipped: 3 outside the requested specificationIds/);
-    const byRule1 = await tenant.owner.post('/evaluations/fromSessions', { sessionIds: all, metrics: [{ id: metrics.exact.id }] });
-    t.like(byRule1.body, { sessionsEvaluated: 4, evaluationsCreated: 4 });
-    const byRule4 = await tenant.owner.post('/evaluations/fromSessions', { sessionIds: all, metrics: [{ id: metrics.exact.id }], specificationIds: [specs.a.id, specs.b.id] });
-    t.like(byRule4.body, { sessionsEvaluated: 4, evaluationsCreated: 12 });
-    const byVersion = await tenant.owner.post('/evaluations/fromSessions', { versionId: fixture.version.id });
-    t.like(byVersion.body, { sessionsEvaluated: 2, totalSessionsAvailable: 4, truncated: false });
-    t.is((await tenant.owner.post('/evaluations/fromSessions', { versionId: 'version_nope' })).status, 404);
-    const scored = await settled(tenant.owner, { sessionIds: all });
-    t.is(scored.length, 3 + 1 + 4 + 12 + 3);
-  });
+  test(
+    title(
+      "fromSessions: sessionIds XOR versionId; every scope rule; the spec's response with failures and the skip message",
+    ),
+    async (t) => {
+      const { tenant, fixture } = await fresh();
+      const { sessions, specs, metrics } = fixture;
+      t.is((await tenant.owner.post('/evaluations/fromSessions', {})).status, 400);
+      t.is(
+        (
+          await tenant.owner.post('/evaluations/fromSessions', {
+            sessionIds: [sessions.a.id],
+            versionId: fixture.version.id,
+          })
+        ).status,
+        400,
+      );
+      t.is(
+        (await tenant.owner.post('/evaluations/fromSessions', { sessionIds: [sessions.a.id], extra: 1 })).status,
+        400,
+      );
+      const all = [sessions.a.id, sessions.b.id, sessions.empty.id, sessions.imported.id];
+      const byRule2 = await tenant.owner.post('/evaluations/fromSessions', { sessionIds: [...all, 'session_missing'] });
+      t.is(byRule2.status, 200);
+      t.like(byRule2.body, {
+        sessionsEvaluated: 2,
+        sessionsFailed: 1,
+        evaluationsCreated: 3,
+        totalSessionsAvailable: null,
+        truncated: false,
+      });
+      t.deepEqual(byRule2.body.failures, [
+        { sessionId: 'session_missing', error: 'Session session_missing not found' },
+      ]);
+      t.regex(byRule2.body.message, /2 sessions evaluated .* 1 failed, 2 skipped/);
+      t.regex(byRule2.body.message, /1 no specification/);
+      t.regex(byRule2.body.message, /1 no linked metrics/);
+      const byRule3 = await tenant.owner.post('/evaluations/fromSessions', {
+        sessionIds: all,
+        specificationIds: [specs.b.id],
+      });
+      t.like(byRule3.body, { sessionsEvaluated: 1, evaluationsCreated: 1, sessionsFailed: 0 });
+      t.regex(byRule3.body.message, /3 skipped\. Skipped: 3 outside the requested specificationIds/);
+      const byRule1 = await tenant.owner.post('/evaluations/fromSessions', {
+        sessionIds: all,
+        metrics: [{ id: metrics.exact.id }],
+      });
+      t.like(byRule1.body, { sessionsEvaluated: 4, evaluationsCreated: 4 });
+      const byRule4 = await tenant.owner.post('/evaluations/fromSessions', {
+        sessionIds: all,
+        metrics: [{ id: metrics.exact.id }],
+        specificationIds: [specs.a.id, specs.b.id],
+      });
+      t.like(byRule4.body, { sessionsEvaluated: 4, evaluationsCreated: 12 });
+      const byVersion = await tenant.owner.post('/evaluations/fromSessions', { versionId: fixture.version.id });
+      t.like(byVersion.body, { sessionsEvaluated: 2, totalSessionsAvailable: 4, truncated: false });
+      t.is((await tenant.owner.post('/evaluations/fromSessions', { versionId: 'version_nope' })).status, 404);
+      const scored = await settled(tenant.owner, { sessionIds: all });
+      t.is(scored.length, 3 + 1 + 4 + 12 + 3);
+    },
+  );
 
   test(title('versionId mode processes at most the first 1000 sessions and says so'), async (t) => {
     const { tenant, fixture } = await fresh();
@@ -136,37 +247,80 @@ for (const database of await httpDatabases()) {
     const template = (await ports.sessions.get(tenant.organizationId, fixture.sessions.a.id))!;
     const base = Date.parse(template.createdAt);
     await ports.sessions.insertMany(
-      Array.from({ length: 1000 }, (_, index) => ({ ...template, id: `session_bulk_${database}_${String(index).padStart(4, '0')}`, createdAt: new Date(base + 1000 + index).toISOString() })),
+      Array.from({ length: 1000 }, (_, index) => ({
+        ...template,
+        id: `session_bulk_${database}_${String(index).padStart(4, '0')}`,
+        createdAt: new Date(base + 1000 + index).toISOString(),
+      })),
     );
-    const response = await tenant.owner.post('/evaluations/fromSessions', { versionId: fixture.version.id, metrics: [{ id: fixture.metrics.selfHosted.id, score: 1 }] });
+    const response = await tenant.owner.post('/evaluations/fromSessions', {
+      versionId: fixture.version.id,
+      metrics: [{ id: fixture.metrics.selfHosted.id, score: 1 }],
+    });
     t.is(response.status, 200);
-    t.like(response.body, { sessionsEvaluated: 1000, evaluationsCreated: 1000, totalSessionsAvailable: 1004, truncated: true });
+    t.like(response.body, {
+      sessionsEvaluated: 1000,
+      evaluationsCreated: 1000,
+      totalSessionsAvailable: 1004,
+      truncated: true,
+    });
     t.regex(response.body.message, /first 1000 of 1004/);
   });
 
   test(title('list filters and sorts, read, delete, retry'), async (t) => {
     const { tenant, fixture } = await fresh();
     const { metrics, sessions } = fixture;
-    await tenant.owner.post('/evaluations/fromSession', { sessionId: sessions.imported.id, metrics: [{ id: metrics.llm.id }, { id: metrics.selfHosted.id, score: 0.2 }, { id: metrics.human.id }] });
-    await tenant.owner.post('/evaluations/fromSession', { sessionId: sessions.a.id, metrics: [{ id: metrics.selfHosted.id, score: 0.9 }] });
+    await tenant.owner.post('/evaluations/fromSession', {
+      sessionId: sessions.imported.id,
+      metrics: [{ id: metrics.llm.id }, { id: metrics.selfHosted.id, score: 0.2 }, { id: metrics.human.id }],
+    });
+    await tenant.owner.post('/evaluations/fromSession', {
+      sessionId: sessions.a.id,
+      metrics: [{ id: metrics.selfHosted.id, score: 0.9 }],
+    });
     await settled(tenant.owner, {});
     const byStatus = await tenant.owner.get('/evaluations', { statuses: ['SUCCESS'], sort: 'score,desc' });
-    t.deepEqual(byStatus.body.map((evaluation: any) => evaluation.score), [0.9, 0.2]);
+    t.deepEqual(
+      byStatus.body.map((evaluation: any) => evaluation.score),
+      [0.9, 0.2],
+    );
     const ranged = await tenant.owner.get('/evaluations', { minScore: 0.5, maxScore: 1 });
-    t.deepEqual(ranged.body.map((evaluation: any) => evaluation.score), [0.9]);
+    t.deepEqual(
+      ranged.body.map((evaluation: any) => evaluation.score),
+      [0.9],
+    );
     const retryable = await tenant.owner.get('/evaluations', { canRetry: 'true' });
     t.is(retryable.body.length, 1);
     t.is(retryable.body[0].metricId, metrics.llm.id);
-    t.is((await tenant.owner.get('/evaluations', { metricIds: metrics.human.id, versionIds: fixture.version.id, testCaseIds: fixture.testCases.a.id })).body.length, 0);
-    t.is((await tenant.owner.get('/evaluations', { metricIds: metrics.human.id, versionIds: fixture.version.id })).body.length, 1);
+    t.is(
+      (
+        await tenant.owner.get('/evaluations', {
+          metricIds: metrics.human.id,
+          versionIds: fixture.version.id,
+          testCaseIds: fixture.testCases.a.id,
+        })
+      ).body.length,
+      0,
+    );
+    t.is(
+      (await tenant.owner.get('/evaluations', { metricIds: metrics.human.id, versionIds: fixture.version.id })).body
+        .length,
+      1,
+    );
     t.is((await tenant.owner.get('/evaluations', { statuses: 'NOPE' })).status, 400);
     t.is((await tenant.owner.get('/evaluations', { sort: 'metricId,asc' })).status, 400);
     t.is((await tenant.owner.get('/evaluations', { color: 'red' })).status, 400);
 
     const success = byStatus.body[0];
-    const retried = await tenant.owner.post('/evaluations/retry', { ids: [retryable.body[0].id, success.id, 'evaluation_nope'] });
+    const retried = await tenant.owner.post('/evaluations/retry', {
+      ids: [retryable.body[0].id, success.id, 'evaluation_nope'],
+    });
     t.is(retried.status, 200);
-    t.deepEqual(retried.body, { retried: [retryable.body[0].id], skipped: [success.id], errors: [{ id: 'evaluation_nope', error: 'Evaluation evaluation_nope not found' }] });
+    t.deepEqual(retried.body, {
+      retried: [retryable.body[0].id],
+      skipped: [success.id],
+      errors: [{ id: 'evaluation_nope', error: 'Evaluation evaluation_nope not found' }],
+    });
     const again = await settled(tenant.owner, { ids: retryable.body[0].id });
     t.like(again[0], { status: 'SKIPPED', canRetry: true });
     t.is((await tenant.owner.post('/evaluations/retry', { ids: [] })).status, 400);
@@ -182,10 +336,15 @@ for (const database of await httpDatabases()) {
     t.false((await tenant.owner.get('/evaluations', {})).body.some((evaluation: any) => evaluation.id === success.id));
   });
 
-  test(title('tenancy: another organization\'s evaluations, sessions and credit status answer 404'), async (t) => {
+  test(title("tenancy: another organization's evaluations, sessions and credit status answer 404"), async (t) => {
     const { tenant, fixture } = await setup();
     const other = await createTenant(world());
-    const [mine] = (await tenant.owner.post('/evaluations/fromSession', { sessionId: fixture.sessions.a.id, metrics: [{ id: fixture.metrics.selfHosted.id, score: 1 }] })).body;
+    const [mine] = (
+      await tenant.owner.post('/evaluations/fromSession', {
+        sessionId: fixture.sessions.a.id,
+        metrics: [{ id: fixture.metrics.selfHosted.id, score: 1 }],
+      })
+    ).body;
     t.is((await other.owner.get(`/evaluations/${mine.id}`)).status, 404);
     t.is((await other.owner.delete(`/evaluations/${mine.id}`)).status, 404);
     t.deepEqual((await other.owner.get('/evaluations', { ids: mine.id })).body, []);
@@ -193,17 +352,33 @@ for (const database of await httpDatabases()) {
     t.is((await other.owner.post('/evaluations/fromSession', { sessionId: fixture.sessions.a.id })).status, 404);
     const batch = await other.owner.post('/evaluations/fromSessions', { sessionIds: [fixture.sessions.a.id] });
     t.like(batch.body, { sessionsEvaluated: 0, sessionsFailed: 1 });
-    t.is((await other.owner.post('/evaluations/fromSession', { sessionId: (await other.owner.post('/sessions', { versionId: fixture.version.id })).body.id ?? 'x' })).status, 404);
+    t.is(
+      (
+        await other.owner.post('/evaluations/fromSession', {
+          sessionId: (await other.owner.post('/sessions', { versionId: fixture.version.id })).body.id ?? 'x',
+        })
+      ).status,
+      404,
+    );
     t.is((await other.owner.get(`/organizations/${tenant.organizationId}/creditStatus`)).status, 404);
     t.is((await tenant.owner.get(`/evaluations/${mine.id}`)).status, 200);
   });
 
-  test(title('creditStatus reports the balance; an ADMIN reads any organization\'s'), async (t) => {
+  test(title("creditStatus reports the balance; an ADMIN reads any organization's"), async (t) => {
     const { tenant } = await setup();
-    await world().admin.patch(`/organizations/${tenant.organizationId}`, { remainingSubscriptionCredits: 5, extraCredits: 2 });
+    await world().admin.patch(`/organizations/${tenant.organizationId}`, {
+      remainingSubscriptionCredits: 5,
+      extraCredits: 2,
+    });
     const status = await tenant.member.get(`/organizations/${tenant.organizationId}/creditStatus`);
     t.is(status.status, 200);
-    t.deepEqual(status.body, { organizationId: tenant.organizationId, remainingSubscriptionCredits: 5, extraCredits: 2, availableCredits: 7, llmJudgeEvaluationCost: 1 });
+    t.deepEqual(status.body, {
+      organizationId: tenant.organizationId,
+      remainingSubscriptionCredits: 5,
+      extraCredits: 2,
+      availableCredits: 7,
+      llmJudgeEvaluationCost: 1,
+    });
     t.is((await world().admin.get(`/organizations/${tenant.organizationId}/creditStatus`)).status, 200);
   });
 
@@ -220,7 +395,9 @@ for (const database of await httpDatabases()) {
       t.is(response.status, 400, JSON.stringify(body));
       t.is(response.body.error, 'invalid_input');
     }
-    const tooMany = await tenant.owner.post('/evaluations/fromSessions', { sessionIds: Array.from({ length: 1001 }, (_, index) => `session_${index}`) });
+    const tooMany = await tenant.owner.post('/evaluations/fromSessions', {
+      sessionIds: Array.from({ length: 1001 }, (_, index) => `session_${index}`),
+    });
     t.is(tooMany.status, 400);
   });
 }

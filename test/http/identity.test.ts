@@ -15,8 +15,24 @@ for (const database of await httpDatabases()) {
     t.is(me.body.analyticsConsent, null);
     t.false(me.body.hasPassword);
     t.deepEqual(Object.keys(me.body).sort(), [
-      'analyticsConsent', 'createdAt', 'deletedAt', 'email', 'firstSignInAt', 'hasApiKey', 'hasPassword', 'hasProviderAId',
-      'hasProviderBId', 'hasProviderCId', 'hasSamlId', 'id', 'latestSignInAt', 'marketingConsent', 'mfaSource', 'name', 'organizationId', 'role',
+      'analyticsConsent',
+      'createdAt',
+      'deletedAt',
+      'email',
+      'firstSignInAt',
+      'hasApiKey',
+      'hasPassword',
+      'hasProviderAId',
+      'hasProviderBId',
+      'hasProviderCId',
+      'hasSamlId',
+      'id',
+      'latestSignInAt',
+      'marketingConsent',
+      'mfaSource',
+      'name',
+      'organizationId',
+      'role',
     ]);
     const legacy = await admin.as(adminKey.replace('assay_', 'assay-')).get('/auth/user');
     t.is(legacy.status, 200);
@@ -40,7 +56,10 @@ for (const database of await httpDatabases()) {
     const other = await createTenant(world());
     const mine = await tenant.owner.get('/organizations');
     t.is(mine.status, 200);
-    t.deepEqual(mine.body.map((org: { id: string }) => org.id), [tenant.organizationId]);
+    t.deepEqual(
+      mine.body.map((org: { id: string }) => org.id),
+      [tenant.organizationId],
+    );
     t.is((await tenant.owner.get(`/organizations/${other.organizationId}`)).status, 404);
     t.is((await tenant.owner.get(`/users/${other.ownerId}`)).status, 404);
     t.is((await tenant.owner.patch(`/users/${other.memberId}`, { name: 'x' })).status, 404);
@@ -69,7 +88,11 @@ for (const database of await httpDatabases()) {
 
   test(title('role refusals: members cannot add users, owners cannot grant ADMIN'), async (t) => {
     const tenant = await createTenant(world());
-    const byMember = await tenant.member.post('/users', { email: `m${Date.now()}@x.example`, name: 'M', role: 'MEMBER' });
+    const byMember = await tenant.member.post('/users', {
+      email: `m${Date.now()}@x.example`,
+      name: 'M',
+      role: 'MEMBER',
+    });
     t.is(byMember.status, 403);
     t.is(byMember.body.error, 'forbidden');
     const admin = await tenant.owner.post('/users', { email: `a${Date.now()}@x.example`, name: 'A', role: 'ADMIN' });
@@ -86,29 +109,32 @@ for (const database of await httpDatabases()) {
     t.is(renamed.body.name, 'Renamed');
   });
 
-  test(title('API keys: shown once, listed without secret, revocation and user deletion stop them at once'), async (t) => {
-    const tenant = await createTenant(world());
-    const issued = await tenant.member.post('/apiKeys', { name: 'ci' });
-    t.is(issued.status, 201);
-    t.regex(issued.body.key, /^assay_[A-Za-z0-9]{32,}$/);
-    const client = tenant.member.as(issued.body.key);
-    t.is((await client.get('/auth/user')).status, 200);
-    const listed = await tenant.member.get('/apiKeys');
-    t.true(listed.body.some((key: { id: string }) => key.id === issued.body.id));
-    t.false(JSON.stringify(listed.body).includes(issued.body.key));
-    t.is((await tenant.member.post('/apiKeys', { name: 'x', userId: tenant.ownerId })).status, 403);
-    const revoked = await tenant.member.delete(`/apiKeys/${issued.body.id}`);
-    t.is(revoked.status, 200);
-    t.is(revoked.body.id, issued.body.id);
-    t.truthy(revoked.body.deletedAt);
-    t.is((await client.get('/auth/user')).status, 401);
+  test(
+    title('API keys: shown once, listed without secret, revocation and user deletion stop them at once'),
+    async (t) => {
+      const tenant = await createTenant(world());
+      const issued = await tenant.member.post('/apiKeys', { name: 'ci' });
+      t.is(issued.status, 201);
+      t.regex(issued.body.key, /^assay_[A-Za-z0-9]{32,}$/);
+      const client = tenant.member.as(issued.body.key);
+      t.is((await client.get('/auth/user')).status, 200);
+      const listed = await tenant.member.get('/apiKeys');
+      t.true(listed.body.some((key: { id: string }) => key.id === issued.body.id));
+      t.false(JSON.stringify(listed.body).includes(issued.body.key));
+      t.is((await tenant.member.post('/apiKeys', { name: 'x', userId: tenant.ownerId })).status, 403);
+      const revoked = await tenant.member.delete(`/apiKeys/${issued.body.id}`);
+      t.is(revoked.status, 200);
+      t.is(revoked.body.id, issued.body.id);
+      t.truthy(revoked.body.deletedAt);
+      t.is((await client.get('/auth/user')).status, 401);
 
-    const forOwner = await tenant.owner.post('/apiKeys', { name: 'member key', userId: tenant.memberId });
-    t.is(forOwner.status, 201);
-    t.is((await tenant.owner.delete(`/users/${tenant.memberId}`)).status, 200);
-    t.is((await tenant.member.as(forOwner.body.key).get('/auth/user')).status, 401);
-    t.is((await tenant.member.get('/auth/user')).status, 401);
-  });
+      const forOwner = await tenant.owner.post('/apiKeys', { name: 'member key', userId: tenant.memberId });
+      t.is(forOwner.status, 201);
+      t.is((await tenant.owner.delete(`/users/${tenant.memberId}`)).status, 200);
+      t.is((await tenant.member.as(forOwner.body.key).get('/auth/user')).status, 401);
+      t.is((await tenant.member.get('/auth/user')).status, 401);
+    },
+  );
 
   test(title('subscriptions: FREE by default, ADMIN sets ENTERPRISE, which opens build-info'), async (t) => {
     const { admin } = world();
@@ -117,8 +143,20 @@ for (const database of await httpDatabases()) {
     t.is(initial.status, 200);
     t.like(initial.body, { plan: 'FREE', status: 'ACTIVE' });
     t.is((await tenant.owner.get('/build-info')).status, 403);
-    t.is((await tenant.owner.put(`/organizations/${tenant.organizationId}/subscription`, { plan: 'ENTERPRISE', status: 'ACTIVE' })).status, 403);
-    const set = await admin.put(`/organizations/${tenant.organizationId}/subscription`, { plan: 'ENTERPRISE', status: 'ACTIVE', quantity: 5 });
+    t.is(
+      (
+        await tenant.owner.put(`/organizations/${tenant.organizationId}/subscription`, {
+          plan: 'ENTERPRISE',
+          status: 'ACTIVE',
+        })
+      ).status,
+      403,
+    );
+    const set = await admin.put(`/organizations/${tenant.organizationId}/subscription`, {
+      plan: 'ENTERPRISE',
+      status: 'ACTIVE',
+      quantity: 5,
+    });
     t.is(set.status, 200);
     t.like(set.body, { plan: 'ENTERPRISE', status: 'ACTIVE', quantity: 5 });
     const info = await tenant.member.get('/build-info');
@@ -126,7 +164,10 @@ for (const database of await httpDatabases()) {
     t.is(info.body.version, 'dev');
     t.truthy(info.body.commit);
     t.truthy(Date.parse(info.body.buildDate));
-    await admin.put(`/organizations/${tenant.organizationId}/subscription`, { plan: 'ENTERPRISE', status: 'SUSPENDED' });
+    await admin.put(`/organizations/${tenant.organizationId}/subscription`, {
+      plan: 'ENTERPRISE',
+      status: 'SUSPENDED',
+    });
     t.is((await tenant.member.get('/build-info')).status, 403);
     t.is((await admin.get('/build-info')).status, 200);
   });
@@ -136,7 +177,10 @@ for (const database of await httpDatabases()) {
     const names = ['Sort B', 'Sort A', 'Sort C'].map((name) => `${name} ${database}`);
     for (const name of names) await admin.post('/organizations', { name });
     const byName = await admin.get('/organizations', { name: names[1] });
-    t.deepEqual(byName.body.map((org: { name: string }) => org.name), [names[1]]);
+    t.deepEqual(
+      byName.body.map((org: { name: string }) => org.name),
+      [names[1]],
+    );
     const sorted = await admin.get('/organizations', { sort: 'name,asc', limit: 1000 });
     const sortedNames = sorted.body.map((org: { name: string }) => org.name);
     t.deepEqual(sortedNames, [...sortedNames].sort());

@@ -3,7 +3,13 @@ import { context, diag, trace, type DiagLogger } from '@opentelemetry/api';
 import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as ProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+  type ReadableSpan,
+  type SpanExporter,
+} from '@opentelemetry/sdk-trace-base';
 import { gzipSync } from 'node:zlib';
 import { createTenant, httpDatabases, useWorld } from '../support/http-world.ts';
 import { createInferenceResultFor, createVersionFor } from '../support/tracing-fixtures.ts';
@@ -12,14 +18,22 @@ const warnings: string[] = [];
 const logger: DiagLogger = {
   error: (...args) => warnings.push(args.map(String).join(' ')),
   warn: (...args) => warnings.push(args.map(String).join(' ')),
-  info: () => {}, debug: () => {}, verbose: () => {},
+  info: () => {},
+  debug: () => {},
+  verbose: () => {},
 };
 diag.setLogger(logger);
 
 /** Records spans with the real SDK, then returns them for an exporter. */
-function recordSpans(resource: Record<string, string>, build: (tracer: ReturnType<BasicTracerProvider['getTracer']>) => void): ReadableSpan[] {
+function recordSpans(
+  resource: Record<string, string>,
+  build: (tracer: ReturnType<BasicTracerProvider['getTracer']>) => void,
+): ReadableSpan[] {
   const memory = new InMemorySpanExporter();
-  const provider = new BasicTracerProvider({ resource: resourceFromAttributes(resource), spanProcessors: [new SimpleSpanProcessor(memory)] });
+  const provider = new BasicTracerProvider({
+    resource: resourceFromAttributes(resource),
+    spanProcessors: [new SimpleSpanProcessor(memory)],
+  });
   build(provider.getTracer('assay-test', '1.0.0'));
   return memory.getFinishedSpans();
 }
@@ -30,18 +44,41 @@ function exportWith(exporter: SpanExporter, spans: ReadableSpan[]): Promise<{ co
 
 /** A conversation turn as an instrumented app records it: an agent span holding a model call and a tool call. */
 function agentTurn(tracer: ReturnType<BasicTracerProvider['getTracer']>, attributes: Record<string, string>) {
-  const root = tracer.startSpan('invoke_agent support', { attributes: { 'gen_ai.operation.name': 'invoke_agent', ...attributes } });
+  const root = tracer.startSpan('invoke_agent support', {
+    attributes: { 'gen_ai.operation.name': 'invoke_agent', ...attributes },
+  });
   const inside = trace.setSpan(context.active(), root);
-  const chat = tracer.startSpan('chat gpt-x', {
-    attributes: {
-      'gen_ai.operation.name': 'chat', 'gen_ai.request.model': 'gpt-x', 'gen_ai.usage.input_tokens': 12, 'gen_ai.usage.output_tokens': 30,
-      'gen_ai.input.messages': JSON.stringify([{ role: 'user', parts: [{ type: 'text', content: 'Where is my order?' }] }]),
-      'gen_ai.output.messages': JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: 'It ships today.' }] }]),
-      'http.route': '/chat',
+  const chat = tracer.startSpan(
+    'chat gpt-x',
+    {
+      attributes: {
+        'gen_ai.operation.name': 'chat',
+        'gen_ai.request.model': 'gpt-x',
+        'gen_ai.usage.input_tokens': 12,
+        'gen_ai.usage.output_tokens': 30,
+        'gen_ai.input.messages': JSON.stringify([
+          { role: 'user', parts: [{ type: 'text', content: 'Where is my order?' }] },
+        ]),
+        'gen_ai.output.messages': JSON.stringify([
+          { role: 'assistant', parts: [{ type: 'text', content: 'It ships today.' }] },
+        ]),
+        'http.route': '/chat',
+      },
     },
-  }, inside);
+    inside,
+  );
   chat.end();
-  const tool = tracer.startSpan('execute_tool lookup_order', { attributes: { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'lookup_order', 'gen_ai.tool.call.arguments': '{"id":42}' } }, inside);
+  const tool = tracer.startSpan(
+    'execute_tool lookup_order',
+    {
+      attributes: {
+        'gen_ai.operation.name': 'execute_tool',
+        'gen_ai.tool.name': 'lookup_order',
+        'gen_ai.tool.call.arguments': '{"id":42}',
+      },
+    },
+    inside,
+  );
   tool.setStatus({ code: 2, message: 'order service timed out' });
   tool.end();
   root.end();
@@ -52,74 +89,134 @@ for (const database of await httpDatabases()) {
   const world = useWorld(test, database);
   const title = (text: string) => `[${database}] ${text}`;
 
-  for (const [format, Exporter] of [['JSON', JsonExporter], ['protobuf', ProtobufExporter]] as const) {
-    test(title(`the OpenTelemetry SDK exports over OTLP/HTTP ${format} (gzip) into an inference result named by attribute`), async (t) => {
-      const tenant = await createTenant(world());
-      const { inferenceResultId, sessionId } = await createInferenceResultFor(world(), tenant);
-      const spans = recordSpans({ 'service.name': 'support-bot', [`assay.inference_result.id`]: inferenceResultId }, (tracer) => agentTurn(tracer, {}));
-      const exporter = new Exporter({ url: `${world().url}/otel/v1/traces`, headers: { Authorization: `Bearer ${tenant.member.key}` }, compression: 'gzip' as never });
-      const result = await exportWith(exporter, spans);
-      t.is(result.code, 0, String(result.error));
-      await exporter.shutdown();
-      const stored = await tenant.member.get('/traces', { inferenceResultIds: [inferenceResultId], sort: 'startTime,asc' });
-      t.is(stored.body.length, 3);
-      const byName = Object.fromEntries(stored.body.map((span: { name: string }) => [span.name, span]));
-      const root = byName['invoke_agent support'];
-      const chat = byName['chat gpt-x'];
-      const tool = byName['execute_tool lookup_order'];
-      t.like(root, { type: 'AGENT', parentTraceId: null });
-      t.like(chat, { type: 'GENERATION', parentTraceId: root.id });
-      t.deepEqual(chat.inputData, { input_messages: [{ role: 'user', parts: [{ type: 'text', content: 'Where is my order?' }] }] });
-      t.is(chat.outputData.output_messages[0].parts[0].content, 'It ships today.');
-      t.deepEqual(chat.metadata.usage, { inputTokens: 12, outputTokens: 30, totalTokens: 42 });
-      t.is(chat.metadata['http.route'], '/chat');
-      t.is(chat.metadata.otel.resource['service.name'], 'support-bot');
-      t.like(tool, { type: 'TOOL', error: 'order service timed out', inputData: { tool_call_arguments: { id: 42 } } });
-      t.true(typeof chat.latencyMs === 'number' && chat.latencyMs >= 0);
-      t.truthy(chat.startTime);
-      const again = await exportWith(exporter, spans);
-      t.is(again.code, 0, 're-export is idempotent');
-      t.is((await tenant.member.get('/traces', { sessionIds: [sessionId] })).body.length, 3);
-    });
+  for (const [format, Exporter] of [
+    ['JSON', JsonExporter],
+    ['protobuf', ProtobufExporter],
+  ] as const) {
+    test(
+      title(
+        `the OpenTelemetry SDK exports over OTLP/HTTP ${format} (gzip) into an inference result named by attribute`,
+      ),
+      async (t) => {
+        const tenant = await createTenant(world());
+        const { inferenceResultId, sessionId } = await createInferenceResultFor(world(), tenant);
+        const spans = recordSpans(
+          { 'service.name': 'support-bot', [`assay.inference_result.id`]: inferenceResultId },
+          (tracer) => agentTurn(tracer, {}),
+        );
+        const exporter = new Exporter({
+          url: `${world().url}/otel/v1/traces`,
+          headers: { Authorization: `Bearer ${tenant.member.key}` },
+          compression: 'gzip' as never,
+        });
+        const result = await exportWith(exporter, spans);
+        t.is(result.code, 0, String(result.error));
+        await exporter.shutdown();
+        const stored = await tenant.member.get('/traces', {
+          inferenceResultIds: [inferenceResultId],
+          sort: 'startTime,asc',
+        });
+        t.is(stored.body.length, 3);
+        const byName = Object.fromEntries(stored.body.map((span: { name: string }) => [span.name, span]));
+        const root = byName['invoke_agent support'];
+        const chat = byName['chat gpt-x'];
+        const tool = byName['execute_tool lookup_order'];
+        t.like(root, { type: 'AGENT', parentTraceId: null });
+        t.like(chat, { type: 'GENERATION', parentTraceId: root.id });
+        t.deepEqual(chat.inputData, {
+          input_messages: [{ role: 'user', parts: [{ type: 'text', content: 'Where is my order?' }] }],
+        });
+        t.is(chat.outputData.output_messages[0].parts[0].content, 'It ships today.');
+        t.deepEqual(chat.metadata.usage, { inputTokens: 12, outputTokens: 30, totalTokens: 42 });
+        t.is(chat.metadata['http.route'], '/chat');
+        t.is(chat.metadata.otel.resource['service.name'], 'support-bot');
+        t.like(tool, {
+          type: 'TOOL',
+          error: 'order service timed out',
+          inputData: { tool_call_arguments: { id: 42 } },
+        });
+        t.true(typeof chat.latencyMs === 'number' && chat.latencyMs >= 0);
+        t.truthy(chat.startTime);
+        const again = await exportWith(exporter, spans);
+        t.is(again.code, 0, 're-export is idempotent');
+        t.is((await tenant.member.get('/traces', { sessionIds: [sessionId] })).body.length, 3);
+      },
+    );
   }
 
-  test(title('spans naming a conversation and a version open a session and one inference result per OTel trace'), async (t) => {
-    const tenant = await createTenant(world());
-    const versionId = await createVersionFor(world(), tenant);
-    const spans = recordSpans({ 'service.name': 'bot', 'assay.version.id': versionId }, (tracer) => {
-      agentTurn(tracer, { 'gen_ai.conversation.id': 'conv-77' });
-      agentTurn(tracer, { 'gen_ai.conversation.id': 'conv-77' });
-    });
-    const exporter = new ProtobufExporter({ url: `${world().url}/otel/v1/traces`, headers: { Authorization: `Bearer ${tenant.owner.key}` } });
-    t.is((await exportWith(exporter, spans)).code, 0);
-    const sessions = await tenant.owner.get('/sessions', { customIds: ['conv-77'] });
-    t.is(sessions.body.length, 1);
-    t.like(sessions.body[0], { versionId, isProduction: true });
-    const results = await tenant.owner.get('/inferenceResults', { sessionIds: [sessions.body[0].id] });
-    t.is(results.body.length, 2);
-    t.like(results.body[0], { inputTokens: 12, outputTokens: 30, totalTokens: 42 });
-    t.regex(results.body[0].input, /Where is my order/);
-    t.is((await tenant.owner.get('/traces', { sessionIds: [sessions.body[0].id] })).body.length, 6);
-    t.is((await exportWith(exporter, spans)).code, 0);
-    t.is((await tenant.owner.get('/inferenceResults', { sessionIds: [sessions.body[0].id] })).body.length, 2, 're-export adds nothing');
-  });
+  test(
+    title('spans naming a conversation and a version open a session and one inference result per OTel trace'),
+    async (t) => {
+      const tenant = await createTenant(world());
+      const versionId = await createVersionFor(world(), tenant);
+      const spans = recordSpans({ 'service.name': 'bot', 'assay.version.id': versionId }, (tracer) => {
+        agentTurn(tracer, { 'gen_ai.conversation.id': 'conv-77' });
+        agentTurn(tracer, { 'gen_ai.conversation.id': 'conv-77' });
+      });
+      const exporter = new ProtobufExporter({
+        url: `${world().url}/otel/v1/traces`,
+        headers: { Authorization: `Bearer ${tenant.owner.key}` },
+      });
+      t.is((await exportWith(exporter, spans)).code, 0);
+      const sessions = await tenant.owner.get('/sessions', { customIds: ['conv-77'] });
+      t.is(sessions.body.length, 1);
+      t.like(sessions.body[0], { versionId, isProduction: true });
+      const results = await tenant.owner.get('/inferenceResults', { sessionIds: [sessions.body[0].id] });
+      t.is(results.body.length, 2);
+      t.like(results.body[0], { inputTokens: 12, outputTokens: 30, totalTokens: 42 });
+      t.regex(results.body[0].input, /Where is my order/);
+      t.is((await tenant.owner.get('/traces', { sessionIds: [sessions.body[0].id] })).body.length, 6);
+      t.is((await exportWith(exporter, spans)).code, 0);
+      t.is(
+        (await tenant.owner.get('/inferenceResults', { sessionIds: [sessions.body[0].id] })).body.length,
+        2,
+        're-export adds nothing',
+      );
+    },
+  );
 
   test(title('concurrent exports of one new trace share one session and one inference result'), async (t) => {
     const tenant = await createTenant(world());
     const versionId = await createVersionFor(world(), tenant);
-    const traceId = [...crypto.getRandomValues(new Uint8Array(16))].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+    const traceId = [...crypto.getRandomValues(new Uint8Array(16))]
+      .map((byte) => byte.toString(16).padStart(2, '0'))
+      .join('');
     const export_ = (spanId: string, parentSpanId?: string) => ({
-      resourceSpans: [{
-        resource: { attributes: [{ key: 'assay.version.id', value: { stringValue: versionId } }, { key: 'session.id', value: { stringValue: `race-${traceId}` } }] },
-        scopeSpans: [{ spans: [{ traceId, spanId, ...(parentSpanId ? { parentSpanId } : {}), name: `span ${spanId}`, startTimeUnixNano: '1700000000000000000', endTimeUnixNano: '1700000001000000000' }] }],
-      }],
+      resourceSpans: [
+        {
+          resource: {
+            attributes: [
+              { key: 'assay.version.id', value: { stringValue: versionId } },
+              { key: 'session.id', value: { stringValue: `race-${traceId}` } },
+            ],
+          },
+          scopeSpans: [
+            {
+              spans: [
+                {
+                  traceId,
+                  spanId,
+                  ...(parentSpanId ? { parentSpanId } : {}),
+                  name: `span ${spanId}`,
+                  startTimeUnixNano: '1700000000000000000',
+                  endTimeUnixNano: '1700000001000000000',
+                },
+              ],
+            },
+          ],
+        },
+      ],
     });
     const answers = await Promise.all([
       tenant.member.post('/otel/v1/traces', export_('0000000000000001')),
       tenant.member.post('/otel/v1/traces', export_('0000000000000002', '0000000000000001')),
       tenant.member.post('/otel/v1/traces', export_('0000000000000003', '0000000000000001')),
     ]);
-    t.deepEqual(answers.map((answer) => answer.status), [200, 200, 200], JSON.stringify(answers.map((answer) => answer.body)));
+    t.deepEqual(
+      answers.map((answer) => answer.status),
+      [200, 200, 200],
+      JSON.stringify(answers.map((answer) => answer.body)),
+    );
     const sessions = await tenant.member.get('/sessions', { customIds: [`race-${traceId}`] });
     t.is(sessions.body.length, 1);
     const results = await tenant.member.get('/inferenceResults', { sessionIds: [sessions.body[0].id] });
@@ -131,54 +228,122 @@ for (const database of await httpDatabases()) {
     }
   });
 
-  test(title('refused spans fill partialSuccess (JSON and protobuf answers); foreign inference results are a 403; bad bodies a 400'), async (t) => {
-    const tenant = await createTenant(world());
-    const stranger = await createTenant(world());
-    const { inferenceResultId } = await createInferenceResultFor(world(), tenant);
-    const theirs = await createInferenceResultFor(world(), stranger);
-    const attribute = (key: string, value: string) => ({ key, value: { stringValue: value } });
-    const otlp = (spans: object[], resource: object[] = []) => ({ resourceSpans: [{ resource: { attributes: resource }, scopeSpans: [{ scope: { name: 'raw' }, spans }] }] });
-    const span = (spanId: string, name: string, extra: object = {}) => ({
-      traceId: '5b8efff798038103d269b633813fc60c', spanId, name, kind: 1, startTimeUnixNano: '1700000000000000000', endTimeUnixNano: '1700000000500000000', ...extra,
-    });
-    const body = otlp([span('eee19b7ec3c1b174', 'good'), span('eee19b7ec3c1b175', ''), span('eee19b7ec3c1b176', 'orphan')], []);
-    body.resourceSpans[0].scopeSpans[0].spans[0] = { ...body.resourceSpans[0].scopeSpans[0].spans[0], attributes: [attribute('assay.inference_result.id', inferenceResultId)] } as never;
-    body.resourceSpans[0].scopeSpans[0].spans[1] = { ...body.resourceSpans[0].scopeSpans[0].spans[1], attributes: [attribute('assay.inference_result.id', inferenceResultId)] } as never;
-    const answer = await tenant.member.post('/otel/v1/traces', body);
-    t.is(answer.status, 200, JSON.stringify(answer.body));
-    t.is(answer.body.partialSuccess.rejectedSpans, 2);
-    t.regex(answer.body.partialSuccess.errorMessage, /name/);
-    t.regex(answer.body.partialSuccess.errorMessage, /assay\.session\.id/);
-    const good = await tenant.member.get('/traces', { inferenceResultIds: [inferenceResultId] });
-    t.deepEqual(good.body.map((item: { name: string }) => item.name), ['good']);
-    t.is(good.body[0].latencyMs, 500);
-    t.is(good.body[0].startTime, '2023-11-14T22:13:20.000Z');
-    t.is((await tenant.member.get(`/inferenceResults/${inferenceResultId}`)).body.droppedSpanCount, 1);
+  test(
+    title(
+      'refused spans fill partialSuccess (JSON and protobuf answers); foreign inference results are a 403; bad bodies a 400',
+    ),
+    async (t) => {
+      const tenant = await createTenant(world());
+      const stranger = await createTenant(world());
+      const { inferenceResultId } = await createInferenceResultFor(world(), tenant);
+      const theirs = await createInferenceResultFor(world(), stranger);
+      const attribute = (key: string, value: string) => ({ key, value: { stringValue: value } });
+      const otlp = (spans: object[], resource: object[] = []) => ({
+        resourceSpans: [{ resource: { attributes: resource }, scopeSpans: [{ scope: { name: 'raw' }, spans }] }],
+      });
+      const span = (spanId: string, name: string, extra: object = {}) => ({
+        traceId: '5b8efff798038103d269b633813fc60c',
+        spanId,
+        name,
+        kind: 1,
+        startTimeUnixNano: '1700000000000000000',
+        endTimeUnixNano: '1700000000500000000',
+        ...extra,
+      });
+      const body = otlp(
+        [span('eee19b7ec3c1b174', 'good'), span('eee19b7ec3c1b175', ''), span('eee19b7ec3c1b176', 'orphan')],
+        [],
+      );
+      body.resourceSpans[0].scopeSpans[0].spans[0] = {
+        ...body.resourceSpans[0].scopeSpans[0].spans[0],
+        attributes: [attribute('assay.inference_result.id', inferenceResultId)],
+      } as never;
+      body.resourceSpans[0].scopeSpans[0].spans[1] = {
+        ...body.resourceSpans[0].scopeSpans[0].spans[1],
+        attributes: [attribute('assay.inference_result.id', inferenceResultId)],
+      } as never;
+      const answer = await tenant.member.post('/otel/v1/traces', body);
+      t.is(answer.status, 200, JSON.stringify(answer.body));
+      t.is(answer.body.partialSuccess.rejectedSpans, 2);
+      t.regex(answer.body.partialSuccess.errorMessage, /name/);
+      t.regex(answer.body.partialSuccess.errorMessage, /assay\.session\.id/);
+      const good = await tenant.member.get('/traces', { inferenceResultIds: [inferenceResultId] });
+      t.deepEqual(
+        good.body.map((item: { name: string }) => item.name),
+        ['good'],
+      );
+      t.is(good.body[0].latencyMs, 500);
+      t.is(good.body[0].startTime, '2023-11-14T22:13:20.000Z');
+      t.is((await tenant.member.get(`/inferenceResults/${inferenceResultId}`)).body.droppedSpanCount, 1);
 
-    const clean = await tenant.member.request('POST', '/otel/v1/traces', {
-      raw: gzipSync(JSON.stringify(otlp([span('aaa19b7ec3c1b174', 'zipped')], [attribute('assay.inference_result.id', inferenceResultId)]))),
-      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
-    });
-    t.is(clean.status, 200);
-    t.deepEqual(clean.body, {});
+      const clean = await tenant.member.request('POST', '/otel/v1/traces', {
+        raw: gzipSync(
+          JSON.stringify(
+            otlp([span('aaa19b7ec3c1b174', 'zipped')], [attribute('assay.inference_result.id', inferenceResultId)]),
+          ),
+        ),
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      });
+      t.is(clean.status, 200);
+      t.deepEqual(clean.body, {});
 
-    const foreign = await tenant.member.post('/otel/v1/traces', otlp([span('bbb19b7ec3c1b174', 'x')], [attribute('assay.inference_result.id', theirs.inferenceResultId)]));
-    t.is(foreign.status, 403);
-    t.is((await stranger.member.get('/traces', { inferenceResultIds: [theirs.inferenceResultId] })).body.length, 0);
+      const foreign = await tenant.member.post(
+        '/otel/v1/traces',
+        otlp([span('bbb19b7ec3c1b174', 'x')], [attribute('assay.inference_result.id', theirs.inferenceResultId)]),
+      );
+      t.is(foreign.status, 403);
+      t.is((await stranger.member.get('/traces', { inferenceResultIds: [theirs.inferenceResultId] })).body.length, 0);
 
-    t.is((await tenant.member.request('POST', '/otel/v1/traces', { raw: 'not json', headers: { 'content-type': 'application/json' } })).status, 400);
-    t.is((await tenant.member.request('POST', '/otel/v1/traces', { raw: new Uint8Array([0xff, 0xff, 0xff]), headers: { 'content-type': 'application/x-protobuf' } })).status, 400);
-    t.is((await tenant.member.request('POST', '/otel/v1/traces', { raw: 'x', headers: { 'content-type': 'text/plain' } })).status, 415);
-    t.is((await tenant.member.as(undefined).post('/otel/v1/traces', body)).status, 401);
-    const oversized = await tenant.member.request('POST', '/otel/v1/traces', { raw: new Uint8Array(17 * 1024 * 1024), headers: { 'content-type': 'application/x-protobuf' } });
-    t.is(oversized.status, 413);
-    const bomb = await tenant.member.request('POST', '/otel/v1/traces', { raw: gzipSync(new Uint8Array(17 * 1024 * 1024)), headers: { 'content-type': 'application/x-protobuf', 'content-encoding': 'gzip' } });
-    t.is(bomb.status, 413, 'the limit applies after inflation');
+      t.is(
+        (
+          await tenant.member.request('POST', '/otel/v1/traces', {
+            raw: 'not json',
+            headers: { 'content-type': 'application/json' },
+          })
+        ).status,
+        400,
+      );
+      t.is(
+        (
+          await tenant.member.request('POST', '/otel/v1/traces', {
+            raw: new Uint8Array([0xff, 0xff, 0xff]),
+            headers: { 'content-type': 'application/x-protobuf' },
+          })
+        ).status,
+        400,
+      );
+      t.is(
+        (
+          await tenant.member.request('POST', '/otel/v1/traces', {
+            raw: 'x',
+            headers: { 'content-type': 'text/plain' },
+          })
+        ).status,
+        415,
+      );
+      t.is((await tenant.member.as(undefined).post('/otel/v1/traces', body)).status, 401);
+      const oversized = await tenant.member.request('POST', '/otel/v1/traces', {
+        raw: new Uint8Array(17 * 1024 * 1024),
+        headers: { 'content-type': 'application/x-protobuf' },
+      });
+      t.is(oversized.status, 413);
+      const bomb = await tenant.member.request('POST', '/otel/v1/traces', {
+        raw: gzipSync(new Uint8Array(17 * 1024 * 1024)),
+        headers: { 'content-type': 'application/x-protobuf', 'content-encoding': 'gzip' },
+      });
+      t.is(bomb.status, 413, 'the limit applies after inflation');
 
-    warnings.length = 0;
-    const refused = recordSpans({ 'service.name': 'bot' }, (tracer) => agentTurn(tracer, {}));
-    const exporter = new ProtobufExporter({ url: `${world().url}/otel/v1/traces`, headers: { Authorization: `Bearer ${tenant.member.key}` } });
-    t.is((await exportWith(exporter, refused)).code, 0, 'a partial success is still a success for the SDK');
-    t.true(warnings.some((line) => line.includes('Partial Success') && line.includes('"rejectedSpans":"3"')), warnings.join('\n'));
-  });
+      warnings.length = 0;
+      const refused = recordSpans({ 'service.name': 'bot' }, (tracer) => agentTurn(tracer, {}));
+      const exporter = new ProtobufExporter({
+        url: `${world().url}/otel/v1/traces`,
+        headers: { Authorization: `Bearer ${tenant.member.key}` },
+      });
+      t.is((await exportWith(exporter, refused)).code, 0, 'a partial success is still a success for the SDK');
+      t.true(
+        warnings.some((line) => line.includes('Partial Success') && line.includes('"rejectedSpans":"3"')),
+        warnings.join('\n'),
+      );
+    },
+  );
 }

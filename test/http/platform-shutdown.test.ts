@@ -15,9 +15,27 @@ test('[sqlite] closing the platform lets a scoring job in flight finish on an op
     await queue.startWorker(async () => {
       started();
       await new Promise((resolve) => setTimeout(resolve, 300));
-      outcome = await platform.ports.users.count(null, {}).then(() => 'finished', (error: Error) => `failed: ${error.message}`);
+      outcome = await platform.ports.users.count(null, {}).then(
+        () => 'finished',
+        (error: Error) => `failed: ${error.message}`,
+      );
     }, 1);
-    const pending = createEvaluation({ id: 'evaluation_s', organizationId: 'organization_s', metricId: 'metric_1', sessionId: 'session_1', userId: null, testCaseId: null, inferenceResultId: null, runId: null, versionId: null, metricLegacyAt: null, metricDisabledAt: null }, new Date().toISOString());
+    const pending = createEvaluation(
+      {
+        id: 'evaluation_s',
+        organizationId: 'organization_s',
+        metricId: 'metric_1',
+        sessionId: 'session_1',
+        userId: null,
+        testCaseId: null,
+        inferenceResultId: null,
+        runId: null,
+        versionId: null,
+        metricLegacyAt: null,
+        metricDisabledAt: null,
+      },
+      new Date().toISOString(),
+    );
     await platform.ports.evaluations.insert(pending);
     await queue.enqueue([{ organizationId: 'organization_s', evaluationId: pending.id }]);
     await running;

@@ -30,7 +30,10 @@ export class ApiClient {
       if (value === undefined) continue;
       for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(item));
     }
-    const headers: Record<string, string> = { ...(this.key ? { authorization: `Bearer ${this.key}` } : {}), ...options.headers };
+    const headers: Record<string, string> = {
+      ...(this.key ? { authorization: `Bearer ${this.key}` } : {}),
+      ...options.headers,
+    };
     let body: string | Uint8Array | undefined = options.raw;
     if (options.body !== undefined) {
       body = JSON.stringify(options.body);
@@ -39,7 +42,11 @@ export class ApiClient {
     const response = await fetch(url, { method, headers, body });
     const text = await response.text();
     const type = response.headers.get('content-type') ?? '';
-    return { status: response.status, headers: response.headers, body: type.includes('json') && text ? JSON.parse(text) : text };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: type.includes('json') && text ? JSON.parse(text) : text,
+    };
   }
 
   get<T = any>(path: string, query?: RequestOptions['query']) {

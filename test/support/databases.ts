@@ -57,7 +57,11 @@ async function createSqliteDatabase(): Promise<TestDatabase> {
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
   const folder = await mkdtemp(join(tmpdir(), 'assay-test-'));
-  return { name: 'sqlite', url: `sqlite:${join(folder, 'assay.sqlite')}`, drop: () => rm(folder, { recursive: true, force: true }) };
+  return {
+    name: 'sqlite',
+    url: `sqlite:${join(folder, 'assay.sqlite')}`,
+    drop: () => rm(folder, { recursive: true, force: true }),
+  };
 }
 
 export function createTestDatabase(name: 'sqlite' | 'postgres'): Promise<TestDatabase> {

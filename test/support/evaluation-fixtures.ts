@@ -2,7 +2,8 @@ import type { ApiClient } from './api-client.ts';
 
 async function created(client: ApiClient, path: string, body: unknown): Promise<any> {
   const response = await client.post(path, body);
-  if (response.status !== 201 && response.status !== 200) throw new Error(`${path}: ${response.status} ${JSON.stringify(response.body)}`);
+  if (response.status !== 201 && response.status !== 200)
+    throw new Error(`${path}: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body;
 }
 
@@ -10,30 +11,51 @@ async function created(client: ApiClient, path: string, body: unknown): Promise<
 export async function evaluationFixture(client: ApiClient, suffix = Math.random().toString(36).slice(2, 8)) {
   const product = await created(client, '/products', { name: `Product ${suffix}` });
   const version = await created(client, '/versions', { productId: product.id, name: 'v1' });
-  const metric = (name: string, body: Record<string, unknown>) => created(client, '/metrics', { name: `${name} ${suffix}`, ...body });
+  const metric = (name: string, body: Record<string, unknown>) =>
+    created(client, '/metrics', { name: `${name} ${suffix}`, ...body });
   const metrics = {
     exact: await metric('exact', { source: 'DETERMINISTIC', algorithm: 'EXACT_MATCH' }),
     rouge: await metric('rouge', { source: 'DETERMINISTIC', algorithm: 'ROUGE_L' }),
     tools: await metric('tools', { source: 'DETERMINISTIC', algorithm: 'TOOL_CORRECTNESS' }),
     selfHosted: await metric('self', { source: 'SELF_HOSTED' }),
     human: await metric('human', { source: 'HUMAN', judgePrompt: 'Is it polite?' }),
-    llm: await metric('llm', { source: 'LLM_JUDGE', judgePrompt: 'MODE:ok Is the answer correct?', evaluationParams: ['input', 'actualOutput', 'expectedOutput'] }),
+    llm: await metric('llm', {
+      source: 'LLM_JUDGE',
+      judgePrompt: 'MODE:ok Is the answer correct?',
+      evaluationParams: ['input', 'actualOutput', 'expectedOutput'],
+    }),
   };
-  const specification = (name: string) => created(client, '/specifications', { productId: product.id, name: `${name} ${suffix}` });
+  const specification = (name: string) =>
+    created(client, '/specifications', { productId: product.id, name: `${name} ${suffix}` });
   const specs = { a: await specification('A'), b: await specification('B'), empty: await specification('Empty') };
   await created(client, `/specifications/${specs.a.id}/metrics`, { metricIds: [metrics.exact.id, metrics.rouge.id] });
   await created(client, `/specifications/${specs.b.id}/metrics`, { metricIds: [metrics.tools.id] });
-  const dataset = (name: string, specificationId: string) => created(client, '/tests', { productId: product.id, specificationId, name: `${name} ${suffix}` });
-  const datasets = { a: await dataset('A', specs.a.id), b: await dataset('B', specs.b.id), empty: await dataset('Empty', specs.empty.id) };
+  const dataset = (name: string, specificationId: string) =>
+    created(client, '/tests', { productId: product.id, specificationId, name: `${name} ${suffix}` });
+  const datasets = {
+    a: await dataset('A', specs.a.id),
+    b: await dataset('B', specs.b.id),
+    empty: await dataset('Empty', specs.empty.id),
+  };
   const testCases = {
-    a: await created(client, '/testCases', { testId: datasets.a.id, input: 'Capital of France?', expectedOutput: 'Paris is the capital of France' }),
-    b: await created(client, '/testCases', { testId: datasets.b.id, input: 'Book a flight', expectedOutput: 'Booked', expectedTools: ['search', 'book'] }),
+    a: await created(client, '/testCases', {
+      testId: datasets.a.id,
+      input: 'Capital of France?',
+      expectedOutput: 'Paris is the capital of France',
+    }),
+    b: await created(client, '/testCases', {
+      testId: datasets.b.id,
+      input: 'Book a flight',
+      expectedOutput: 'Booked',
+      expectedTools: ['search', 'book'],
+    }),
     empty: await created(client, '/testCases', { testId: datasets.empty.id, input: 'Hi', expectedOutput: 'Hello' }),
   };
   const session = async (testCaseId: string | null, turns: { input: string; output: string }[]) => {
     const record = await created(client, '/sessions', { versionId: version.id, testCaseId });
     const results = [];
-    for (const turn of turns) results.push(await created(client, '/inferenceResults', { sessionId: record.id, ...turn }));
+    for (const turn of turns)
+      results.push(await created(client, '/inferenceResults', { sessionId: record.id, ...turn }));
     return { ...record, results };
   };
   const sessions = {
@@ -49,7 +71,11 @@ export async function evaluationFixture(client: ApiClient, suffix = Math.random(
 export type EvaluationFixture = Awaited<ReturnType<typeof evaluationFixture>>;
 
 /** Polls until none of the evaluations of these sessions is PENDING; answers them. */
-export async function settled(client: ApiClient, query: Record<string, string | string[]>, timeoutMs = 20_000): Promise<any[]> {
+export async function settled(
+  client: ApiClient,
+  query: Record<string, string | string[]>,
+  timeoutMs = 20_000,
+): Promise<any[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const response = await client.get('/evaluations', { limit: 1000, ...query });

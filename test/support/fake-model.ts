@@ -25,10 +25,18 @@ export async function startFakeModel(decide?: (body: any, index: number) => Mode
     const body = JSON.parse(await read(request));
     requests.push({ body, authorization: request.headers.authorization });
     const prompt = body.messages.map((message: { content: string }) => message.content).join('\n');
-    const behaviour = decide?.(body, requests.length - 1) ?? ((/MODE:(\w+)/.exec(prompt)?.[1] ?? 'ok') as ModelBehaviour);
+    const behaviour =
+      decide?.(body, requests.length - 1) ?? ((/MODE:(\w+)/.exec(prompt)?.[1] ?? 'ok') as ModelBehaviour);
     const answer = (content: string) => {
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', model: body.model, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }));
+      response.end(
+        JSON.stringify({
+          id: 'chatcmpl-1',
+          object: 'chat.completion',
+          model: body.model,
+          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+        }),
+      );
     };
     switch (behaviour) {
       case 'ok':
@@ -43,7 +51,14 @@ export async function startFakeModel(decide?: (body: any, index: number) => Mode
       case '401': {
         const presented = String(request.headers.authorization ?? '').replace(/^Bearer /, '');
         response.writeHead(401, { 'content-type': 'application/json' });
-        return response.end(JSON.stringify({ error: { message: `Incorrect API key provided: ${presented}. Also tried sk-proj-****abcd.`, type: 'invalid_request_error' } }));
+        return response.end(
+          JSON.stringify({
+            error: {
+              message: `Incorrect API key provided: ${presented}. Also tried sk-proj-****abcd.`,
+              type: 'invalid_request_error',
+            },
+          }),
+        );
       }
       case 'slow':
         return setTimeout(() => answer('{"score": 1, "reason": "late"}'), 3_000).unref();

@@ -13,7 +13,10 @@ export interface HttpWorld {
   close(): Promise<void>;
 }
 
-export async function startWorld(database: 'memory' | 'sqlite' | 'postgres', config: Partial<Config> = {}): Promise<HttpWorld> {
+export async function startWorld(
+  database: 'memory' | 'sqlite' | 'postgres',
+  config: Partial<Config> = {},
+): Promise<HttpWorld> {
   const store: TestDatabase | null = database === 'memory' ? null : await createTestDatabase(database);
   const platform = await createPlatform({ database: store?.url ?? 'memory', config });
   const first = await platform.useCases.ensurePlatformAdmin.execute();
@@ -43,14 +46,23 @@ export interface Tenant {
 
 let tenantCounter = 0;
 
-export async function createTenant(world: HttpWorld, name = `Tenant ${++tenantCounter} ${Math.random().toString(36).slice(2, 8)}`): Promise<Tenant> {
+export async function createTenant(
+  world: HttpWorld,
+  name = `Tenant ${++tenantCounter} ${Math.random().toString(36).slice(2, 8)}`,
+): Promise<Tenant> {
   const organization = await world.admin.post('/organizations', { name });
-  if (organization.status !== 201) throw new Error(`organization: ${organization.status} ${JSON.stringify(organization.body)}`);
+  if (organization.status !== 201)
+    throw new Error(`organization: ${organization.status} ${JSON.stringify(organization.body)}`);
   const organizationId = organization.body.id as string;
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   const people: Record<string, { id: string; key: string }> = {};
   for (const role of ['OWNER', 'MEMBER'] as const) {
-    const user = await world.admin.post('/users', { organizationId, email: `${role.toLowerCase()}@${slug}.example`, name: `${role} of ${name}`, role });
+    const user = await world.admin.post('/users', {
+      organizationId,
+      email: `${role.toLowerCase()}@${slug}.example`,
+      name: `${role} of ${name}`,
+      role,
+    });
     if (user.status !== 201) throw new Error(`user: ${user.status} ${JSON.stringify(user.body)}`);
     const key = await world.admin.post('/apiKeys', { userId: user.body.id, name: 'test' });
     if (key.status !== 201) throw new Error(`key: ${key.status} ${JSON.stringify(key.body)}`);
@@ -75,7 +87,11 @@ export async function httpDatabases(): Promise<('sqlite' | 'postgres')[]> {
 type Hooks = { before(fn: () => Promise<void>): void; after: { always(fn: () => Promise<void>): void } };
 
 /** Registers hooks that start a world before the file's tests and close it after; returns its getter. */
-export function useWorld(test: Hooks, database: 'memory' | 'sqlite' | 'postgres', config: Partial<Config> = {}): () => HttpWorld {
+export function useWorld(
+  test: Hooks,
+  database: 'memory' | 'sqlite' | 'postgres',
+  config: Partial<Config> = {},
+): () => HttpWorld {
   let world: HttpWorld | undefined;
   test.before(async () => {
     world = await startWorld(database, config);

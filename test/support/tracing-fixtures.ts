@@ -23,9 +23,15 @@ export async function createTestCaseFor(tenant: Tenant): Promise<string> {
 }
 
 /** A session and one inference result of the tenant, ready for spans. */
-export async function createInferenceResultFor(world: HttpWorld, tenant: Tenant): Promise<{ sessionId: string; inferenceResultId: string; versionId: string }> {
+export async function createInferenceResultFor(
+  world: HttpWorld,
+  tenant: Tenant,
+): Promise<{ sessionId: string; inferenceResultId: string; versionId: string }> {
   const versionId = await createVersionFor(world, tenant);
   const sessionId = await created(tenant.member.post('/sessions', { versionId }), 'session');
-  const inferenceResultId = await created(tenant.member.post('/inferenceResults', { sessionId, input: 'question', output: 'answer' }), 'inference result');
+  const inferenceResultId = await created(
+    tenant.member.post('/inferenceResults', { sessionId, input: 'question', output: 'answer' }),
+    'inference result',
+  );
   return { sessionId, inferenceResultId, versionId };
 }

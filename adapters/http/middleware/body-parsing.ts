@@ -18,7 +18,10 @@ export function bodyParsing(spec: RouteSpec): Middleware[] {
   const types = spec.consumes ?? ['application/json'];
   const guard: Middleware = async (ctx, next) => {
     if (kind !== 'none' && hasBody(ctx) && !ctx.is(...types)) {
-      throw new HttpProblem('unsupported_media_type', `Send the body as ${types.join(' or ')} (got ${ctx.get('content-type') || 'no Content-Type'})`);
+      throw new HttpProblem(
+        'unsupported_media_type',
+        `Send the body as ${types.join(' or ')} (got ${ctx.get('content-type') || 'no Content-Type'})`,
+      );
     }
     await next();
   };

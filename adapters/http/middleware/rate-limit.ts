@@ -12,7 +12,10 @@ export function rateLimit(limiter: RateLimiter): Middleware {
     ctx.set('RateLimit-Remaining', String(decision.remaining));
     ctx.set('RateLimit-Reset', String(decision.resetSeconds));
     if (!decision.allowed) {
-      throw new RateLimited(`Rate limit of ${decision.limit} requests per minute reached; retry in ${decision.resetSeconds} s`, decision.resetSeconds);
+      throw new RateLimited(
+        `Rate limit of ${decision.limit} requests per minute reached; retry in ${decision.resetSeconds} s`,
+        decision.resetSeconds,
+      );
     }
     await next();
   };

@@ -12,7 +12,11 @@ export function rawBody(limit: number): Middleware {
     let stream: Readable = ctx.req;
     if (encoding === 'gzip' || encoding === 'x-gzip') stream = ctx.req.pipe(createGunzip());
     else if (encoding === 'deflate') stream = ctx.req.pipe(createInflate());
-    else if (encoding !== 'identity') throw new HttpProblem('unsupported_media_type', `Content-Encoding ${encoding} is not supported (use gzip, deflate or none)`);
+    else if (encoding !== 'identity')
+      throw new HttpProblem(
+        'unsupported_media_type',
+        `Content-Encoding ${encoding} is not supported (use gzip, deflate or none)`,
+      );
     const chunks: Buffer[] = [];
     let size = 0;
     try {

@@ -9,11 +9,19 @@ export function documentationRoutes(openApi: () => Record<string, unknown>): Rou
   let page: string | undefined;
   return [
     route({
-      method: 'get', path: '/openapi.json', tag, summary: 'The OpenAPI 3.1 document', auth: false,
+      method: 'get',
+      path: '/openapi.json',
+      tag,
+      summary: 'The OpenAPI 3.1 document',
+      auth: false,
       handle: () => openApi(),
     }),
     route({
-      method: 'get', path: '/docs', tag, summary: 'A rendered API reference page (HTML)', auth: false,
+      method: 'get',
+      path: '/docs',
+      tag,
+      summary: 'A rendered API reference page (HTML)',
+      auth: false,
       handle: ({ ctx }) => {
         ctx.type = 'text/html; charset=utf-8';
         ctx.body = page ??= renderDocsPage(openApi() as never);

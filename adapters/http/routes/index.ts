@@ -19,12 +19,31 @@ import { testRoutes } from './tests.ts';
 import { versionRoutes } from './versions.ts';
 
 /** Every route module of the API; append a feature's module here. */
-const modules = [operationsRoutes, organizationRoutes, userRoutes, apiKeyRoutes, sessionRoutes, inferenceResultRoutes, traceRoutes, otelRoutes, productRoutes, versionRoutes, specificationRoutes, metricRoutes, testRoutes, testCaseRoutes, evaluationRoutes];
+const modules = [
+  operationsRoutes,
+  organizationRoutes,
+  userRoutes,
+  apiKeyRoutes,
+  sessionRoutes,
+  inferenceResultRoutes,
+  traceRoutes,
+  otelRoutes,
+  productRoutes,
+  versionRoutes,
+  specificationRoutes,
+  metricRoutes,
+  testRoutes,
+  testCaseRoutes,
+  evaluationRoutes,
+];
 
 /** All routes, the documentation routes describing them included. */
 export function allRoutes(useCases: UseCases, version: string): RouteSpec[] {
   const api = modules.flatMap((module) => module(useCases));
   let document: Record<string, unknown> | undefined;
-  const routes: RouteSpec[] = [...api, ...documentationRoutes((): Record<string, unknown> => (document ??= buildOpenApi(routes, version)))];
+  const routes: RouteSpec[] = [
+    ...api,
+    ...documentationRoutes((): Record<string, unknown> => (document ??= buildOpenApi(routes, version))),
+  ];
   return routes;
 }

@@ -6,24 +6,38 @@ import { timestamp } from '../schemas/common.ts';
 const tag = 'Operations';
 
 const buildInfo = z.object({ version: z.string(), commit: z.string(), buildDate: timestamp }).meta({ id: 'BuildInfo' });
-const sdkPolicy = z.object({ latestSdkVersionPublished: z.string(), minimumSdkVersionSupported: z.string() }).meta({ id: 'SdkVersionPolicy' });
+const sdkPolicy = z
+  .object({ latestSdkVersionPublished: z.string(), minimumSdkVersionSupported: z.string() })
+  .meta({ id: 'SdkVersionPolicy' });
 
 /** Health, build info and the SDK version policy. */
 export function operationsRoutes(useCases: UseCases): RouteSpec[] {
   return [
     route({
-      method: 'get', path: '/health', tag, summary: 'Liveness for load balancers (no credential)', auth: false,
+      method: 'get',
+      path: '/health',
+      tag,
+      summary: 'Liveness for load balancers (no credential)',
+      auth: false,
       response: z.object({ status: z.literal('ok') }),
       handle: () => ({ status: 'ok' as const }),
     }),
     route({
-      method: 'get', path: '/build-info', tag, summary: 'Build metadata (admins and enterprise organizations)',
-      response: buildInfo, errors: [403],
+      method: 'get',
+      path: '/build-info',
+      tag,
+      summary: 'Build metadata (admins and enterprise organizations)',
+      response: buildInfo,
+      errors: [403],
       handle: ({ actor }) => useCases.getBuildInfo.execute(actor),
     }),
     route({
-      method: 'get', path: '/minimum-sdk-version', tag, summary: 'The SDK version policy',
-      response: sdkPolicy, handle: () => useCases.getSdkVersionPolicy.execute(),
+      method: 'get',
+      path: '/minimum-sdk-version',
+      tag,
+      summary: 'The SDK version policy',
+      response: sdkPolicy,
+      handle: () => useCases.getSdkVersionPolicy.execute(),
     }),
   ];
 }

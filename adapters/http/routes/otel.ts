@@ -13,16 +13,25 @@ const exportResponse = z
 export function otelRoutes(useCases: UseCases): RouteSpec[] {
   return [
     route({
-      method: 'post', path: '/otel/v1/traces', tag: 'OpenTelemetry', status: 200,
+      method: 'post',
+      path: '/otel/v1/traces',
+      tag: 'OpenTelemetry',
+      status: 200,
       summary: 'Receive OTLP/HTTP trace exports (JSON or protobuf, gzip allowed)',
       description:
         'Spans go to the inference result named by assay.inference_result.id, or to one inference result per OTel trace in the session named ' +
         'by assay.session.id (or session.id / gen_ai.conversation.id together with assay.version.id, opening the session when absent). ' +
         'Refused spans are reported in partialSuccess; the answer is protobuf when the request was.',
-      bodyKind: 'binary', consumes: ['application/json', PROTOBUF], response: exportResponse, errors: [403, 413, 415],
+      bodyKind: 'binary',
+      consumes: ['application/json', PROTOBUF],
+      response: exportResponse,
+      errors: [403, 413, 415],
       handle: async ({ actor, body, ctx }) => {
         const protobuf = ctx.is(PROTOBUF) === PROTOBUF;
-        const outcome = await useCases.ingestOtelSpans.execute(actor, decodeOtlpTraces(body as Buffer, protobuf ? 'protobuf' : 'json'));
+        const outcome = await useCases.ingestOtelSpans.execute(
+          actor,
+          decodeOtlpTraces(body as Buffer, protobuf ? 'protobuf' : 'json'),
+        );
         if (!protobuf) return otlpResponseJson(outcome);
         ctx.status = 200;
         ctx.type = PROTOBUF;

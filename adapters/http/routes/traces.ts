@@ -2,7 +2,16 @@ import { z } from 'zod';
 import type { UseCases } from '../../../application/use-cases.ts';
 import { route, type RouteSpec } from '../route-spec.ts';
 import { idParams } from '../schemas/common.ts';
-import { span, spanBatch, spanBatchQuery, spanBatchReport, spanIds, spanInput, spanQuery, spanView } from '../schemas/tracing.ts';
+import {
+  span,
+  spanBatch,
+  spanBatchQuery,
+  spanBatchReport,
+  spanIds,
+  spanInput,
+  spanQuery,
+  spanView,
+} from '../schemas/tracing.ts';
 
 const tag = 'Spans';
 
@@ -10,22 +19,38 @@ const tag = 'Spans';
 export function traceRoutes(useCases: UseCases): RouteSpec[] {
   return [
     route({
-      method: 'get', path: '/traces', tag, summary: "List the organization's spans",
-      query: spanQuery, response: z.array(span),
+      method: 'get',
+      path: '/traces',
+      tag,
+      summary: "List the organization's spans",
+      query: spanQuery,
+      response: z.array(span),
       handle: ({ actor, query }) => useCases.listSpans.execute(actor, query),
     }),
     route({
-      method: 'post', path: '/traces', tag, summary: 'Create one span (a refused span is a 400)', status: 201,
-      body: spanInput, response: span, errors: [403],
+      method: 'post',
+      path: '/traces',
+      tag,
+      summary: 'Create one span (a refused span is a 400)',
+      status: 201,
+      body: spanInput,
+      response: span,
+      errors: [403],
       handle: async ({ actor, body }) => (await useCases.ingestSpans.execute(actor, [body])).created[0],
     }),
     route({
-      method: 'post', path: '/traces/batch', tag, status: 201,
+      method: 'post',
+      path: '/traces/batch',
+      tag,
+      status: 201,
       summary: 'Create many spans; refused spans do not stop their siblings',
       description:
         'Answers the created spans; with includeRejected=true an object {created, rejected}. A span naming an inference result or span id of ' +
         'another organization refuses the whole batch (403, nothing written). When every span is refused: 400 with the rejections in issues.',
-      query: spanBatchQuery, body: spanBatch, response: z.union([z.array(span), spanBatchReport]), errors: [403, 413],
+      query: spanBatchQuery,
+      body: spanBatch,
+      response: z.union([z.array(span), spanBatchReport]),
+      errors: [403, 413],
       validateResponse: false,
       handle: async ({ actor, query, body }) => {
         const result = await useCases.ingestSpans.execute(actor, body.traces);
@@ -34,13 +59,23 @@ export function traceRoutes(useCases: UseCases): RouteSpec[] {
       },
     }),
     route({
-      method: 'delete', path: '/traces/batch', tag, summary: 'Soft-delete spans by id; an unknown id fails the whole request (404)',
-      body: spanIds, response: z.object({ deleted: z.number().int() }).meta({ id: 'SpanBatchDeletion' }), errors: [404],
+      method: 'delete',
+      path: '/traces/batch',
+      tag,
+      summary: 'Soft-delete spans by id; an unknown id fails the whole request (404)',
+      body: spanIds,
+      response: z.object({ deleted: z.number().int() }).meta({ id: 'SpanBatchDeletion' }),
+      errors: [404],
       handle: ({ actor, body }) => useCases.deleteSpans.execute(actor, body.ids),
     }),
     route({
-      method: 'get', path: '/traces/:id', tag, summary: 'Read a span, with its settled parent',
-      params: idParams, response: span, errors: [404],
+      method: 'get',
+      path: '/traces/:id',
+      tag,
+      summary: 'Read a span, with its settled parent',
+      params: idParams,
+      response: span,
+      errors: [404],
       handle: ({ actor, params }) => useCases.getSpan.execute(actor, params.id),
     }),
   ];

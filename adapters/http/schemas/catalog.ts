@@ -21,9 +21,17 @@ export const product = z
     deletedAt: nullableTimestamp,
   })
   .meta({ id: 'Product' });
-export const productCreate = z.strictObject({ name, description: optionalText, metadata: metadata.optional() }).meta({ id: 'ProductCreate' });
-export const productUpdate = z.strictObject({ name: name.optional(), description: optionalText, metadata: metadata.optional() }).meta({ id: 'ProductUpdate' });
-export const productQuery = z.strictObject({ ids: q.strings(), name: q.string(), ...paging(['createdAt', 'name', 'id']) });
+export const productCreate = z
+  .strictObject({ name, description: optionalText, metadata: metadata.optional() })
+  .meta({ id: 'ProductCreate' });
+export const productUpdate = z
+  .strictObject({ name: name.optional(), description: optionalText, metadata: metadata.optional() })
+  .meta({ id: 'ProductUpdate' });
+export const productQuery = z.strictObject({
+  ids: q.strings(),
+  name: q.string(),
+  ...paging(['createdAt', 'name', 'id']),
+});
 
 export const version = z
   .object({
@@ -47,7 +55,11 @@ const versionFields = {
   conversationEndpointConnectionId: z.string().min(1).nullable().optional(),
 };
 export const versionCreate = z
-  .strictObject({ productId: z.string().min(1), parentVersionId: z.string().min(1).nullable().optional(), ...versionFields })
+  .strictObject({
+    productId: z.string().min(1),
+    parentVersionId: z.string().min(1).nullable().optional(),
+    ...versionFields,
+  })
   .meta({ id: 'VersionCreate' });
 export const versionUpdate = z.strictObject(versionFields).meta({ id: 'VersionUpdate' });
 export const versionQuery = z.strictObject({
@@ -131,7 +143,9 @@ export const metricCreate = z
       .min(1)
       .nullable()
       .optional()
-      .describe('Starts a new revision of this metric’s family; it must be the live head, and it gets legacyAt. Omitted fields are the parent’s.'),
+      .describe(
+        'Starts a new revision of this metric’s family; it must be the live head, and it gets legacyAt. Omitted fields are the parent’s.',
+      ),
   })
   .meta({ id: 'MetricCreate' });
 export const metricUpdate = z
@@ -139,7 +153,12 @@ export const metricUpdate = z
     name: name.optional(),
     description: optionalText,
     tags,
-    disabledAt: z.iso.datetime({ offset: true }).transform((value) => new Date(value).toISOString()).nullable().optional().describe('Set to disable the metric, null to enable it'),
+    disabledAt: z.iso
+      .datetime({ offset: true })
+      .transform((value) => new Date(value).toISOString())
+      .nullable()
+      .optional()
+      .describe('Set to disable the metric, null to enable it'),
   })
   .meta({ id: 'MetricUpdate' });
 export const metricQuery = z.strictObject({

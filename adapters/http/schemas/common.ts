@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
 const asList = (value: unknown): unknown =>
-  value === undefined ? undefined : (Array.isArray(value) ? value : [value]).flatMap((item) => String(item).split(',')).filter((item) => item !== '');
+  value === undefined
+    ? undefined
+    : (Array.isArray(value) ? value : [value]).flatMap((item) => String(item).split(',')).filter((item) => item !== '');
 
 /** Schemas for query strings, where every value arrives as text. */
 export const q = {
@@ -17,14 +19,21 @@ export const q = {
       .enum(['true', 'false'])
       .transform((value) => value === 'true')
       .optional(),
-  timestamp: () => z.iso.datetime({ offset: true }).transform((value) => new Date(value).toISOString()).optional(),
+  timestamp: () =>
+    z.iso
+      .datetime({ offset: true })
+      .transform((value) => new Date(value).toISOString())
+      .optional(),
 };
 
 /** `offset` (default 0), `limit` (default 100, at most 1000) and `sort=field,direction` pairs from the given fields. */
 export function paging<const F extends readonly [string, ...string[]]>(sortFields: F) {
   const sortPair = z
     .string()
-    .regex(new RegExp(`^(${sortFields.join('|')}),(asc|desc)$`), `sort takes field,direction with field one of ${sortFields.join(', ')} and direction asc or desc`)
+    .regex(
+      new RegExp(`^(${sortFields.join('|')}),(asc|desc)$`),
+      `sort takes field,direction with field one of ${sortFields.join(', ')} and direction asc or desc`,
+    )
     .transform((pair) => {
       const [field, direction] = pair.split(',') as [F[number], 'asc' | 'desc'];
       return { field, direction };
@@ -32,7 +41,10 @@ export function paging<const F extends readonly [string, ...string[]]>(sortField
   return {
     offset: z.coerce.number().int().min(0, 'offset must not be negative').optional(),
     limit: z.coerce.number().int().min(0, 'limit must not be negative').max(1000, 'limit is at most 1000').optional(),
-    sort: z.preprocess((value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]), z.array(sortPair).optional()),
+    sort: z.preprocess(
+      (value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]),
+      z.array(sortPair).optional(),
+    ),
   };
 }
 

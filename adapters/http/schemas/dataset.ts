@@ -27,11 +27,20 @@ const testFields = {
   description: optionalText,
   specificationId: z.string().min(1).nullable().optional(),
   metadata: jsonObject.nullable().optional().describe('Free-form fields of the caller (a JSON object)'),
-  backgroundNoiseProfile: z.enum(NOISE_PROFILES).nullable().optional().describe('Set together with backgroundNoiseLevel'),
+  backgroundNoiseProfile: z
+    .enum(NOISE_PROFILES)
+    .nullable()
+    .optional()
+    .describe('Set together with backgroundNoiseLevel'),
   backgroundNoiseLevel: z.enum(NOISE_LEVELS).nullable().optional().describe('Set together with backgroundNoiseProfile'),
 };
 export const testCreate = z
-  .strictObject({ productId: z.string().min(1), name, type: z.enum(DATASET_TYPES).optional().describe('Default QUALITY; name and type are unique together per product'), ...testFields })
+  .strictObject({
+    productId: z.string().min(1),
+    name,
+    type: z.enum(DATASET_TYPES).optional().describe('Default QUALITY; name and type are unique together per product'),
+    ...testFields,
+  })
   .meta({ id: 'TestCreate' });
 export const testUpdate = z
   .strictObject({ name: name.optional(), type: z.enum(DATASET_TYPES).optional(), ...testFields })
@@ -122,8 +131,12 @@ const testCaseFields = {
 };
 const input = z.union([jsonObject, z.string()]).describe('An object, or plain text stored as {"user_message": text}');
 
-export const testCaseCreate = z.strictObject({ testId: z.string().min(1), input, ...testCaseFields }).meta({ id: 'TestCaseCreate' });
-export const testCaseUpdate = z.strictObject({ input: input.optional(), ...testCaseFields }).meta({ id: 'TestCaseUpdate' });
+export const testCaseCreate = z
+  .strictObject({ testId: z.string().min(1), input, ...testCaseFields })
+  .meta({ id: 'TestCaseCreate' });
+export const testCaseUpdate = z
+  .strictObject({ input: input.optional(), ...testCaseFields })
+  .meta({ id: 'TestCaseUpdate' });
 export const testCaseQuery = z.strictObject({
   ids: q.strings(),
   testIds: q.strings(),

@@ -53,7 +53,11 @@ export const metricChoice = z
     score: z.number().min(0).max(1).optional(),
   })
   .refine((choice) => choice.id !== undefined || choice.name !== undefined, 'a metric needs an id or a name')
-  .meta({ id: 'MetricChoice', description: 'A metric by id or by name; `score` (0..1) only for SELF_HOSTED metrics: the evaluation is created SUCCESS with it.' });
+  .meta({
+    id: 'MetricChoice',
+    description:
+      'A metric by id or by name; `score` (0..1) only for SELF_HOSTED metrics: the evaluation is created SUCCESS with it.',
+  });
 
 const scopeFields = {
   metrics: z.array(metricChoice).max(1000).optional(),
@@ -63,7 +67,11 @@ const scopeFields = {
 
 export const fromSessionBody = z.strictObject({ sessionId: id, ...scopeFields });
 export const fromInferenceResultBody = z.strictObject({ inferenceResultId: id, ...scopeFields });
-export const fromSessionsBody = z.strictObject({ sessionIds: ids.optional(), versionId: id.optional(), ...scopeFields });
+export const fromSessionsBody = z.strictObject({
+  sessionIds: ids.optional(),
+  versionId: id.optional(),
+  ...scopeFields,
+});
 
 export const batchReport = z
   .object({

@@ -41,15 +41,32 @@ const organizationFields = {
   enforceMfa: z.boolean().optional(),
 };
 
-export const organizationCreate = z.strictObject({ name: z.string().trim().min(1).max(255), ...organizationFields }).meta({ id: 'OrganizationCreate' });
-export const organizationUpdate = z.strictObject({ name: z.string().trim().min(1).max(255).optional(), ...organizationFields }).meta({ id: 'OrganizationUpdate' });
-export const organizationQuery = z.strictObject({ ids: q.strings(), name: q.string(), ...paging(['createdAt', 'name', 'id']) });
+export const organizationCreate = z
+  .strictObject({ name: z.string().trim().min(1).max(255), ...organizationFields })
+  .meta({ id: 'OrganizationCreate' });
+export const organizationUpdate = z
+  .strictObject({ name: z.string().trim().min(1).max(255).optional(), ...organizationFields })
+  .meta({ id: 'OrganizationUpdate' });
+export const organizationQuery = z.strictObject({
+  ids: q.strings(),
+  name: q.string(),
+  ...paging(['createdAt', 'name', 'id']),
+});
 
 export const subscription = z
-  .object({ plan: z.enum(PLANS), status: z.enum(SUBSCRIPTION_STATUSES), quantity: z.number().int(), updatedAt: timestamp })
+  .object({
+    plan: z.enum(PLANS),
+    status: z.enum(SUBSCRIPTION_STATUSES),
+    quantity: z.number().int(),
+    updatedAt: timestamp,
+  })
   .meta({ id: 'Subscription' });
 export const subscriptionChange = z
-  .strictObject({ plan: z.enum(PLANS), status: z.enum(SUBSCRIPTION_STATUSES), quantity: z.number().int().min(1).optional() })
+  .strictObject({
+    plan: z.enum(PLANS),
+    status: z.enum(SUBSCRIPTION_STATUSES),
+    quantity: z.number().int().min(1).optional(),
+  })
   .meta({ id: 'SubscriptionChange' });
 
 export const user = z
@@ -76,7 +93,12 @@ export const user = z
   .meta({ id: 'User' });
 
 export const userCreate = z
-  .strictObject({ organizationId: z.string().optional(), email: z.email(), name: z.string().trim().min(1).max(255), role: z.enum(ROLES) })
+  .strictObject({
+    organizationId: z.string().optional(),
+    email: z.email(),
+    name: z.string().trim().min(1).max(255),
+    role: z.enum(ROLES),
+  })
   .meta({ id: 'UserCreate' });
 export const userUpdate = z
   .strictObject({
@@ -108,6 +130,14 @@ export const apiKey = z
     deletedAt: nullableTimestamp,
   })
   .meta({ id: 'ApiKey' });
-export const apiKeyCreated = apiKey.extend({ key: z.string().describe('The plain key, shown this once') }).meta({ id: 'ApiKeyCreated' });
-export const apiKeyCreate = z.strictObject({ userId: z.string().optional(), name: z.string().trim().min(1).max(255) }).meta({ id: 'ApiKeyCreate' });
-export const apiKeyQuery = z.strictObject({ ids: q.strings(), userIds: q.strings(), ...paging(['createdAt', 'name', 'id']) });
+export const apiKeyCreated = apiKey
+  .extend({ key: z.string().describe('The plain key, shown this once') })
+  .meta({ id: 'ApiKeyCreated' });
+export const apiKeyCreate = z
+  .strictObject({ userId: z.string().optional(), name: z.string().trim().min(1).max(255) })
+  .meta({ id: 'ApiKeyCreate' });
+export const apiKeyQuery = z.strictObject({
+  ids: q.strings(),
+  userIds: q.strings(),
+  ...paging(['createdAt', 'name', 'id']),
+});

@@ -38,12 +38,31 @@ export const sessionCreate = z
   })
   .meta({ id: 'SessionCreate' });
 export const sessionUpdate = z
-  .strictObject({ customId: optionalText(255), isProduction: z.boolean().optional(), context: jsonObject.nullable().optional(), metadata: jsonObject.nullable().optional() })
+  .strictObject({
+    customId: optionalText(255),
+    isProduction: z.boolean().optional(),
+    context: jsonObject.nullable().optional(),
+    metadata: jsonObject.nullable().optional(),
+  })
   .meta({ id: 'SessionUpdate' });
 export const sessionFinish = z
   .strictObject({
-    stoppingReason: z.string().trim().min(1).max(10_000).nullable().optional().describe('Why the conversation stopped; the session becomes COMPLETED'),
-    error: z.string().trim().min(1).max(100_000).nullable().optional().describe('What went wrong; the session becomes FAILED'),
+    stoppingReason: z
+      .string()
+      .trim()
+      .min(1)
+      .max(10_000)
+      .nullable()
+      .optional()
+      .describe('Why the conversation stopped; the session becomes COMPLETED'),
+    error: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100_000)
+      .nullable()
+      .optional()
+      .describe('What went wrong; the session becomes FAILED'),
   })
   .meta({ id: 'SessionFinish' });
 export const sessionQuery = z.strictObject({
@@ -91,17 +110,28 @@ const inferenceResultFields = {
   status: z.enum(INFERENCE_RESULT_STATUSES).optional(),
   error: z.string().nullable().optional(),
 };
-export const inferenceResultCreate = z.strictObject({ sessionId: z.string().min(1), ...inferenceResultFields }).meta({ id: 'InferenceResultCreate' });
+export const inferenceResultCreate = z
+  .strictObject({ sessionId: z.string().min(1), ...inferenceResultFields })
+  .meta({ id: 'InferenceResultCreate' });
 export const inferenceResultUpdate = z.strictObject(inferenceResultFields).meta({ id: 'InferenceResultUpdate' });
 export const conversationBatch = z
   .strictObject({
     sessionId: z.string().min(1),
     conversationTurns: z
-      .array(z.strictObject({ role: z.enum(TURN_ROLES), content: z.string(), retrievalContext: z.array(z.string()).nullable().optional() }))
+      .array(
+        z.strictObject({
+          role: z.enum(TURN_ROLES),
+          content: z.string(),
+          retrievalContext: z.array(z.string()).nullable().optional(),
+        }),
+      )
       .min(1)
       .max(1000),
   })
-  .meta({ id: 'ConversationBatch', description: 'A user turn opens an inference result; the assistant turns after it are its output' });
+  .meta({
+    id: 'ConversationBatch',
+    description: 'A user turn opens an inference result; the assistant turns after it are its output',
+  });
 export const inferenceResultQuery = z.strictObject({
   ids: q.strings(),
   sessionIds: q.strings(),
@@ -130,21 +160,23 @@ export const span = z
   .meta({ id: 'Span' });
 
 /** Span inputs are checked one by one by the domain (a bad span is refused alone), so the wire schema only documents them. */
-export const spanInput = z
-  .record(z.string(), z.unknown())
-  .meta({
-    id: 'SpanInput',
-    description:
-      'Fields: inferenceResultId (string, required), name (string, required), id (string starting with trace_, optional; re-sending it is idempotent), ' +
-      `type (one of ${SPAN_TYPES.join(', ')}; default SPAN), description (string, at most 1 MiB), inputData (object), outputData (object or string), ` +
-      'error (string), latencyMs (number >= 0; default endTime - startTime), metadata (object), parentTraceId (string), startTime, endTime (ISO 8601).',
-  });
-export const spanBatch = z.strictObject({ traces: z.array(spanInput).min(1).max(MAX_SPANS_PER_BATCH) }).meta({ id: 'SpanBatch' });
+export const spanInput = z.record(z.string(), z.unknown()).meta({
+  id: 'SpanInput',
+  description:
+    'Fields: inferenceResultId (string, required), name (string, required), id (string starting with trace_, optional; re-sending it is idempotent), ' +
+    `type (one of ${SPAN_TYPES.join(', ')}; default SPAN), description (string, at most 1 MiB), inputData (object), outputData (object or string), ` +
+    'error (string), latencyMs (number >= 0; default endTime - startTime), metadata (object), parentTraceId (string), startTime, endTime (ISO 8601).',
+});
+export const spanBatch = z
+  .strictObject({ traces: z.array(spanInput).min(1).max(MAX_SPANS_PER_BATCH) })
+  .meta({ id: 'SpanBatch' });
 export const spanBatchQuery = z.strictObject({ includeRejected: q.boolean() });
 export const spanRejection = z
   .object({ index: z.number().int(), id: z.string().optional(), error: z.string(), message: z.string() })
   .meta({ id: 'SpanRejection' });
-export const spanBatchReport = z.object({ created: z.array(span), rejected: z.array(spanRejection) }).meta({ id: 'SpanBatchReport' });
+export const spanBatchReport = z
+  .object({ created: z.array(span), rejected: z.array(spanRejection) })
+  .meta({ id: 'SpanBatchReport' });
 export const spanIds = z.strictObject({ ids: z.array(z.string().min(1)).min(1).max(1000) }).meta({ id: 'SpanIds' });
 export const spanQuery = z.strictObject({
   ids: q.strings(),

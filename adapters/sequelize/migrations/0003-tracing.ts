@@ -74,7 +74,9 @@ export async function up({ context: queryInterface }: { context: QueryInterface 
   await createTable(queryInterface, 'spans', tables.spans);
   await createIndex(queryInterface, 'spans', ['organizationId', 'inferenceResultId']);
   await createIndex(queryInterface, 'spans', ['organizationId', 'sessionId']);
-  await queryInterface.sequelize.query('CREATE INDEX spans_pending_parent_idx ON spans (organization_id, parent_trace_id) WHERE parent_pending = true');
+  await queryInterface.sequelize.query(
+    'CREATE INDEX spans_pending_parent_idx ON spans (organization_id, parent_trace_id) WHERE parent_pending = true',
+  );
 }
 
 export async function down({ context: queryInterface }: { context: QueryInterface }): Promise<void> {

@@ -11,4 +11,9 @@ export interface Migration {
 }
 
 /** Every migration in the order it applies; append new ones, never edit an applied one. */
-export const migrations: readonly Migration[] = [{ name: '0001-identity', ...identity }, { name: '0002-catalog', ...catalog }, { name: '0003-tracing', ...tracing }, { name: '0004-evaluations', ...evaluations }];
+export const migrations: readonly Migration[] = [
+  { name: '0001-identity', ...identity },
+  { name: '0002-catalog', ...catalog },
+  { name: '0003-tracing', ...tracing },
+  { name: '0004-evaluations', ...evaluations },
+];

@@ -35,7 +35,9 @@ export function openDatabase(url: string, options: { poolMax?: number } = {}): D
  * another connection's lock would fail at once with SQLITE_BUSY; this makes every connection wait instead.
  */
 function waitWhenBusy(sequelize: Sequelize): void {
-  const manager = sequelize.connectionManager as unknown as { getConnection(options?: unknown): Promise<SqliteConnection> };
+  const manager = sequelize.connectionManager as unknown as {
+    getConnection(options?: unknown): Promise<SqliteConnection>;
+  };
   const open = manager.getConnection.bind(manager);
   const configured = new WeakSet<SqliteConnection>();
   manager.getConnection = async (options?: unknown) => {

@@ -12,7 +12,14 @@ interface Column {
 function columnsOf(model: ModelStatic<Model>): Column[] {
   return Object.entries(model.getAttributes()).map(([field, attribute]) => {
     const type = attribute.type;
-    const kind: Kind = type instanceof DataTypes.JSON ? 'json' : type instanceof DataTypes.DATE ? 'date' : type instanceof DataTypes.BOOLEAN ? 'boolean' : 'plain';
+    const kind: Kind =
+      type instanceof DataTypes.JSON
+        ? 'json'
+        : type instanceof DataTypes.DATE
+          ? 'date'
+          : type instanceof DataTypes.BOOLEAN
+            ? 'boolean'
+            : 'plain';
     return { field, column: attribute.field ?? field, kind };
   });
 }
@@ -55,7 +62,9 @@ export async function jsonBulkInsert(
     for (const { field, column } of columns) row[column] = source[field] ?? null;
     return row;
   });
-  const insert = sqlite ? `INSERT ${options.ignoreExisting ? 'OR IGNORE ' : ''}INTO ${table} (${names})` : `INSERT INTO ${table} (${names})`;
+  const insert = sqlite
+    ? `INSERT ${options.ignoreExisting ? 'OR IGNORE ' : ''}INTO ${table} (${names})`
+    : `INSERT INTO ${table} (${names})`;
   const sql = sqlite
     ? `${insert} SELECT ${columns.map((_, index) => `json_extract(value, '$[${index}]')`).join(', ')} FROM json_each($1)`
     : `${insert} SELECT ${names} FROM json_populate_recordset(NULL::${table}, $1::json)${options.ignoreExisting ? ' ON CONFLICT DO NOTHING' : ''}`;

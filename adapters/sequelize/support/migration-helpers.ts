@@ -7,7 +7,9 @@ export async function createTable(
   table: string,
   fields: Record<string, ModelAttributeColumnOptions>,
 ): Promise<void> {
-  const columns = Object.fromEntries(Object.entries(fields).map(([name, options]) => [snakeCase(name), { ...options }]));
+  const columns = Object.fromEntries(
+    Object.entries(fields).map(([name, options]) => [snakeCase(name), { ...options }]),
+  );
   await queryInterface.createTable(table, columns);
 }
 

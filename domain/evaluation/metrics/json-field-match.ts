@@ -16,7 +16,9 @@ function parse(text: string): { ok: true; value: Json } | { ok: false } {
 /** Leaf values by dotted path; arrays index their items. */
 function leaves(value: Json, path = '', out = new Map<string, Json>()): Map<string, Json> {
   if (value !== null && typeof value === 'object') {
-    const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : Object.entries(value);
+    const entries = Array.isArray(value)
+      ? value.map((item, index) => [String(index), item] as const)
+      : Object.entries(value);
     if (entries.length === 0) out.set(path, value);
     for (const [key, item] of entries) leaves(item, path ? `${path}.${key}` : key, out);
   } else {
@@ -49,12 +51,17 @@ export function jsonFieldMatch(actual: string, expected: string, mode: JsonMatch
   const expectedFields = leaves(want.value);
   const actualFields = leaves(got.value);
   const view = mode === 'normalized' ? normalize : (value: Json) => value;
-  const matched = [...expectedFields].filter(([path, value]) => actualFields.has(path) && same(view(actualFields.get(path)!), view(value)));
+  const matched = [...expectedFields].filter(
+    ([path, value]) => actualFields.has(path) && same(view(actualFields.get(path)!), view(value)),
+  );
   if (mode === 'strict') {
     const exact = matched.length === expectedFields.size && actualFields.size === expectedFields.size;
     return { score: exact ? 1 : 0, reason: exact ? 'Every field matches exactly' : 'The fields or values differ' };
   }
   const missing = [...expectedFields.keys()].filter((path) => !matched.some(([done]) => done === path));
   const score = expectedFields.size === 0 ? 1 : matched.length / expectedFields.size;
-  return { score, reason: `${matched.length} of ${expectedFields.size} fields match${missing.length ? `; differing: ${missing.slice(0, 20).join(', ')}` : ''}` };
+  return {
+    score,
+    reason: `${matched.length} of ${expectedFields.size} fields match${missing.length ? `; differing: ${missing.slice(0, 20).join(', ')}` : ''}`,
+  };
 }

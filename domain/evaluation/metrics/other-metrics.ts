@@ -6,11 +6,16 @@ export function toolCorrectness(expectedTools: readonly string[], toolsUsed: rea
   const used = new Set(toolsUsed.map((tool) => tool.trim().toLowerCase()));
   const expected = [...new Set(expectedTools.map((tool) => tool.trim().toLowerCase()))];
   if (expected.length === 0) {
-    return used.size === 0 ? { score: 1, reason: 'No tools expected and none used' } : { score: 0, reason: `No tools expected, but used: ${[...used].join(', ')}` };
+    return used.size === 0
+      ? { score: 1, reason: 'No tools expected and none used' }
+      : { score: 0, reason: `No tools expected, but used: ${[...used].join(', ')}` };
   }
   const missing = expected.filter((tool) => !used.has(tool));
   const score = (expected.length - missing.length) / expected.length;
-  return { score, reason: `${expected.length - missing.length} of ${expected.length} expected tools used${missing.length ? `; missing: ${missing.join(', ')}` : ''}` };
+  return {
+    score,
+    reason: `${expected.length - missing.length} of ${expected.length} expected tools used${missing.length ? `; missing: ${missing.join(', ')}` : ''}`,
+  };
 }
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/i;
@@ -24,13 +29,19 @@ export function isValidUrl(text: string): boolean {
   if (port !== undefined && Number(port) > 65535) return false;
   if (host.toLowerCase() === 'localhost' || IPV4.test(host)) return true;
   const labels = host.split('.');
-  return labels.length >= 2 && labels.every((label) => LABEL.test(label)) && /^[a-z]{2,63}$/i.test(labels[labels.length - 1]);
+  return (
+    labels.length >= 2 && labels.every((label) => LABEL.test(label)) && /^[a-z]{2,63}$/i.test(labels[labels.length - 1])
+  );
 }
 
 /** Share of the URLs found in the output that are well-formed; an output that is no URL and holds none scores 0. */
 export function urlValidity(actual: string): MetricScore {
   const trimmed = actual.trim();
-  const found = /\s/.test(trimmed) ? (trimmed.match(/\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"'`)\]]+/gi) ?? []) : trimmed ? [trimmed] : [];
+  const found = /\s/.test(trimmed)
+    ? (trimmed.match(/\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"'`)\]]+/gi) ?? [])
+    : trimmed
+      ? [trimmed]
+      : [];
   const urls = found.map((url) => url.replace(/[.,;:!?]+$/, ''));
   if (urls.length === 0) return { score: 0, reason: 'The output holds no URL' };
   const invalid = urls.filter((url) => !isValidUrl(url));
@@ -45,7 +56,11 @@ type Box = [number, number, number, number];
 function asBox(text: string): Box | null {
   try {
     const value: unknown = JSON.parse(text);
-    if (Array.isArray(value) && value.length === 4 && value.every((item) => typeof item === 'number' && Number.isFinite(item))) {
+    if (
+      Array.isArray(value) &&
+      value.length === 4 &&
+      value.every((item) => typeof item === 'number' && Number.isFinite(item))
+    ) {
       const [x1, y1, x2, y2] = value as Box;
       return x2 >= x1 && y2 >= y1 ? [x1, y1, x2, y2] : null;
     }
@@ -65,7 +80,9 @@ export function iou(actual: string, expected: string): MetricScore {
   const a = asBox(actual);
   const b = asBox(expected);
   if (a && b) {
-    const inter = Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) * Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
+    const inter =
+      Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) *
+      Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
     const union = area(a) + area(b) - inter;
     const score = union === 0 ? (same(a, b) ? 1 : 0) : inter / union;
     return { score, reason: `Box IOU ${score.toFixed(4)} (intersection ${inter}, union ${union})` };

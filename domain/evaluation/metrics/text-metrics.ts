@@ -8,7 +8,10 @@ export interface MetricScore {
 /** 1 when the outputs are equal after trimming, else 0. */
 export function exactMatch(actual: string, expected: string): MetricScore {
   const equal = actual.trim() === expected.trim();
-  return { score: equal ? 1 : 0, reason: equal ? 'The output equals the expected output' : 'The output differs from the expected output' };
+  return {
+    score: equal ? 1 : 0,
+    reason: equal ? 'The output equals the expected output' : 'The output differs from the expected output',
+  };
 }
 
 /** 1 − (edit distance / longer length), on case- and whitespace-normalised text. */
@@ -51,7 +54,10 @@ export function bleu(actual: string, expected: string, maxOrder = 4): MetricScor
   }
   const brevity = candidate.length >= reference.length ? 1 : Math.exp(1 - reference.length / candidate.length);
   const score = brevity * Math.exp(logSum);
-  return { score, reason: `BLEU-${maxOrder} ${score.toFixed(4)} (precisions ${precisions.join(', ')}, brevity penalty ${brevity.toFixed(4)})` };
+  return {
+    score,
+    reason: `BLEU-${maxOrder} ${score.toFixed(4)} (precisions ${precisions.join(', ')}, brevity penalty ${brevity.toFixed(4)})`,
+  };
 }
 
 /** ROUGE-L F1 (Lin 2004, β = 1): longest common subsequence over words. */
@@ -63,5 +69,8 @@ export function rougeL(actual: string, expected: string): MetricScore {
   const precision = lcs / candidate.length;
   const recall = lcs / reference.length;
   const score = (2 * precision * recall) / (precision + recall);
-  return { score, reason: `ROUGE-L F1 ${score.toFixed(4)} (LCS ${lcs}, precision ${precision.toFixed(4)}, recall ${recall.toFixed(4)})` };
+  return {
+    score,
+    reason: `ROUGE-L F1 ${score.toFixed(4)} (LCS ${lcs}, precision ${precision.toFixed(4)}, recall ${recall.toFixed(4)})`,
+  };
 }

@@ -11,7 +11,8 @@ export function lcsLength(a: readonly string[], b: readonly string[]): number {
   let previous = new Array<number>(b.length + 1).fill(0);
   for (const token of a) {
     const row = new Array<number>(b.length + 1).fill(0);
-    for (let j = 1; j <= b.length; j++) row[j] = token === b[j - 1] ? previous[j - 1] + 1 : Math.max(previous[j], row[j - 1]);
+    for (let j = 1; j <= b.length; j++)
+      row[j] = token === b[j - 1] ? previous[j - 1] + 1 : Math.max(previous[j], row[j - 1]);
     previous = row;
   }
   return previous[b.length];

@@ -9,7 +9,9 @@ const stranger: Actor = { userId: 'user_x', organizationId: 'organization_b', ro
 test('version numbers are per product, distinct under concurrency, never reused', async (t) => {
   const { useCases } = memoryWorld();
   const product = await useCases.createProduct.execute(owner, { name: 'P' });
-  const versions = await Promise.all(Array.from({ length: 5 }, () => useCases.createVersion.execute(member, { productId: product.id })));
+  const versions = await Promise.all(
+    Array.from({ length: 5 }, () => useCases.createVersion.execute(member, { productId: product.id })),
+  );
   t.deepEqual(versions.map((version) => version.number).sort(), [1, 2, 3, 4, 5]);
   await useCases.deleteVersion.execute(owner, versions[4].id);
   t.is((await useCases.createVersion.execute(owner, { productId: product.id })).number, 6);
@@ -27,10 +29,22 @@ test('the chain session test case → test → specification → metrics is read
   const { useCases, ports } = memoryWorld();
   const product = await useCases.createProduct.execute(owner, { name: 'P' });
   const specification = await useCases.createSpecification.execute(owner, { productId: product.id, name: 'S' });
-  const metric = await useCases.createMetric.execute(owner, { name: 'Exact', source: 'DETERMINISTIC', algorithm: 'EXACT_MATCH' });
+  const metric = await useCases.createMetric.execute(owner, {
+    name: 'Exact',
+    source: 'DETERMINISTIC',
+    algorithm: 'EXACT_MATCH',
+  });
   await useCases.linkSpecificationMetrics.execute(owner, specification.id, [metric.id]);
-  const dataset = await useCases.createDataset.execute(member, { productId: product.id, name: 'T', specificationId: specification.id });
-  const testCase = await useCases.createTestCase.execute(member, { testId: dataset.id, input: 'Hi', expectedOutput: 'Hello' });
+  const dataset = await useCases.createDataset.execute(member, {
+    productId: product.id,
+    name: 'T',
+    specificationId: specification.id,
+  });
+  const testCase = await useCases.createTestCase.execute(member, {
+    testId: dataset.id,
+    input: 'Hi',
+    expectedOutput: 'Hello',
+  });
   const storedTest = await ports.datasets.get(owner.organizationId, testCase.testId);
   const storedSpecification = await ports.specifications.get(owner.organizationId, storedTest!.specificationId!);
   t.deepEqual(storedSpecification!.metricIds, [metric.id]);
@@ -52,15 +66,29 @@ test('a metric revision supersedes its parent and takes over its specification l
   const { useCases, ports } = memoryWorld();
   const product = await useCases.createProduct.execute(owner, { name: 'P' });
   const specification = await useCases.createSpecification.execute(owner, { productId: product.id, name: 'S' });
-  const parent = await useCases.createMetric.execute(owner, { name: 'Judge', source: 'LLM_JUDGE', judgePrompt: 'Good?' });
+  const parent = await useCases.createMetric.execute(owner, {
+    name: 'Judge',
+    source: 'LLM_JUDGE',
+    judgePrompt: 'Good?',
+  });
   await useCases.createMetric.execute(owner, { name: 'Taken', source: 'HUMAN' });
   await useCases.linkSpecificationMetrics.execute(owner, specification.id, [parent.id]);
-  await t.throwsAsync(useCases.createMetric.execute(owner, { parentMetricId: parent.id, name: 'Taken' }), { message: /named "Taken" already exists/ });
-  t.is((await ports.metrics.get(owner.organizationId, parent.id))!.legacyAt, null, 'a refused revision leaves the parent live');
+  await t.throwsAsync(useCases.createMetric.execute(owner, { parentMetricId: parent.id, name: 'Taken' }), {
+    message: /named "Taken" already exists/,
+  });
+  t.is(
+    (await ports.metrics.get(owner.organizationId, parent.id))!.legacyAt,
+    null,
+    'a refused revision leaves the parent live',
+  );
   const revision = await useCases.createMetric.execute(owner, { parentMetricId: parent.id, judgePrompt: 'Better?' });
   t.is(revision.metricGroupId, parent.id);
   t.truthy((await ports.metrics.get(owner.organizationId, parent.id))!.legacyAt);
   t.deepEqual((await ports.specifications.get(owner.organizationId, specification.id))!.metricIds, [revision.id]);
-  await t.throwsAsync(useCases.createMetric.execute(stranger, { parentMetricId: revision.id }), { message: /not found/ });
-  await t.throwsAsync(useCases.createMetric.execute(owner, { parentMetricId: parent.id }), { message: /already superseded/ });
+  await t.throwsAsync(useCases.createMetric.execute(stranger, { parentMetricId: revision.id }), {
+    message: /not found/,
+  });
+  await t.throwsAsync(useCases.createMetric.execute(owner, { parentMetricId: parent.id }), {
+    message: /already superseded/,
+  });
 });

@@ -25,15 +25,25 @@ async function launched(extraCredits: number, count: number) {
   const world = memoryWorld();
   const judge = new CountingJudge();
   const ports: Ports = { ...world.ports, judges: { DETERMINISTIC: new DeterministicJudge(), LLM_JUDGE: judge } };
-  await ports.organizations.insert(createOrganization(owner.organizationId, { name: 'A', extraCredits }, world.clock.now()));
+  await ports.organizations.insert(
+    createOrganization(owner.organizationId, { name: 'A', extraCredits }, world.clock.now()),
+  );
   const { useCases } = world;
   const product = await useCases.createProduct.execute(owner, { name: 'P' });
   const version = await useCases.createVersion.execute(owner, { productId: product.id });
-  const metric = await useCases.createMetric.execute(owner, { name: 'Judge', source: 'LLM_JUDGE', judgePrompt: 'Rate it' });
+  const metric = await useCases.createMetric.execute(owner, {
+    name: 'Judge',
+    source: 'LLM_JUDGE',
+    judgePrompt: 'Rate it',
+  });
   const sessions = [];
   for (let index = 0; index < count; index++) {
     const session = await useCases.createSession.execute(owner, { versionId: version.id });
-    await useCases.createInferenceResult.execute(owner, { sessionId: session.id, input: 'Hi', output: `Hello ${index}` });
+    await useCases.createInferenceResult.execute(owner, {
+      sessionId: session.id,
+      input: 'Hi',
+      output: `Hello ${index}`,
+    });
     sessions.push(session.id);
   }
   await useCases.evaluateSessions.execute(owner, { sessionIds: sessions, metrics: [{ id: metric.id }] });
@@ -56,6 +66,10 @@ test('concurrent batches never overspend: what the balance cannot cover is SKIPP
   await Promise.all(jobs.map((job) => score.executeBatch([job]).catch(() => undefined)));
   const evaluations = await ports.evaluations.list(owner.organizationId, { limit: 100 });
   t.is(evaluations.filter((evaluation) => evaluation.status === 'SUCCESS').length, 3);
-  t.true(evaluations.filter((evaluation) => evaluation.status === 'SKIPPED').every((evaluation) => evaluation.canRetry === true && evaluation.creditsUsed === 0));
+  t.true(
+    evaluations
+      .filter((evaluation) => evaluation.status === 'SKIPPED')
+      .every((evaluation) => evaluation.canRetry === true && evaluation.creditsUsed === 0),
+  );
   t.is((await ports.organizations.get(null, owner.organizationId))?.extraCredits, 0);
 });

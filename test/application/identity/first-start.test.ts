@@ -35,11 +35,15 @@ test('creating an organization also records its FREE subscription, atomically', 
   const first = await useCases.ensurePlatformAdmin.execute();
   const actor = await useCases.authenticate.execute(first!.key);
   const organization = await useCases.createOrganization.execute(actor, { name: 'Acme' });
-  t.like(await useCases.getSubscription.execute(actor, organization.id), { plan: 'FREE', status: 'ACTIVE', quantity: 1 });
+  t.like(await useCases.getSubscription.execute(actor, organization.id), {
+    plan: 'FREE',
+    status: 'ACTIVE',
+    quantity: 1,
+  });
   t.is(organization.remainingSubscriptionCredits, 50, 'the configured starting credits');
   const funded = await useCases.createOrganization.execute(actor, { name: 'Funded', remainingSubscriptionCredits: 7 });
   t.is(funded.remainingSubscriptionCredits, 7, 'an ADMIN may set them at creation');
-  t.is(await ports.subscriptions.count(null, {}), 2, "one subscription per created organization");
+  t.is(await ports.subscriptions.count(null, {}), 2, 'one subscription per created organization');
   const policy = useCases.getSdkVersionPolicy.execute();
   t.deepEqual(policy, { latestSdkVersionPublished: '2.0.0', minimumSdkVersionSupported: '1.5.0' });
 });

@@ -24,8 +24,14 @@ test('memory: a batch keeps valid spans, counts refused ones atomically and link
   t.is(first.rejected[0].error, 'empty_name');
   t.true((await ports.spans.get(owner.organizationId, 'trace_child'))?.parentPending);
   await Promise.all([
-    useCases.ingestSpans.execute(owner, [{ inferenceResultId: result.id, id: 'trace_parent', name: 'parent' }, { inferenceResultId: result.id, name: 'x', latencyMs: -1 }]),
-    useCases.ingestSpans.execute(owner, [{ inferenceResultId: result.id, name: 'y', type: 'NOPE' }, { inferenceResultId: result.id, name: 'z' }]),
+    useCases.ingestSpans.execute(owner, [
+      { inferenceResultId: result.id, id: 'trace_parent', name: 'parent' },
+      { inferenceResultId: result.id, name: 'x', latencyMs: -1 },
+    ]),
+    useCases.ingestSpans.execute(owner, [
+      { inferenceResultId: result.id, name: 'y', type: 'NOPE' },
+      { inferenceResultId: result.id, name: 'z' },
+    ]),
   ]);
   t.false((await ports.spans.get(owner.organizationId, 'trace_child'))?.parentPending);
   t.is((await useCases.getInferenceResult.execute(owner, result.id)).droppedSpanCount, 3);
@@ -35,10 +41,17 @@ test('memory: a batch keeps valid spans, counts refused ones atomically and link
 
 test('memory: refusals and tenancy — all refused is invalid input, a foreign inference result forbids the batch, deletes are all or nothing', async (t) => {
   const { useCases, ports, result, session } = await setup();
-  await t.throwsAsync(useCases.ingestSpans.execute(owner, [{ inferenceResultId: result.id, name: '' }]), { instanceOf: InvalidInput });
+  await t.throwsAsync(useCases.ingestSpans.execute(owner, [{ inferenceResultId: result.id, name: '' }]), {
+    instanceOf: InvalidInput,
+  });
   t.is((await useCases.getInferenceResult.execute(owner, result.id)).droppedSpanCount, 0);
-  await t.throwsAsync(useCases.ingestSpans.execute(stranger, [{ inferenceResultId: result.id, name: 'x' }]), { instanceOf: Forbidden });
-  const { created } = await useCases.ingestSpans.execute(owner, [{ inferenceResultId: result.id, name: 'a' }, { inferenceResultId: result.id, name: 'b' }]);
+  await t.throwsAsync(useCases.ingestSpans.execute(stranger, [{ inferenceResultId: result.id, name: 'x' }]), {
+    instanceOf: Forbidden,
+  });
+  const { created } = await useCases.ingestSpans.execute(owner, [
+    { inferenceResultId: result.id, name: 'a' },
+    { inferenceResultId: result.id, name: 'b' },
+  ]);
   await t.throwsAsync(useCases.deleteSpans.execute(stranger, [created[0].id]), { instanceOf: NotFound });
   await t.throwsAsync(useCases.deleteSpans.execute(owner, [created[0].id, 'trace_missing']), { instanceOf: NotFound });
   t.deepEqual(await useCases.deleteSpans.execute(owner, [created[0].id]), { deleted: 1 });

@@ -1,12 +1,19 @@
 import test from 'ava';
 import { attachToSpecification, createDataset, updateDataset } from '../../../domain/dataset/dataset.ts';
 import { importTestCases } from '../../../domain/dataset/test-case-import.ts';
-import { activeHeads, changeTestCase, createTestCase, familyOf, type NewTestCase } from '../../../domain/dataset/test-case.ts';
+import {
+  activeHeads,
+  changeTestCase,
+  createTestCase,
+  familyOf,
+  type NewTestCase,
+} from '../../../domain/dataset/test-case.ts';
 import { Conflict, InvalidInput } from '../../../domain/errors.ts';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 const LATER = '2026-01-02T00:00:00.000Z';
-const make = (input: Partial<NewTestCase>) => createTestCase('testCase_1', 'org_1', 'user_1', { testId: 'test_1', input: 'Hi', ...input }, NOW);
+const make = (input: Partial<NewTestCase>) =>
+  createTestCase('testCase_1', 'org_1', 'user_1', { testId: 'test_1', input: 'Hi', ...input }, NOW);
 const paths = (error: unknown) => (error as InvalidInput).issues.map((issue) => issue.path);
 
 test('plain text input and context take their object forms', (t) => {
@@ -67,21 +74,41 @@ for (const [field, change] of CONTENT_CHANGES) {
     t.is(revision!.legacyAt, null);
     t.is(revision!.userId, 'user_2');
     t.is(revision!.createdAt, LATER);
-    t.deepEqual([revision!.reviewedById, revision!.userScore, revision!.userScoreReason], [null, null, null], 'annotations reset on the new head');
+    t.deepEqual(
+      [revision!.reviewedById, revision!.userScore, revision!.userScoreReason],
+      [null, null, null],
+      'annotations reset on the new head',
+    );
   });
 }
 
 test('in place: annotation-only and descriptive edits keep the revision', (t) => {
   const original = make({ expectedOutput: 'Hello' });
-  const reviewed = changeTestCase(original, { userScore: 1, reviewedById: 'user_2', userScoreReason: 'good' }, 'testCase_2', 'user_2', LATER);
+  const reviewed = changeTestCase(
+    original,
+    { userScore: 1, reviewedById: 'user_2', userScoreReason: 'good' },
+    'testCase_2',
+    'user_2',
+    LATER,
+  );
   t.is(reviewed.revision, null);
   t.is(reviewed.updated.id, original.id);
   t.is(reviewed.updated.userScore, 1);
   t.is(reviewed.updated.legacyAt, null);
-  const described = changeTestCase(original, { variant: 'typo', strategy: 'paraphrase', confidence: 0.9 }, 'testCase_2', 'user_2', LATER);
+  const described = changeTestCase(
+    original,
+    { variant: 'typo', strategy: 'paraphrase', confidence: 0.9 },
+    'testCase_2',
+    'user_2',
+    LATER,
+  );
   t.is(described.revision, null);
   t.is(described.updated.variant, 'typo');
-  t.is(changeTestCase(original, { expectedOutput: 'Hello' }, 'testCase_3', 'user_2', LATER).revision, null, 'an unchanged value forks nothing');
+  t.is(
+    changeTestCase(original, { expectedOutput: 'Hello' }, 'testCase_3', 'user_2', LATER).revision,
+    null,
+    'an unchanged value forks nothing',
+  );
   const both = changeTestCase(original, { goal: 'x', userScore: 0.2 }, 'testCase_4', 'user_2', LATER);
   t.is(both.revision!.userScore, 0.2, 'annotations sent with a content change land on the new head');
 });
@@ -101,18 +128,45 @@ test('family listing: the root, then each fork; one active head', (t) => {
   const second = changeTestCase(first.revision!, { goal: 'b' }, 'testCase_3', 'user_1', '2026-01-03T00:00:00.000Z');
   const stranger = createTestCase('testCase_9', 'org_1', 'user_1', { testId: 'test_1', input: 'x' }, NOW);
   const all = [second.revision!, stranger, first.updated, second.updated];
-  t.deepEqual(familyOf(all, root.id).map((testCase) => testCase.id), ['testCase_1', 'testCase_2', 'testCase_3']);
-  t.deepEqual(familyOf(all, root.id).map((testCase) => testCase.parentTestCaseId), [null, 'testCase_1', 'testCase_2']);
-  t.deepEqual(activeHeads(familyOf(all, root.id)).map((testCase) => testCase.id), ['testCase_3']);
+  t.deepEqual(
+    familyOf(all, root.id).map((testCase) => testCase.id),
+    ['testCase_1', 'testCase_2', 'testCase_3'],
+  );
+  t.deepEqual(
+    familyOf(all, root.id).map((testCase) => testCase.parentTestCaseId),
+    [null, 'testCase_1', 'testCase_2'],
+  );
+  t.deepEqual(
+    activeHeads(familyOf(all, root.id)).map((testCase) => testCase.id),
+    ['testCase_3'],
+  );
 });
 
 test('an import reports every row problem under rows.<row number, from 1> and builds nothing on failure', (t) => {
   let counter = 0;
-  const context = { testId: 'test_1', organizationId: 'org_1', userId: 'user_1', now: NOW, nextId: () => `testCase_${++counter}` };
-  const built = importTestCases([{ fields: { input: 'a' } }, { fields: { input: 'b', languageCode: 'fr-ca' } }], context);
-  t.deepEqual(built.map((testCase) => testCase.languageCode), [null, 'fr-CA']);
+  const context = {
+    testId: 'test_1',
+    organizationId: 'org_1',
+    userId: 'user_1',
+    now: NOW,
+    nextId: () => `testCase_${++counter}`,
+  };
+  const built = importTestCases(
+    [{ fields: { input: 'a' } }, { fields: { input: 'b', languageCode: 'fr-ca' } }],
+    context,
+  );
+  t.deepEqual(
+    built.map((testCase) => testCase.languageCode),
+    [null, 'fr-CA'],
+  );
   const error = t.throws(() =>
-    importTestCases([{ fields: { input: 'ok' } }, { fields: { languageCode: '??' }, problems: [{ path: 'maxIterations', message: 'must be an integer' }] }], context),
+    importTestCases(
+      [
+        { fields: { input: 'ok' } },
+        { fields: { languageCode: '??' }, problems: [{ path: 'maxIterations', message: 'must be an integer' }] },
+      ],
+      context,
+    ),
   );
   t.deepEqual(paths(error).sort(), ['rows.2.input', 'rows.2.languageCode', 'rows.2.maxIterations']);
   t.regex(error!.message, /nothing was stored/);
@@ -122,11 +176,30 @@ test('an import reports every row problem under rows.<row number, from 1> and bu
 
 test('a test links only to a specification of its own product; linking it elsewhere moves it', (t) => {
   const dataset = createDataset('test_1', 'org_1', 'user_1', { productId: 'product_1', name: 'T' }, null, NOW);
-  t.deepEqual(paths(t.throws(() => createDataset('test_2', 'org_1', 'user_1', { productId: 'product_1', name: 'T', specificationId: 's' }, 'product_2', NOW))), ['specificationId']);
+  t.deepEqual(
+    paths(
+      t.throws(() =>
+        createDataset(
+          'test_2',
+          'org_1',
+          'user_1',
+          { productId: 'product_1', name: 'T', specificationId: 's' },
+          'product_2',
+          NOW,
+        ),
+      ),
+    ),
+    ['specificationId'],
+  );
   const attached = attachToSpecification(dataset, { id: 'specification_1', productId: 'product_1' }, 'testIds.0');
   t.is(attached.dataset.specificationId, 'specification_1');
   t.is(attached.previousSpecificationId, null);
-  t.deepEqual(paths(t.throws(() => attachToSpecification(dataset, { id: 'specification_2', productId: 'product_9' }, 'testIds.3'))), ['testIds.3']);
+  t.deepEqual(
+    paths(
+      t.throws(() => attachToSpecification(dataset, { id: 'specification_2', productId: 'product_9' }, 'testIds.3')),
+    ),
+    ['testIds.3'],
+  );
   const moved = attachToSpecification(attached.dataset, { id: 'specification_2', productId: 'product_1' }, 'testIds.0');
   t.is(moved.dataset.specificationId, 'specification_2', 'linking moves the test');
   t.is(moved.previousSpecificationId, 'specification_1');
@@ -134,11 +207,28 @@ test('a test links only to a specification of its own product; linking it elsewh
 
 test('datasets: a type (default QUALITY), metadata, and noise profile and level together', (t) => {
   const base = { productId: 'product_1', name: 'T' };
-  const dataset = createDataset('test_1', 'org_1', 'user_1', { ...base, metadata: { owner: 'qa' }, backgroundNoiseProfile: 'office', backgroundNoiseLevel: 'light' }, null, NOW);
+  const dataset = createDataset(
+    'test_1',
+    'org_1',
+    'user_1',
+    { ...base, metadata: { owner: 'qa' }, backgroundNoiseProfile: 'office', backgroundNoiseLevel: 'light' },
+    null,
+    NOW,
+  );
   t.is(dataset.type, 'QUALITY');
   t.deepEqual(dataset.metadata, { owner: 'qa' });
-  t.deepEqual(paths(t.throws(() => createDataset('t', 'o', 'u', { ...base, backgroundNoiseProfile: 'car' }, null, NOW))), ['backgroundNoiseLevel']);
-  t.deepEqual(paths(t.throws(() => createDataset('t', 'o', 'u', { ...base, type: 'FUN' as never }, null, NOW))), ['type']);
-  t.deepEqual(paths(t.throws(() => updateDataset(dataset, { backgroundNoiseLevel: null }, null))), ['backgroundNoiseLevel']);
-  t.is(updateDataset(dataset, { backgroundNoiseLevel: null, backgroundNoiseProfile: null }, null).backgroundNoiseProfile, null);
+  t.deepEqual(
+    paths(t.throws(() => createDataset('t', 'o', 'u', { ...base, backgroundNoiseProfile: 'car' }, null, NOW))),
+    ['backgroundNoiseLevel'],
+  );
+  t.deepEqual(paths(t.throws(() => createDataset('t', 'o', 'u', { ...base, type: 'FUN' as never }, null, NOW))), [
+    'type',
+  ]);
+  t.deepEqual(paths(t.throws(() => updateDataset(dataset, { backgroundNoiseLevel: null }, null))), [
+    'backgroundNoiseLevel',
+  ]);
+  t.is(
+    updateDataset(dataset, { backgroundNoiseLevel: null, backgroundNoiseProfile: null }, null).backgroundNoiseProfile,
+    null,
+  );
 });

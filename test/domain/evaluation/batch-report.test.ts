@@ -27,7 +27,15 @@ test('the message states evaluated, failed, skipped counts and each skip cause w
 });
 
 test('a truncated batch says so with the totals', (t) => {
-  const report = buildBatchReport({ sessionsEvaluated: 1000, evaluationsCreated: 1000, failures: [], skips: [], totalSessionsAvailable: 1500, truncated: true, processedLimit: 1000 });
+  const report = buildBatchReport({
+    sessionsEvaluated: 1000,
+    evaluationsCreated: 1000,
+    failures: [],
+    skips: [],
+    totalSessionsAvailable: 1500,
+    truncated: true,
+    processedLimit: 1000,
+  });
   t.true(report.truncated);
   t.is(report.totalSessionsAvailable, 1500);
   t.regex(report.message, /Only the first 1000 of 1500 sessions/);
@@ -35,6 +43,14 @@ test('a truncated batch says so with the totals', (t) => {
 });
 
 test('nothing skipped: no skip section', (t) => {
-  const report = buildBatchReport({ sessionsEvaluated: 1, evaluationsCreated: 1, failures: [], skips: [], totalSessionsAvailable: 1, truncated: false, processedLimit: 1000 });
+  const report = buildBatchReport({
+    sessionsEvaluated: 1,
+    evaluationsCreated: 1,
+    failures: [],
+    skips: [],
+    totalSessionsAvailable: 1,
+    truncated: false,
+    processedLimit: 1000,
+  });
   t.is(report.message, '1 session evaluated (1 evaluation created), 0 failed, 0 skipped.');
 });

@@ -7,7 +7,8 @@ import { bleu, exactMatch, rougeL, textSimilarity } from '../../../domain/evalua
 
 const close = (actual: number, expected: number) => Math.abs(actual - expected) < 1e-4;
 
-test('BLEU-4: identical sentences score 1', (t) => t.is(bleu('the cat sat on the mat', 'the cat sat on the mat').score, 1));
+test('BLEU-4: identical sentences score 1', (t) =>
+  t.is(bleu('the cat sat on the mat', 'the cat sat on the mat').score, 1));
 test('BLEU-4: "the cat sat on the mat" vs "the cat sat on a mat" = (5/6 · 3/5 · 2/4 · 1/3)^¼ = 12^-¼ ≈ 0.5373', (t) => {
   t.true(close(bleu('the cat sat on the mat', 'the cat sat on a mat').score, Math.pow(1 / 12, 0.25)));
   t.true(close(bleu('the cat sat on the mat', 'the cat sat on a mat').score, 0.53728));
@@ -56,7 +57,8 @@ const jsonCases: [string, string, string, 'plain' | 'normalized' | 'strict', num
   ['fenced JSON accepted', '```json\n{"a":1}\n```', '{"a":1}', 'plain', 1],
 ];
 for (const [name, actual, expected, mode, score] of jsonCases) {
-  test(`JSON field match (${mode}): ${name}`, (t) => t.true(close(jsonFieldMatch(actual, expected, mode).score, score)));
+  test(`JSON field match (${mode}): ${name}`, (t) =>
+    t.true(close(jsonFieldMatch(actual, expected, mode).score, score)));
 }
 
 test('tool correctness: share of expected tools used', (t) => {
@@ -89,7 +91,17 @@ test('IOU of boxes [0,0,2,2] and [1,1,3,3] = 1/7', (t) => t.true(close(iou('[0,0
 test('IOU of word sets {a,b,c} and {b,c,d} = 2/4', (t) => t.is(iou('a b c', 'b c d').score, 0.5));
 test('IOU of disjoint boxes = 0', (t) => t.is(iou('[0,0,1,1]', '[2,2,3,3]').score, 0));
 
-const inputs = (overrides: Partial<MetricInputs>): MetricInputs => ({ turns: [], input: null, actualOutput: null, expectedOutput: null, context: null, retrievalContext: null, expectedTools: null, toolsUsed: null, ...overrides });
+const inputs = (overrides: Partial<MetricInputs>): MetricInputs => ({
+  turns: [],
+  input: null,
+  actualOutput: null,
+  expectedOutput: null,
+  context: null,
+  retrievalContext: null,
+  expectedTools: null,
+  toolsUsed: null,
+  ...overrides,
+});
 
 test('a missing param makes the evaluation SKIPPED with the reason', (t) => {
   const verdict = scoreDeterministic('BLEU', inputs({ actualOutput: 'x' }));
@@ -98,7 +110,13 @@ test('a missing param makes the evaluation SKIPPED with the reason', (t) => {
   t.like(scoreDeterministic('TOOL_CORRECTNESS', inputs({ toolsUsed: [] })), { kind: 'skipped' });
 });
 test('algorithm names are normalised; unknown ones are skipped', (t) => {
-  t.like(scoreDeterministic('rouge-l', inputs({ actualOutput: 'a b', expectedOutput: 'a b' })), { kind: 'scored', score: 1 });
-  t.like(scoreDeterministic('exactMatch', inputs({ actualOutput: 'a', expectedOutput: 'a' })), { kind: 'scored', score: 1 });
+  t.like(scoreDeterministic('rouge-l', inputs({ actualOutput: 'a b', expectedOutput: 'a b' })), {
+    kind: 'scored',
+    score: 1,
+  });
+  t.like(scoreDeterministic('exactMatch', inputs({ actualOutput: 'a', expectedOutput: 'a' })), {
+    kind: 'scored',
+    score: 1,
+  });
   t.like(scoreDeterministic('NOPE', inputs({})), { kind: 'skipped' });
 });

@@ -1,11 +1,35 @@
 import test from 'ava';
 import { IllegalTransition, InvalidInput } from '../../../domain/errors.ts';
-import { applyVerdict, createEvaluation, retryEvaluation, transition, EVALUATION_STATUSES, type EvaluationEvent, type EvaluationStatus } from '../../../domain/evaluation/evaluation.ts';
+import {
+  applyVerdict,
+  createEvaluation,
+  retryEvaluation,
+  transition,
+  EVALUATION_STATUSES,
+  type EvaluationEvent,
+  type EvaluationStatus,
+} from '../../../domain/evaluation/evaluation.ts';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 const LATER = '2026-01-01T00:01:00.000Z';
 const fresh = (score?: number) =>
-  createEvaluation({ id: 'evaluation_1', organizationId: 'o', metricId: 'm', sessionId: 's', userId: 'u', testCaseId: null, inferenceResultId: null, runId: null, versionId: null, metricLegacyAt: null, metricDisabledAt: null, score }, NOW);
+  createEvaluation(
+    {
+      id: 'evaluation_1',
+      organizationId: 'o',
+      metricId: 'm',
+      sessionId: 's',
+      userId: 'u',
+      testCaseId: null,
+      inferenceResultId: null,
+      runId: null,
+      versionId: null,
+      metricLegacyAt: null,
+      metricDisabledAt: null,
+      score,
+    },
+    NOW,
+  );
 
 const legal: [EvaluationStatus, EvaluationEvent, EvaluationStatus][] = [
   ['PENDING', 'score', 'SUCCESS'],
@@ -54,7 +78,9 @@ test('verdicts set score, error, canRetry and evaluatedAt', (t) => {
   t.like(human, { status: 'PENDING_HUMAN', evaluatedAt: null });
   const wild = applyVerdict(fresh(), { kind: 'scored', score: 3, reason: null }, LATER);
   t.like(wild, { status: 'FAILED', canRetry: true });
-  t.throws(() => applyVerdict(scored, { kind: 'scored', score: 0.1, reason: null }, LATER), { instanceOf: IllegalTransition });
+  t.throws(() => applyVerdict(scored, { kind: 'scored', score: 0.1, reason: null }, LATER), {
+    instanceOf: IllegalTransition,
+  });
 });
 
 test('retry only with canRetry: back to PENDING with the outcome cleared', (t) => {

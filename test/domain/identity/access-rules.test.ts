@@ -1,13 +1,35 @@
 import test from 'ava';
 import type { Actor, Role } from '../../../domain/identity/role.ts';
-import { assertMayDeleteUser, createUser, mayManageKeysOf, updateUser, type User } from '../../../domain/identity/user.ts';
-import { assertMayCreateOrganization, assertMayDeleteOrganization, createOrganization, updateOrganization } from '../../../domain/organization/organization.ts';
-import { assertMayChangeSubscription, isEnterpriseActive, freeSubscription, changeSubscription } from '../../../domain/organization/subscription.ts';
+import {
+  assertMayDeleteUser,
+  createUser,
+  mayManageKeysOf,
+  updateUser,
+  type User,
+} from '../../../domain/identity/user.ts';
+import {
+  assertMayCreateOrganization,
+  assertMayDeleteOrganization,
+  createOrganization,
+  updateOrganization,
+} from '../../../domain/organization/organization.ts';
+import {
+  assertMayChangeSubscription,
+  isEnterpriseActive,
+  freeSubscription,
+  changeSubscription,
+} from '../../../domain/organization/subscription.ts';
 import { assertMaySeeOperations } from '../../../domain/operations/build-info.ts';
 
 const NOW = '2026-01-01T00:00:00.000Z';
-const actor = (role: Role, userId = `user_${role}`, organizationId = 'org_1'): Actor => ({ userId, organizationId, role, apiKeyId: null });
-const person = (role: Role, id = `user_target_${role}`): User => createUser(actor('ADMIN'), id, 'org_1', { email: `${id}@x.example`, name: id, role }, NOW);
+const actor = (role: Role, userId = `user_${role}`, organizationId = 'org_1'): Actor => ({
+  userId,
+  organizationId,
+  role,
+  apiKeyId: null,
+});
+const person = (role: Role, id = `user_target_${role}`): User =>
+  createUser(actor('ADMIN'), id, 'org_1', { email: `${id}@x.example`, name: id, role }, NOW);
 
 test('enforceMfa: owners and admins may set it, members may not', (t) => {
   const organization = createOrganization('org_1', { name: 'Acme' }, NOW);
@@ -47,7 +69,8 @@ const grants: [Role, Role, boolean][] = [
 ];
 for (const [by, role, allowed] of grants) {
   test(`${by} ${allowed ? 'may' : 'may not'} create a ${role}`, (t) => {
-    const attempt = () => createUser(actor(by), 'user_new', 'org_1', { email: 'new@x.example', name: 'New', role }, NOW);
+    const attempt = () =>
+      createUser(actor(by), 'user_new', 'org_1', { email: 'new@x.example', name: 'New', role }, NOW);
     if (allowed) t.is(attempt().role, role);
     else t.throws(attempt, { code: 'forbidden' });
   });
@@ -88,5 +111,7 @@ test('operations are for admins and active enterprise subscriptions', (t) => {
   t.notThrows(() => assertMaySeeOperations(actor('ADMIN'), null));
   t.notThrows(() => assertMaySeeOperations(actor('MEMBER'), enterprise));
   t.throws(() => assertMaySeeOperations(actor('OWNER'), suspended), { code: 'forbidden' });
-  t.throws(() => changeSubscription(free, { plan: 'FREE', status: 'ACTIVE', quantity: 0 }, NOW), { code: 'invalid_input' });
+  t.throws(() => changeSubscription(free, { plan: 'FREE', status: 'ACTIVE', quantity: 0 }, NOW), {
+    code: 'invalid_input',
+  });
 });

@@ -1,7 +1,13 @@
 import test from 'ava';
 import { IllegalTransition, InvalidInput } from '../../../domain/errors.ts';
 import { turnsToResults, createInferenceResult } from '../../../domain/tracing/inference-result.ts';
-import { createSession, finishSession, transition, updateSession, type SessionStatus } from '../../../domain/tracing/session.ts';
+import {
+  createSession,
+  finishSession,
+  transition,
+  updateSession,
+  type SessionStatus,
+} from '../../../domain/tracing/session.ts';
 
 const now = '2026-01-01T00:00:00.000Z';
 
@@ -36,7 +42,11 @@ for (const [label, input, expected] of production) {
 
 test('finishing: a stopping reason completes, an error fails; updates keep the test-case rule', (t) => {
   const session = createSession('session_1', 'org_1', { versionId: 'version_1', testCaseId: 'testCase_1' }, now);
-  t.like(finishSession(session, { stoppingReason: 'done' }, now), { status: 'COMPLETED', stoppingReason: 'done', finishedAt: now });
+  t.like(finishSession(session, { stoppingReason: 'done' }, now), {
+    status: 'COMPLETED',
+    stoppingReason: 'done',
+    finishedAt: now,
+  });
   t.like(finishSession(session, { error: 'boom' }, now), { status: 'FAILED', error: 'boom' });
   t.throws(() => updateSession(session, { isProduction: true }), { instanceOf: InvalidInput });
   t.throws(() => createSession('s', 'o', { versionId: 'v', context: [] as never }, now), { instanceOf: InvalidInput });
@@ -61,5 +71,7 @@ test('inference results total their tokens and refuse negative usage', (t) => {
   t.is(createInferenceResult('ir', 'o', { sessionId: 's', inputTokens: 2, outputTokens: 3 }, now).totalTokens, 5);
   t.is(createInferenceResult('ir', 'o', { sessionId: 's' }, now).totalTokens, null);
   t.throws(() => createInferenceResult('ir', 'o', { sessionId: 's', cost: -1 }, now), { instanceOf: InvalidInput });
-  t.throws(() => createInferenceResult('ir', 'o', { sessionId: 's', inputTokens: 1.5 }, now), { instanceOf: InvalidInput });
+  t.throws(() => createInferenceResult('ir', 'o', { sessionId: 's', inputTokens: 1.5 }, now), {
+    instanceOf: InvalidInput,
+  });
 });

@@ -3,7 +3,11 @@ import { Forbidden, InvalidInput } from '../../../domain/errors.ts';
 import { assertBatchWritable, assertSomeCreated, planSpanBatch } from '../../../domain/tracing/span-batch.ts';
 import { admitSpan, DESCRIPTION_LIMIT_BYTES, type SpanErrorCode } from '../../../domain/tracing/span.ts';
 
-const context = { organizationId: 'org_1', now: '2026-01-01T00:00:00.000Z', inferenceResults: new Map([['ir_1', { sessionId: 'session_1' }]]) };
+const context = {
+  organizationId: 'org_1',
+  now: '2026-01-01T00:00:00.000Z',
+  inferenceResults: new Map([['ir_1', { sessionId: 'session_1' }]]),
+};
 let minted = 0;
 const mint = () => `trace_minted${++minted}`;
 const base = { inferenceResultId: 'ir_1', name: 'step' };
@@ -14,12 +18,24 @@ const refusals: [string, Record<string, unknown>, SpanErrorCode][] = [
   ['missing name', { inferenceResultId: 'ir_1' }, 'empty_name'],
   ['negative latency', { ...base, latencyMs: -0.5 }, 'negative_latency'],
   ['latency not a number', { ...base, latencyMs: '12' }, 'invalid_field'],
-  ['description over 1 MiB', { ...base, description: 'x'.repeat(DESCRIPTION_LIMIT_BYTES + 1) }, 'description_too_large'],
-  ['description over 1 MiB in UTF-8 bytes', { ...base, description: 'é'.repeat(DESCRIPTION_LIMIT_BYTES / 2 + 1) }, 'description_too_large'],
+  [
+    'description over 1 MiB',
+    { ...base, description: 'x'.repeat(DESCRIPTION_LIMIT_BYTES + 1) },
+    'description_too_large',
+  ],
+  [
+    'description over 1 MiB in UTF-8 bytes',
+    { ...base, description: 'é'.repeat(DESCRIPTION_LIMIT_BYTES / 2 + 1) },
+    'description_too_large',
+  ],
   ['unknown inference result', { ...base, inferenceResultId: 'ir_other' }, 'unknown_inference_result'],
   ['no inference result', { name: 'x' }, 'unknown_inference_result'],
   ['unknown type', { ...base, type: 'BANANA' }, 'unknown_type'],
-  ['end before start', { ...base, startTime: '2026-01-01T00:00:02Z', endTime: '2026-01-01T00:00:01Z' }, 'end_before_start'],
+  [
+    'end before start',
+    { ...base, startTime: '2026-01-01T00:00:02Z', endTime: '2026-01-01T00:00:01Z' },
+    'end_before_start',
+  ],
   ['bad timestamp', { ...base, startTime: 'yesterday' }, 'invalid_field'],
   ['inputData not an object', { ...base, inputData: [1, 2] }, 'invalid_field'],
   ['outputData a number', { ...base, outputData: 3 }, 'invalid_field'],
@@ -37,10 +53,23 @@ for (const [label, input, code] of refusals) {
 }
 
 test('a valid span is built with defaults: minted id, type SPAN, latency from its times, denormalised session', (t) => {
-  const verdict = admitSpan({ ...base, startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-01T00:00:00.250Z', outputData: 'retrieved text' }, mint, context, new Set());
+  const verdict = admitSpan(
+    { ...base, startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-01T00:00:00.250Z', outputData: 'retrieved text' },
+    mint,
+    context,
+    new Set(),
+  );
   t.true(verdict.ok);
   if (!verdict.ok) return;
-  t.like(verdict.span, { type: 'SPAN', latencyMs: 250, sessionId: 'session_1', outputData: 'retrieved text', parentTraceId: null, parentPending: false, startTime: '2026-01-01T00:00:00.000Z' });
+  t.like(verdict.span, {
+    type: 'SPAN',
+    latencyMs: 250,
+    sessionId: 'session_1',
+    outputData: 'retrieved text',
+    parentTraceId: null,
+    parentPending: false,
+    startTime: '2026-01-01T00:00:00.000Z',
+  });
   t.true(verdict.span.id.startsWith('trace_minted'));
 });
 
@@ -55,15 +84,35 @@ test('a batch plan keeps valid spans, counts refused ones per known inference re
   const stored = admitSpan({ ...base, id: 'trace_old', name: 'stored name' }, mint, context, new Set());
   if (!stored.ok) throw new Error('setup');
   const plan = planSpanBatch(
-    [{ ...base, id: 'trace_new' }, { ...base, name: '' }, { ...base, latencyMs: -1 }, { inferenceResultId: 'ir_x', name: 'a' }, { ...base, id: 'trace_old', name: 'changed' }, { ...base, id: 'trace_new' }],
+    [
+      { ...base, id: 'trace_new' },
+      { ...base, name: '' },
+      { ...base, latencyMs: -1 },
+      { inferenceResultId: 'ir_x', name: 'a' },
+      { ...base, id: 'trace_old', name: 'changed' },
+      { ...base, id: 'trace_new' },
+    ],
     context,
     new Map([['trace_old', stored.span]]),
     mint,
   );
-  t.deepEqual(plan.fresh.map((span) => span.id), ['trace_new']);
-  t.deepEqual(plan.created.map((span) => span.id), ['trace_new', 'trace_old']);
+  t.deepEqual(
+    plan.fresh.map((span) => span.id),
+    ['trace_new'],
+  );
+  t.deepEqual(
+    plan.created.map((span) => span.id),
+    ['trace_new', 'trace_old'],
+  );
   t.is(plan.created[1].name, 'stored name');
-  t.deepEqual(plan.rejected.map((rejection) => [rejection.index, rejection.error]), [[1, 'empty_name'], [2, 'negative_latency'], [3, 'unknown_inference_result']]);
+  t.deepEqual(
+    plan.rejected.map((rejection) => [rejection.index, rejection.error]),
+    [
+      [1, 'empty_name'],
+      [2, 'negative_latency'],
+      [3, 'unknown_inference_result'],
+    ],
+  );
   t.deepEqual([...plan.dropped], [['ir_1', 2]]);
   t.notThrows(() => assertSomeCreated(plan));
 });
@@ -71,10 +120,20 @@ test('a batch plan keeps valid spans, counts refused ones per known inference re
 test('a batch with nothing created is invalid input listing every refusal', (t) => {
   const plan = planSpanBatch([{ ...base, name: '' }, 'not an object'], context, new Map(), mint);
   const error = t.throws(() => assertSomeCreated(plan), { instanceOf: InvalidInput });
-  t.deepEqual(error?.issues.map((issue) => issue.path), ['traces.0', 'traces.1']);
+  t.deepEqual(
+    error?.issues.map((issue) => issue.path),
+    ['traces.0', 'traces.1'],
+  );
 });
 
 test('a batch referring to another organization is forbidden whole', (t) => {
   t.notThrows(() => assertBatchWritable('org_1', [{ id: 'ir_1', organizationId: 'org_1' }]));
-  t.throws(() => assertBatchWritable('org_1', [{ id: 'ir_1', organizationId: 'org_1' }, { id: 'ir_2', organizationId: 'org_2' }]), { instanceOf: Forbidden });
+  t.throws(
+    () =>
+      assertBatchWritable('org_1', [
+        { id: 'ir_1', organizationId: 'org_1' },
+        { id: 'ir_2', organizationId: 'org_2' },
+      ]),
+    { instanceOf: Forbidden },
+  );
 });
