@@ -1,8 +1,10 @@
 import { Authenticate } from './api-keys/authenticate.ts';
 import { CreateApiKey } from './api-keys/create-api-key.ts';
 import { EnsurePlatformAdmin } from './api-keys/ensure-platform-admin.ts';
+import { IssueKeyByEmail } from './api-keys/issue-key-by-email.ts';
 import { ListApiKeys } from './api-keys/list-api-keys.ts';
 import { RevokeApiKey } from './api-keys/revoke-api-key.ts';
+import { CheckReadiness } from './operations/check-readiness.ts';
 import { GetBuildInfo } from './operations/get-build-info.ts';
 import { GetSdkVersionPolicy } from './operations/get-sdk-version-policy.ts';
 import { CreateOrganization } from './organizations/create-organization.ts';
@@ -16,6 +18,8 @@ import { createCatalogUseCases } from './catalog/catalog-use-cases.ts';
 import { createDatasetUseCases } from './datasets/dataset-use-cases.ts';
 import type { Ports } from './ports/ports.ts';
 import { createEvaluationUseCases } from './evaluations/evaluation-use-cases.ts';
+import { createRunUseCases } from './runs/run-use-cases.ts';
+import { createReviewUseCases } from './review/review-use-cases.ts';
 import { CreateSession } from './tracing/create-session.ts';
 import { GetSession } from './tracing/get-session.ts';
 import { ListSessions } from './tracing/list-sessions.ts';
@@ -46,6 +50,8 @@ export function createUseCases(ports: Ports) {
     ...createCatalogUseCases(ports),
     ...createDatasetUseCases(ports),
     ...createEvaluationUseCases(ports),
+    ...createRunUseCases(ports),
+    ...createReviewUseCases(ports),
     createSession: new CreateSession(ports),
     getSession: new GetSession(ports),
     listSessions: new ListSessions(ports),
@@ -65,6 +71,7 @@ export function createUseCases(ports: Ports) {
     deleteSpans: new DeleteSpans(ports),
     authenticate: new Authenticate(ports),
     ensurePlatformAdmin: new EnsurePlatformAdmin(ports),
+    issueKeyByEmail: new IssueKeyByEmail(ports),
     createApiKey: new CreateApiKey(ports),
     listApiKeys: new ListApiKeys(ports),
     revokeApiKey: new RevokeApiKey(ports),
@@ -83,6 +90,7 @@ export function createUseCases(ports: Ports) {
     deleteUser: new DeleteUser(ports),
     getBuildInfo: new GetBuildInfo(ports),
     getSdkVersionPolicy: new GetSdkVersionPolicy(ports),
+    checkReadiness: new CheckReadiness(ports),
   };
 }
 

@@ -1,6 +1,5 @@
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { issueApiKey } from '../application/api-keys/issue-api-key.ts';
 import { buildOpenApi } from '../adapters/http/openapi.ts';
 import { allRoutes } from '../adapters/http/routes/index.ts';
 import { loadConfig } from './config.ts';
@@ -35,19 +34,17 @@ async function main(argv: string[]): Promise<number> {
     case 'create-key': {
       if (!values.email) throw new Error('create-key needs --email');
       const container = await buildContainer(config);
-      const ports = await container.getAsync(TOKENS.ports);
-      const [user] = await ports.users.list(null, {
-        where: [{ field: 'email', op: 'eq', value: values.email.toLowerCase() }],
-        limit: 1,
-      });
-      if (!user) throw new Error(`No user with e-mail ${values.email}`);
-      const issued = await issueApiKey(ports, user, values.name);
-      process.stdout.write(`API key for ${user.email} (${user.role}), shown only this once:\n${issued.key}\n`);
-      await closeContainer(container);
+      try {
+        const useCases = await container.getAsync(TOKENS.useCases);
+        const { user, key } = await useCases.issueKeyByEmail.execute({ email: values.email, name: values.name });
+        process.stdout.write(`API key for ${user.email} (${user.role}), shown only this once:\n${key}\n`);
+      } finally {
+        await closeContainer(container);
+      }
       return 0;
     }
     case 'openapi': {
-      const container = await buildContainer({ ...config, DATABASE_URL: 'memory', QUEUE_EMBEDDED_WORKER: false });
+      const container = await buildContainer({ ...config, DATABASE_URL: 'memory' });
       const document = buildOpenApi(allRoutes(await container.getAsync(TOKENS.useCases), 'dev'), 'dev');
       await writeFile(values.out, `${JSON.stringify(document, null, 2)}\n`);
       process.stdout.write(`Wrote ${values.out}\n`);

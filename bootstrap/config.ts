@@ -6,6 +6,7 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().default('sqlite:data/assay.sqlite'),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10),
+  SQLITE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ASSAY_ADMIN_API_KEY: z.string().optional(),
   ASSAY_ADMIN_EMAIL: z.string().default('admin@assay.local'),
@@ -22,6 +23,7 @@ const schema = z.object({
   JUDGE_API_KEY: z.string().optional(),
   JUDGE_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
   EVALUATION_LLM_JUDGE_CREDITS: z.coerce.number().int().min(0).default(1),
+  REVIEW_CLAIM_TTL_MINUTES: z.coerce.number().int().min(1).default(30),
   QUEUE_EMBEDDED_WORKER: z
     .enum(['true', 'false'])
     .default('true')

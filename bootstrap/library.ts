@@ -1,10 +1,10 @@
-import type { AddressInfo } from 'node:net';
-import { createServer, type Server } from 'node:http';
 import type Koa from 'koa';
 import type { Ports } from '../application/ports/ports.ts';
 import type { UseCases } from '../application/use-cases.ts';
 import { loadConfig, type Config } from './config.ts';
 import { buildContainer, closeContainer } from './container.ts';
+import { createDrainingServer, type DrainingServer } from './draining-server.ts';
+import { startScoringWorker } from './scoring-worker.ts';
 import { TOKENS } from './tokens.ts';
 
 export interface PlatformOptions {
@@ -22,7 +22,10 @@ export interface Platform {
   readonly http: Koa;
   /** Listens on `port` (0 picks a free one) and answers the base URL. */
   listen(port?: number, host?: string): Promise<string>;
-  /** Stops listening, lets requests in flight finish, closes the database. */
+  /**
+   * Stops listening, answers requests arriving on open connections 503, lets those in flight finish (at most
+   * SHUTDOWN_GRACE_MS), stops the scoring worker, closes the database.
+   */
   close(): Promise<void>;
 }
 
@@ -42,21 +45,21 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
     container.getAsync(TOKENS.ports),
     container.getAsync(TOKENS.httpApp),
   ]);
-  const servers: Server[] = [];
+  if (config.QUEUE_EMBEDDED_WORKER) await startScoringWorker(container);
+  const servers: DrainingServer[] = [];
   return {
     useCases,
     ports,
     config,
     http,
     async listen(port = 0, host = '127.0.0.1') {
-      const server = createServer(http.callback());
+      const server = createDrainingServer(http.callback());
       servers.push(server);
-      await new Promise<void>((resolve) => server.listen(port, host, resolve));
-      const address = server.address() as AddressInfo;
+      const address = await server.listen(port, host);
       return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
     },
     async close() {
-      await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+      await Promise.all(servers.map((server) => server.drain(config.SHUTDOWN_GRACE_MS)));
       await closeContainer(container);
     },
   };

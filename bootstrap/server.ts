@@ -1,8 +1,9 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { loadConfig } from './config.ts';
 import { buildContainer, closeContainer } from './container.ts';
+import { createDrainingServer } from './draining-server.ts';
 import { announceFirstStart } from './first-start.ts';
+import { startScoringWorker } from './scoring-worker.ts';
+import { stopOnSignals } from './stop-on-signals.ts';
 import { TOKENS } from './tokens.ts';
 
 /** `npm start`: the HTTP API on the configured database, with graceful shutdown on SIGTERM and SIGINT. */
@@ -13,31 +14,22 @@ async function main(): Promise<void> {
   const useCases = await container.getAsync(TOKENS.useCases);
   const app = await container.getAsync(TOKENS.httpApp);
   await announceFirstStart(useCases, config, (line) => process.stdout.write(`${line}\n`));
+  if (config.QUEUE_EMBEDDED_WORKER) await startScoringWorker(container);
 
-  const server = createServer(app.callback());
-  server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
-  const { port } = server.address() as AddressInfo;
+  const http = createDrainingServer(app.callback());
+  const { port } = await http.listen(config.PORT, config.HOST);
   logger.info(
     { port, database: config.DATABASE_URL.replace(/\/\/[^@]*@/, '//***@') },
     `Assay listening on http://localhost:${port}`,
   );
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+  stopOnSignals(logger, async (signal) => {
     logger.info({ signal }, 'shutting down: no new connections, draining requests in flight');
-    const force = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_MS);
-    force.unref();
-    // close() drops idle keep-alive connections itself (Node ≥ 19) and calls back once the busy ones end.
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const { unfinished } = await http.drain(config.SHUTDOWN_GRACE_MS);
+    if (unfinished > 0) logger.warn({ unfinished }, 'requests still running after SHUTDOWN_GRACE_MS were cut off');
+    // The scoring worker stops taking jobs and lets running ones finish (or hands them back), then the pool closes.
     await closeContainer(container);
-    logger.info({}, 'stopped');
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  });
 }
 
 main().catch((error: unknown) => {

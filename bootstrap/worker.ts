@@ -1,5 +1,7 @@
 import { loadConfig } from './config.ts';
 import { buildContainer, closeContainer } from './container.ts';
+import { startScoringWorker } from './scoring-worker.ts';
+import { stopOnSignals } from './stop-on-signals.ts';
 import { TOKENS } from './tokens.ts';
 
 /**
@@ -8,25 +10,20 @@ import { TOKENS } from './tokens.ts';
  * worker runs inside `npm start` instead.
  */
 async function main(): Promise<void> {
-  const config = loadConfig(process.env, { QUEUE_EMBEDDED_WORKER: true });
+  const config = loadConfig();
   if (!config.DATABASE_URL.startsWith('postgres')) {
     throw new Error('npm run worker needs a postgres:// DATABASE_URL; with SQLite the worker runs inside npm start');
   }
   const container = await buildContainer(config);
   const logger = await container.getAsync(TOKENS.pino);
-  await container.getAsync(TOKENS.useCases); // resolving the use cases starts the worker
+  await startScoringWorker(container);
   logger.info({ concurrency: config.WORKER_CONCURRENCY }, 'scoring worker started');
   process.stdout.write('worker ready\n');
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'worker stopping: finishing jobs in flight');
+  stopOnSignals(logger, async (signal) => {
+    logger.info({ signal }, 'worker stopping: no new jobs, finishing those in flight');
+    // Jobs still running after SHUTDOWN_GRACE_MS are handed back to the queue for another worker.
     await closeContainer(container);
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  });
 }
 
 main().catch((error: unknown) => {

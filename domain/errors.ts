@@ -4,9 +4,21 @@ export interface Issue {
   readonly message: string;
 }
 
+/** The stable codes of the `error` field; each has exactly one HTTP status (adapters/http/http-errors.ts). */
+export type ErrorCode =
+  | 'invalid_input'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'insufficient_credits'
+  | 'rate_limited'
+  | 'payload_too_large'
+  | 'unavailable';
+
 /** Every failure the domain and use cases report; `code` is stable, `message` may change. */
 export abstract class DomainError extends Error {
-  abstract readonly code: string;
+  abstract readonly code: ErrorCode;
   constructor(message: string) {
     super(message);
     this.name = new.target.name;
@@ -41,18 +53,42 @@ export class NotFound extends DomainError {
   }
 }
 
+/** The request clashes with the stored state; the kinds below say how, and all are served as `conflict`. */
 export class Conflict extends DomainError {
   readonly code = 'conflict';
 }
 
-/** A state machine refused an event in the current state; served as a conflict. */
-export class IllegalTransition extends DomainError {
-  readonly code = 'conflict';
+/** A write was based on a version that another write has replaced meanwhile: reading again and retrying may succeed. */
+export class StaleVersion extends Conflict {
+  static of(kind: string, id: string): StaleVersion {
+    return new StaleVersion(`${kind} ${id} was changed by another request; read it again and retry`);
+  }
+}
+
+/** A record with the same unique key (`fields`) already exists: retrying cannot succeed. */
+export class DuplicateKey extends Conflict {
+  constructor(
+    readonly fields: readonly string[],
+    message: string,
+  ) {
+    super(message);
+  }
+  static of(kind: string, fields: readonly string[]): DuplicateKey {
+    return new DuplicateKey(
+      fields,
+      `A ${kind.toLowerCase()} with the same ${fields.join(', ') || 'key'} already exists`,
+    );
+  }
+}
+
+/** The record's state forbids the change (a state machine refused an event, a superseded revision is frozen). */
+export class IllegalTransition extends Conflict {
   constructor(
     readonly from: string,
     readonly event: string,
+    message = `Cannot ${event} when status is ${from}`,
   ) {
-    super(`Cannot ${event} when status is ${from}`);
+    super(message);
   }
 }
 
@@ -74,8 +110,15 @@ export class PayloadTooLarge extends DomainError {
   readonly code = 'payload_too_large';
 }
 
+/** The platform cannot serve the request right now (its database is out of reach, it is shutting down): retry later. */
 export class Unavailable extends DomainError {
   readonly code = 'unavailable';
+  constructor(
+    message: string,
+    readonly retryAfterSeconds = 1,
+  ) {
+    super(message);
+  }
 }
 
 /** Collects issues while validating a whole input, then throws them together. */

@@ -16,12 +16,12 @@ async function sourceFiles(folder: string): Promise<string[]> {
 const SPECIFIER =
   /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
 
-export function importsOf(source: string): string[] {
+function importsOf(source: string): string[] {
   return [...source.matchAll(SPECIFIER)].map((match) => match[1] ?? match[2] ?? match[3]);
 }
 
 /** Why an import breaks the dependency rule, or null when it is allowed. */
-export function violation(layer: Layer, file: string, specifier: string): string | null {
+function violation(layer: Layer, file: string, specifier: string): string | null {
   if (specifier.startsWith('.')) {
     const target = relative(ROOT, resolve(ROOT, dirname(file), specifier)).split('/')[0];
     const allowed: Record<Layer, string[]> = {
@@ -39,6 +39,37 @@ export function violation(layer: Layer, file: string, specifier: string): string
   return null;
 }
 
+/** Source without comments, so prose that mentions `process` or `require` is not taken for code. */
+function codeOf(source: string): string {
+  return source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:\\])\/\/.*$/gm, '$1');
+}
+
+/** What the pure layers may not reach for by themselves: the clock, randomness, the process, modules at run time. */
+const AMBIENT: readonly (readonly [RegExp, string])[] = [
+  [/\bDate\s*\.\s*now\s*\(/, 'reads the clock (Date.now): take the time from the Clock port'],
+  [/\bnew\s+Date\s*\(\s*\)/, 'reads the clock (new Date()): take the time from the Clock port'],
+  [/\bperformance\s*\.\s*now\s*\(/, 'reads the clock (performance.now): take the time from the Clock port'],
+  [/\bMath\s*\.\s*random\s*\(/, 'draws randomness (Math.random): take ids from the IdGenerator port'],
+  [/(?<![\w$.])crypto\s*\./, 'uses crypto (randomUUID and the like): take ids from the IdGenerator port'],
+  [
+    /(?<![\w$.])process\s*[.[]|\bglobalThis\s*\.\s*process\b/,
+    'reads the process (env, argv, exit): configuration comes in',
+  ],
+  // A call, not the declaration of a method named require (`require(scope: string, id: string): Promise<T>`).
+  [
+    /(?<![\w$.])require\s*\((?![^()]*\)\s*:)/,
+    'loads a module with require(): only static imports, which the dependency rule checks',
+  ],
+  [/(?<![\w$.])import\s*\(\s*(?!['"][./])/, 'imports a package or a computed specifier at run time'],
+];
+
+/** Why the source of a domain or application file reaches for an ambient capability, one line per finding. */
+function ambientUses(layer: Layer, source: string): string[] {
+  if (layer !== 'domain' && layer !== 'application') return [];
+  const code = codeOf(source);
+  return AMBIENT.filter(([pattern]) => pattern.test(code)).map(([, why]) => `${layer} ${why}`);
+}
+
 test('every import respects domain <- application <- adapters <- bootstrap', async (t) => {
   const problems: string[] = [];
   let checked = 0;
@@ -53,6 +84,49 @@ test('every import respects domain <- application <- adapters <- bootstrap', asy
   }
   t.true(checked > 50, 'the scan found the imports');
   t.deepEqual(problems, []);
+});
+
+test('domain and application take clock, ids and configuration through ports, and load no module at run time', async (t) => {
+  const problems: string[] = [];
+  let checked = 0;
+  for (const layer of ['domain', 'application'] as const) {
+    for (const file of await sourceFiles(layer)) {
+      checked += 1;
+      for (const problem of ambientUses(layer, await readFile(join(ROOT, file), 'utf8')))
+        problems.push(`${file}: ${problem}`);
+    }
+  }
+  t.true(checked > 50, 'the scan found the files');
+  t.deepEqual(problems, []);
+});
+
+test('the ambient rule catches the clock, randomness, the process and run-time module loading', (t) => {
+  const refused = [
+    'const now = Date.now();',
+    'const now = new Date();',
+    'const id = Math.random().toString(36);',
+    'const id = crypto.randomUUID();',
+    'const url = process.env.DATABASE_URL;',
+    'const { env } = globalThis.process;',
+    "const pg = require('pg');",
+    "const koa = await import('koa');",
+    'const adapter = await import(name);',
+  ];
+  for (const source of refused) {
+    t.is(ambientUses('domain', source).length, 1, source);
+    t.is(ambientUses('application', source).length, 1, source);
+    t.deepEqual(ambientUses('adapters', source), [], source);
+  }
+  const allowed = [
+    'const found = await this.ports.products.require(scope, id);',
+    '  require(scope: string | null, id: string): Promise<T>;',
+    "const at = new Date('2026-01-01T00:00:00.000Z');",
+    '// one process keeps counts; Date.now() is read by the adapter',
+    '/** require() and process.env are for bootstrap */',
+    "const helper = await import('./helper.ts');",
+    "const url = 'https://example.org';",
+  ];
+  for (const source of allowed) t.deepEqual(ambientUses('domain', source), [], source);
 });
 
 test('the rule catches outward and framework imports', (t) => {

@@ -1,11 +1,19 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import { InvalidInput } from '../../domain/errors.ts';
 import type { ImportedRow } from '../../domain/dataset/test-case-import.ts';
+import type { TestCaseFields } from '../../domain/dataset/test-case.ts';
 
 type Kind = 'objectOrText' | 'text' | 'list' | 'number' | 'integer' | 'boolean';
 
-/** The columns an import understands (snake_case headers are accepted too) and how each cell is read. */
-const COLUMNS: Record<string, Kind> = {
+/** Fields a file cannot set: the reviewer, the credits used and the test case it was copied from. */
+type NotImported = 'reviewedById' | 'creditsUsed' | 'sourceTestCaseId';
+type ImportedField = Exclude<keyof TestCaseFields, NotImported>;
+
+/**
+ * The columns an import understands (snake_case headers are accepted too) and how each cell is read: every field of a
+ * test case a caller may send, so a new field fails to compile here until it has a column or is not imported.
+ */
+const COLUMNS: { readonly [Field in ImportedField]-?: Kind } = {
   input: 'objectOrText',
   context: 'objectOrText',
   expectedOutput: 'text',
@@ -31,7 +39,11 @@ const COLUMNS: Record<string, Kind> = {
   userScore: 'number',
   userScoreReason: 'text',
 };
-const ALIASES: Record<string, string> = { userMessage: 'input', question: 'input', expectedAnswer: 'expectedOutput' };
+const ALIASES: Record<string, ImportedField> = {
+  userMessage: 'input',
+  question: 'input',
+  expectedAnswer: 'expectedOutput',
+};
 
 const camel = (header: string): string =>
   header.trim().replace(/[_\s-]+([a-zA-Z0-9])/g, (_, letter: string) => letter.toUpperCase());
@@ -81,7 +93,7 @@ function readRow(fields: readonly string[], cells: readonly string[]): ImportedR
     const cell = cells[index] ?? '';
     if (cell.trim() === '') return;
     try {
-      values[field] = readCell(COLUMNS[field], cell);
+      values[field] = readCell(COLUMNS[field as ImportedField], cell);
     } catch (error) {
       problems.push({
         path: field,

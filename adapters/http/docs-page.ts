@@ -10,7 +10,7 @@ type Operation = {
   responses: Record<string, unknown>;
 };
 
-const escape = (text: string): string =>
+const escapeHtml = (text: string): string =>
   text.replace(
     /[&<>"']/g,
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
@@ -22,10 +22,10 @@ export function renderDocsPage(doc: Doc): string {
   for (const [path, operations] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(operations)) {
       const params = (op.parameters ?? [])
-        .map((p) => `<code>${escape(p.name)}</code>${p.required ? '*' : ''} <small>${p.in}</small>`)
+        .map((p) => `<code>${escapeHtml(p.name)}</code>${p.required ? '*' : ''} <small>${p.in}</small>`)
         .join(', ');
-      const row = `<tr><td class="m ${method}">${method.toUpperCase()}</td><td><code>${escape(path)}</code></td><td>${escape(op.summary ?? '')}${
-        op.description ? `<br><small>${escape(op.description)}</small>` : ''
+      const row = `<tr><td class="m ${method}">${method.toUpperCase()}</td><td><code>${escapeHtml(path)}</code></td><td>${escapeHtml(op.summary ?? '')}${
+        op.description ? `<br><small>${escapeHtml(op.description)}</small>` : ''
       }${params ? `<br><small>Parameters: ${params}</small>` : ''}</td><td>${Object.keys(op.responses).join(' ')}</td></tr>`;
       const tag = op.tags?.[0] ?? 'Other';
       byTag.set(tag, [...(byTag.get(tag) ?? []), row]);
@@ -34,12 +34,12 @@ export function renderDocsPage(doc: Doc): string {
   const sections = [...byTag]
     .map(
       ([tag, rows]) =>
-        `<h2>${escape(tag)}</h2><table><tr><th></th><th>Path</th><th>What it does</th><th>Statuses</th></tr>${rows.join('')}</table>`,
+        `<h2>${escapeHtml(tag)}</h2><table><tr><th></th><th>Path</th><th>What it does</th><th>Statuses</th></tr>${rows.join('')}</table>`,
     )
     .join('\n');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(doc.info.title)} reference</title>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(doc.info.title)} reference</title>
 <style>body{font:15px/1.5 system-ui,sans-serif;max-width:1100px;margin:2rem auto;padding:0 1rem;color:#1d232a}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #e3e6ea;padding:.4rem;text-align:left;vertical-align:top}.m{font-weight:700;font-family:monospace}.get{color:#1769aa}.post{color:#18794e}.patch,.put{color:#ad5700}.delete{color:#c62a2f}code{background:#f3f4f6;padding:0 .25rem;border-radius:3px}</style></head>
-<body><h1>${escape(doc.info.title)} <small>${escape(doc.info.version)}</small></h1><p>${escape(doc.info.description ?? '')}</p>
-<p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1). Send <code>Authorization: Bearer &lt;API key&gt;</code> on every route but /health, /openapi.json and /docs.</p>
+<body><h1>${escapeHtml(doc.info.title)} <small>${escapeHtml(doc.info.version)}</small></h1><p>${escapeHtml(doc.info.description ?? '')}</p>
+<p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1). Send <code>Authorization: Bearer &lt;API key&gt;</code> on every route but /health, /openapi.json, /docs and the reviewer page at <a href="/review">/review</a>.</p>
 ${sections}</body></html>`;
 }

@@ -1,13 +1,19 @@
-import { DomainError, InvalidInput, RateLimited } from '../../domain/errors.ts';
+import { DomainError, type ErrorCode, InvalidInput, RateLimited, Unavailable } from '../../domain/errors.ts';
+
+/** Codes only the HTTP layer raises: routing, media types, and the catch-all for bugs. */
+type HttpOnlyCode = 'method_not_allowed' | 'unsupported_media_type' | 'internal';
+
+/** Every `error` code a response may carry. */
+export type ResponseCode = ErrorCode | HttpOnlyCode;
 
 export interface ErrorResponse {
   readonly status: number;
-  readonly body: { error: string; message: string; issues?: readonly { path: string; message: string }[] };
+  readonly body: { error: ResponseCode; message: string; issues?: readonly { path: string; message: string }[] };
   readonly headers?: Record<string, string>;
 }
 
-/** The one table from error codes to HTTP statuses. */
-const STATUS: Record<string, number> = {
+/** The one table from error codes to HTTP statuses; a code without a status does not compile. */
+const STATUS: Record<ResponseCode, number> = {
   invalid_input: 400,
   unauthorized: 401,
   insufficient_credits: 402,
@@ -25,7 +31,7 @@ const STATUS: Record<string, number> = {
 /** An error raised by the HTTP layer itself (unknown route, wrong content type). */
 export class HttpProblem extends Error {
   constructor(
-    readonly code: keyof typeof STATUS,
+    readonly code: ResponseCode,
     message: string,
   ) {
     super(message);
@@ -67,8 +73,11 @@ export function toErrorResponse(error: unknown): ErrorResponse {
       message: error.message,
       ...(error instanceof InvalidInput ? { issues: error.issues } : {}),
     };
-    const headers = error instanceof RateLimited ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined;
-    return { status: STATUS[error.code] ?? 500, body, headers };
+    const headers =
+      error instanceof RateLimited || error instanceof Unavailable
+        ? { 'Retry-After': String(error.retryAfterSeconds) }
+        : undefined;
+    return { status: STATUS[error.code], body, headers };
   }
   if (error instanceof HttpProblem)
     return { status: STATUS[error.code], body: { error: error.code, message: error.message } };

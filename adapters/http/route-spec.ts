@@ -19,7 +19,7 @@ export interface RouteInput<P, Q, B> {
  * One HTTP route: its schemas validate the request and also generate the OpenAPI document, so the two
  * cannot drift. The handler calls one use case and returns the response body.
  */
-export interface RouteSpec<P = any, Q = any, B = any> {
+export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
   readonly method: Method;
   /** Koa path, `/organizations/:id`. */
   readonly path: string;

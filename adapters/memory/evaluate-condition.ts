@@ -1,10 +1,10 @@
 import type { Condition, SortKey } from '../../application/ports/list-query.ts';
 
-type Row = Record<string, unknown>;
-
 /** The reference semantics of a port condition; the SQL adapters must agree with it (contract suites). */
-export function meets(row: Row, condition: Condition): boolean {
-  const actual = row[condition.field];
+export function meets<T>(row: T, condition: Condition<T>): boolean {
+  if (condition.op === 'anyOf')
+    return condition.alternatives.some((alternative) => alternative.every((inner) => meets(row, inner)));
+  const actual: unknown = row[condition.field];
   switch (condition.op) {
     case 'in':
       return condition.values.includes(actual);
@@ -31,9 +31,9 @@ function compare(a: unknown, b: unknown): number {
 }
 
 /** Orders rows by the keys, nulls last, then by id in the last key's direction. */
-export function byKeys(sort: readonly SortKey[]): (a: Row, b: Row) => number {
+export function byKeys<T extends { readonly id: string }>(sort: readonly SortKey<T>[]): (a: T, b: T) => number {
   const last = sort.at(-1)?.direction ?? 'desc';
-  const keys = [...sort, { field: 'id', direction: last }];
+  const keys: readonly SortKey<T>[] = [...sort, { field: 'id', direction: last }];
   return (a, b) => {
     for (const key of keys) {
       const order = compare(a[key.field], b[key.field]);

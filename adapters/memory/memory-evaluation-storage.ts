@@ -1,5 +1,5 @@
 import type { StoragePorts } from '../../application/ports/ports.ts';
-import { evaluationKinds } from '../shared/record-kinds.ts';
+import { evaluationKinds } from '../shared/record-kinds/evaluation-kinds.ts';
 import { MemoryEvaluationStore } from './memory-evaluation-store.ts';
 import type { MemoryUnitOfWork } from './memory-unit-of-work.ts';
 

@@ -15,7 +15,11 @@ export class MemoryRateLimiter implements RateLimiter {
   async consume(key: string) {
     const now = this.now();
     this.sweep(now);
-    const { window, ...decision } = consumeRequest(this.windows.get(key) ?? null, now, this.limit, this.windowMs);
+    const { window, ...decision } = consumeRequest(this.windows.get(key) ?? null, {
+      now,
+      limit: this.limit,
+      windowMs: this.windowMs,
+    });
     this.windows.set(key, window);
     return decision;
   }

@@ -1,25 +1,28 @@
-import { Conflict, NotFound } from '../../domain/errors.ts';
-import { DEFAULT_SORT, type Condition, type ListQuery } from '../../application/ports/list-query.ts';
-import type { RecordStore } from '../../application/ports/record-store.ts';
-import type { RecordKind } from '../shared/record-kinds.ts';
+import { DuplicateKey, NotFound, StaleVersion } from '../../domain/errors.ts';
+import { type Condition, DEFAULT_SORT, type ListQuery } from '../../application/ports/list-query.ts';
+import type { Storable } from '../../application/ports/record-store.ts';
+import { bumped } from '../shared/bumped.ts';
+import { assertQueryFields, type RecordKind } from '../shared/record-kind.ts';
+import { RecordStoreBase } from '../shared/record-store-base.ts';
 import { byKeys, meets } from './evaluate-condition.ts';
 import type { MemoryUnitOfWork } from './memory-unit-of-work.ts';
 
-type Row = Record<string, unknown>;
-
 /** The reference RecordStore: a map of copies, so callers never share state with the store. */
-export class MemoryRecordStore<T extends { readonly id: string }> implements RecordStore<T> {
-  protected readonly rows = new Map<string, Row>();
+export class MemoryRecordStore<T extends Storable> extends RecordStoreBase<T> {
+  protected readonly rows = new Map<string, T>();
 
   constructor(
-    protected readonly options: RecordKind,
+    kind: RecordKind<T>,
     protected readonly uow: MemoryUnitOfWork,
-  ) {}
+  ) {
+    super(kind);
+  }
 
-  protected matching(scope: string | null, conditions: readonly Condition[], includeDeleted = false): Row[] {
+  protected matching(scope: string | null, conditions: readonly Condition<T>[], includeDeleted = false): T[] {
+    assertQueryFields(this.kind, { where: conditions });
     return [...this.rows.values()].filter(
       (row) =>
-        (scope === null || row[this.options.scopeField] === scope) &&
+        (scope === null || row[this.kind.scopeField] === scope) &&
         (includeDeleted || row.deletedAt === null) &&
         conditions.every((condition) => meets(row, condition)),
     );
@@ -27,27 +30,29 @@ export class MemoryRecordStore<T extends { readonly id: string }> implements Rec
 
   async get(scope: string | null, id: string, options: { includeDeleted?: boolean } = {}): Promise<T | null> {
     const row = this.rows.get(id);
-    if (!row || (scope !== null && row[this.options.scopeField] !== scope)) return null;
+    if (!row || (scope !== null && row[this.kind.scopeField] !== scope)) return null;
     if (row.deletedAt !== null && !options.includeDeleted) return null;
-    return structuredClone(row) as T;
+    return structuredClone(row);
   }
 
-  async list(scope: string | null, query: ListQuery): Promise<T[]> {
+  async list(scope: string | null, query: ListQuery<T>): Promise<T[]> {
+    assertQueryFields(this.kind, query);
     const offset = query.offset ?? 0;
     return this.matching(scope, query.where ?? [])
       .sort(byKeys(query.sort?.length ? query.sort : DEFAULT_SORT))
       .slice(offset, offset + (query.limit ?? 100))
-      .map((row) => structuredClone(row) as T);
+      .map((row) => structuredClone(row));
   }
 
-  async count(scope: string | null, query: ListQuery): Promise<number> {
+  async count(scope: string | null, query: ListQuery<T>): Promise<number> {
+    assertQueryFields(this.kind, query);
     return this.matching(scope, query.where ?? []).length;
   }
 
   async insert(record: T): Promise<T> {
-    if (this.rows.has(record.id)) throw new Conflict(`${this.options.kind} ${record.id} already exists`);
-    this.assertUnique(record as unknown as Row);
-    this.put(structuredClone(record) as unknown as Row);
+    if (this.rows.has(record.id)) throw this.duplicateId(record.id);
+    this.assertUnique(record);
+    this.put(structuredClone(record));
     return structuredClone(record);
   }
 
@@ -55,46 +60,44 @@ export class MemoryRecordStore<T extends { readonly id: string }> implements Rec
     const fresh = options.ignoreExisting ? records.filter((record) => !this.rows.has(record.id)) : records;
     const seen = new Set<string>();
     for (const record of fresh) {
-      if (this.rows.has(record.id) || seen.has(record.id))
-        throw new Conflict(`${this.options.kind} ${record.id} already exists`);
+      if (this.rows.has(record.id) || seen.has(record.id)) throw this.duplicateId(record.id);
       seen.add(record.id);
-      this.assertUnique(record as unknown as Row);
+      this.assertUnique(record);
     }
-    for (const record of fresh) this.put(structuredClone(record) as unknown as Row);
+    for (const record of fresh) this.put(structuredClone(record));
   }
 
   async update(record: T): Promise<T> {
-    const row = record as unknown as Row;
     const stored = this.rows.get(record.id);
-    if (!stored || stored[this.options.scopeField] !== row[this.options.scopeField])
-      throw NotFound.of(this.options.kind, record.id);
-    if (this.options.versioned && stored.version !== row.version) {
-      throw new Conflict(`${this.options.kind} ${record.id} was changed by another request; read it again and retry`);
-    }
-    this.assertUnique(row);
-    const next = this.options.versioned ? { ...row, version: (row.version as number) + 1 } : { ...row };
+    if (!stored || stored[this.kind.scopeField] !== record[this.kind.scopeField])
+      throw NotFound.of(this.kind.publicName, record.id);
+    if (stored.version !== record.version) throw StaleVersion.of(this.kind.publicName, record.id);
+    this.assertUnique(record);
+    const next = bumped(record);
     this.put(structuredClone(next));
-    return structuredClone(next) as unknown as T;
+    return structuredClone(next);
   }
 
   /** Stores a row, undoably: every write of this store and its subclasses goes through here. */
-  protected put(row: Row): void {
-    const id = row.id as string;
-    const previous = this.rows.get(id);
-    this.rows.set(id, row);
-    this.uow.recordUndo(() => (previous ? this.rows.set(id, previous) : this.rows.delete(id)));
+  protected put(row: T): void {
+    const previous = this.rows.get(row.id);
+    this.rows.set(row.id, row);
+    this.uow.recordUndo(() => (previous ? this.rows.set(row.id, previous) : this.rows.delete(row.id)));
   }
 
-  private assertUnique(row: Row): void {
+  private duplicateId(id: string): DuplicateKey {
+    return new DuplicateKey(['id'], `${this.kind.publicName} ${id} already exists`);
+  }
+
+  private assertUnique(row: T): void {
     if (row.deletedAt !== null && row.deletedAt !== undefined) return;
-    for (const fields of this.options.unique ?? []) {
+    for (const fields of this.kind.unique ?? []) {
       if (fields.some((field) => row[field] === null || row[field] === undefined)) continue;
       const clash = [...this.rows.values()].some(
         (other) =>
           other.id !== row.id && other.deletedAt === null && fields.every((field) => other[field] === row[field]),
       );
-      if (clash)
-        throw new Conflict(`A ${this.options.kind.toLowerCase()} with the same ${fields.join(', ')} already exists`);
+      if (clash) throw DuplicateKey.of(this.kind.publicName, fields);
     }
   }
 }

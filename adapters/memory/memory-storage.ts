@@ -1,10 +1,11 @@
 import type { StoragePorts } from '../../application/ports/ports.ts';
-import type { ApiKey } from '../../domain/identity/api-key.ts';
-import type { User } from '../../domain/identity/user.ts';
-import type { Subscription } from '../../domain/organization/subscription.ts';
-import { identityKinds } from '../shared/record-kinds.ts';
+import { identityKinds } from '../shared/record-kinds/identity-kinds.ts';
+import { MemoryApiKeyStore } from './memory-api-key-store.ts';
 import { createMemoryCatalogStorage } from './memory-catalog-storage.ts';
+import { createMemoryDatasetStorage } from './memory-dataset-storage.ts';
 import { createMemoryEvaluationStorage } from './memory-evaluation-storage.ts';
+import { createMemoryRunStorage } from './memory-run-storage.ts';
+import { createMemoryReviewStorage } from './memory-review-storage.ts';
 import { MemoryOrganizationStore } from './memory-organization-store.ts';
 import { MemoryRecordStore } from './memory-record-store.ts';
 import { createMemoryTracingStorage } from './memory-tracing-stores.ts';
@@ -13,14 +14,20 @@ import { MemoryUnitOfWork } from './memory-unit-of-work.ts';
 /** The in-memory world: the embedded library's default and the unit tests' storage. */
 export function createMemoryStorage(): StoragePorts {
   const uow = new MemoryUnitOfWork();
+  const organizations = new MemoryOrganizationStore(identityKinds.organizations, uow);
+  const users = new MemoryRecordStore(identityKinds.users, uow);
   return {
     uow,
-    organizations: new MemoryOrganizationStore(identityKinds.organizations, uow),
-    subscriptions: new MemoryRecordStore<Subscription>(identityKinds.subscriptions, uow),
-    users: new MemoryRecordStore<User>(identityKinds.users, uow),
-    apiKeys: new MemoryRecordStore<ApiKey>(identityKinds.apiKeys, uow),
+    readiness: { check: async () => [] },
+    organizations,
+    subscriptions: new MemoryRecordStore(identityKinds.subscriptions, uow),
+    users,
+    apiKeys: new MemoryApiKeyStore(identityKinds.apiKeys, uow, { users, organizations }),
     ...createMemoryCatalogStorage(uow),
+    ...createMemoryDatasetStorage(uow),
     ...createMemoryEvaluationStorage(uow),
+    ...createMemoryRunStorage(uow),
     ...createMemoryTracingStorage(uow),
+    ...createMemoryReviewStorage(uow),
   };
 }

@@ -1,17 +1,15 @@
 import type { StoragePorts } from '../../application/ports/ports.ts';
 import type { InferenceResultStore, SpanStore } from '../../application/ports/tracing-stores.ts';
 import type { InferenceResult } from '../../domain/tracing/inference-result.ts';
-import type { Session } from '../../domain/tracing/session.ts';
 import type { Span } from '../../domain/tracing/span.ts';
-import { tracingKinds } from '../shared/record-kinds.ts';
+import type { Storable } from '../../application/ports/record-store.ts';
+import { tracingKinds } from '../shared/record-kinds/tracing-kinds.ts';
 import { MemoryBulkRecordStore } from './memory-bulk-record-store.ts';
 import type { MemoryUnitOfWork } from './memory-unit-of-work.ts';
 
-type Row = Record<string, unknown>;
-
 /** A bulk store that may change a few fields of a row in place, undoably. */
-class MemoryChangingStore<T extends { readonly id: string }> extends MemoryBulkRecordStore<T> {
-  protected change(id: string, fields: Row): void {
+class MemoryChangingStore<T extends Storable> extends MemoryBulkRecordStore<T> {
+  protected change(id: string, fields: Partial<T>): void {
     const previous = this.rows.get(id);
     if (previous) this.put({ ...previous, ...fields });
   }
@@ -22,14 +20,13 @@ export class MemoryInferenceResultStore extends MemoryChangingStore<InferenceRes
   async addDroppedSpans(scope: string, counts: ReadonlyMap<string, number>): Promise<void> {
     for (const [id, count] of counts) {
       const row = this.rows.get(id);
-      if (row && row.organizationId === scope)
-        this.change(id, { droppedSpanCount: (row.droppedSpanCount as number) + count });
+      if (row && row.organizationId === scope) this.change(id, { droppedSpanCount: row.droppedSpanCount + count });
     }
   }
 
   override async update(record: InferenceResult): Promise<InferenceResult> {
     const stored = this.rows.get(record.id);
-    const droppedSpanCount = (stored?.droppedSpanCount as number | undefined) ?? record.droppedSpanCount;
+    const droppedSpanCount = stored?.droppedSpanCount ?? record.droppedSpanCount;
     return super.update({ ...record, droppedSpanCount });
   }
 }
@@ -42,9 +39,8 @@ export class MemorySpanStore extends MemoryChangingStore<Span> implements SpanSt
     for (const row of this.rows.values()) {
       if (row.organizationId !== scope || row.parentPending !== true) continue;
       const parent = row.parentTraceId as string;
-      const present =
-        arrived.has(parent) || (waiting.has(row.id as string) && this.rows.get(parent)?.organizationId === scope);
-      if (present) this.change(row.id as string, { parentPending: false });
+      const present = arrived.has(parent) || (waiting.has(row.id) && this.rows.get(parent)?.organizationId === scope);
+      if (present) this.change(row.id, { parentPending: false });
     }
   }
 }
@@ -54,7 +50,7 @@ type TracingPorts = Pick<StoragePorts, 'sessions' | 'inferenceResults' | 'spans'
 /** The tracing stores of the in-memory world. */
 export function createMemoryTracingStorage(uow: MemoryUnitOfWork): TracingPorts {
   return {
-    sessions: new MemoryBulkRecordStore<Session>(tracingKinds.sessions, uow),
+    sessions: new MemoryBulkRecordStore(tracingKinds.sessions, uow),
     inferenceResults: new MemoryInferenceResultStore(tracingKinds.inferenceResults, uow),
     spans: new MemorySpanStore(tracingKinds.spans, uow),
   };

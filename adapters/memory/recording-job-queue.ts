@@ -1,15 +1,25 @@
-import type { EvaluationJob, JobQueue } from '../../application/ports/job-queue.ts';
+import type { EvaluationJob, JobQueue, LaunchJob } from '../../application/ports/job-queue.ts';
 
 /** A queue that only remembers what was enqueued: the application tests' fake, drained by hand. */
 export class RecordingJobQueue implements JobQueue {
   readonly jobs: EvaluationJob[] = [];
+  readonly launchJobs: LaunchJob[] = [];
 
   async enqueue(jobs: readonly EvaluationJob[]): Promise<void> {
     this.jobs.push(...jobs);
   }
 
-  /** Takes every job recorded so far. */
+  async enqueueLaunches(jobs: readonly LaunchJob[]): Promise<void> {
+    this.launchJobs.push(...jobs);
+  }
+
+  /** Takes every scoring job recorded so far. */
   drain(): EvaluationJob[] {
     return this.jobs.splice(0);
+  }
+
+  /** Takes every launch job recorded so far. */
+  drainLaunches(): LaunchJob[] {
+    return this.launchJobs.splice(0);
   }
 }

@@ -2,6 +2,7 @@ import { InvalidInput } from '../../domain/errors.ts';
 import type { OtelSpan } from '../../domain/tracing/otel-span.ts';
 import { ExportTraceServiceRequest, ExportTraceServiceResponse } from './otlp-trace-proto.ts';
 
+// biome-ignore lint/suspicious/noExplicitAny: an untrusted OTLP body is read defensively, field by field
 type Json = Record<string, any>;
 
 /** OTLP ids: bytes in protobuf, hex text in JSON; both become lowercase hex. An all-zero or empty id is none. */

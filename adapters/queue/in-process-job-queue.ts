@@ -1,25 +1,66 @@
-import type { EvaluationJob } from '../../application/ports/job-queue.ts';
+import type { EvaluationJob, LaunchJob } from '../../application/ports/job-queue.ts';
 import type { JobHandler, RunnableJobQueue } from './job-runner.ts';
 
 export interface InProcessQueueOptions {
   /** The durable outbox: every evaluation still waiting to be scored, oldest first. */
   readonly findPending: (limit: number) => Promise<EvaluationJob[]>;
+  /** The durable outbox of launch jobs: every launch still QUEUED, oldest first. */
+  readonly findQueuedLaunches: (limit: number) => Promise<LaunchJob[]>;
   /** How often the outbox is swept when nobody wakes the worker. */
   readonly pollMs?: number;
   /** A job that keeps throwing is given up after this many attempts (until the process restarts). */
   readonly maxAttempts?: number;
   /** Jobs one handler call takes. */
   readonly batchSize?: number;
+  /** How long `stop` waits for running jobs; those still running stay PENDING in the outbox for the next start. */
+  readonly stopGraceMs?: number;
   /** Failures reading the outbox (the handler reports its own); the loop polls on regardless. */
   readonly onError?: (error: unknown) => void;
 }
 
 /**
- * The embedded queue (memory and SQLite): the PENDING evaluation rows are the jobs, so they are written in
- * the caller's transaction by construction and survive a restart. `enqueue` only wakes the worker loop;
- * the loop sweeps the outbox, never delivering a job twice at once.
+ * The embedded queue (memory and SQLite): the PENDING evaluation rows are the scoring jobs and the QUEUED launch rows
+ * the launch jobs, so they are written in the caller's transaction by construction and survive a restart. `enqueue`
+ * only wakes a worker loop; each loop sweeps its outbox, never delivering a job twice at once.
  */
 export class InProcessJobQueue implements RunnableJobQueue {
+  private readonly scoring: OutboxLoop<EvaluationJob>;
+  private readonly launching: OutboxLoop<LaunchJob>;
+
+  constructor(options: InProcessQueueOptions) {
+    this.scoring = new OutboxLoop(options, options.findPending, (job) => job.evaluationId);
+    this.launching = new OutboxLoop({ ...options, batchSize: 1 }, options.findQueuedLaunches, (job) => job.launchId);
+  }
+
+  enqueue(jobs: readonly EvaluationJob[]): Promise<void> {
+    return this.scoring.enqueue(jobs);
+  }
+
+  enqueueLaunches(jobs: readonly LaunchJob[]): Promise<void> {
+    return this.launching.enqueue(jobs);
+  }
+
+  startWorker(handler: JobHandler, concurrency: number): Promise<void> {
+    return this.scoring.startWorker(handler, concurrency);
+  }
+
+  startLaunchWorker(handler: JobHandler<LaunchJob>, concurrency: number): Promise<void> {
+    return this.launching.startWorker(handler, concurrency);
+  }
+
+  /** Resolves once both outboxes are empty and nothing is in flight in the running loops (tests and benchmarks). */
+  async idle(): Promise<void> {
+    await this.launching.idle();
+    await this.scoring.idle();
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([this.launching.stop(), this.scoring.stop()]);
+  }
+}
+
+/** One worker loop over one outbox; `keyOf` names a job, so a job is never in flight twice. */
+class OutboxLoop<J> {
   private readonly inFlight = new Set<string>();
   private readonly attempts = new Map<string, number>();
   private wake: (() => void) | null = null;
@@ -28,22 +69,27 @@ export class InProcessJobQueue implements RunnableJobQueue {
   private loop: Promise<void> | null = null;
   private idleWaiters: (() => void)[] = [];
 
-  constructor(private readonly options: InProcessQueueOptions) {}
+  constructor(
+    private readonly options: Omit<InProcessQueueOptions, 'findPending' | 'findQueuedLaunches'>,
+    private readonly findPending: (limit: number) => Promise<J[]>,
+    private readonly keyOf: (job: J) => string,
+  ) {}
 
-  async enqueue(jobs: readonly EvaluationJob[]): Promise<void> {
+  async enqueue(jobs: readonly J[]): Promise<void> {
     if (jobs.length === 0) return;
     this.woken = true;
     this.wake?.();
   }
 
-  async startWorker(handler: JobHandler, concurrency: number): Promise<void> {
+  async startWorker(handler: JobHandler<J>, concurrency: number): Promise<void> {
     if (this.running) return;
     this.running = true;
     this.loop = this.run(handler, Math.max(1, concurrency));
   }
 
-  /** Resolves once the outbox is empty and nothing is in flight (tests and benchmarks). */
+  /** Resolves once the outbox is empty and nothing is in flight; at once when no worker runs this loop. */
   idle(): Promise<void> {
+    if (!this.running) return Promise.resolve();
     return new Promise((resolve) => {
       this.idleWaiters.push(resolve);
       this.woken = true;
@@ -54,10 +100,14 @@ export class InProcessJobQueue implements RunnableJobQueue {
   async stop(): Promise<void> {
     this.running = false;
     this.wake?.();
-    await this.loop;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const grace = this.options.stopGraceMs;
+    const expired = grace === undefined ? [] : [new Promise<void>((resolve) => (timer = setTimeout(resolve, grace)))];
+    await Promise.race([this.loop, ...expired]);
+    clearTimeout(timer);
   }
 
-  private async run(handler: JobHandler, concurrency: number): Promise<void> {
+  private async run(handler: JobHandler<J>, concurrency: number): Promise<void> {
     const pollMs = this.options.pollMs ?? 500;
     let retries = 0;
     while (this.running) {
@@ -86,14 +136,14 @@ export class InProcessJobQueue implements RunnableJobQueue {
     }
   }
 
-  private async sweep(handler: JobHandler, concurrency: number): Promise<boolean> {
+  private async sweep(handler: JobHandler<J>, concurrency: number): Promise<boolean> {
     const maxAttempts = this.options.maxAttempts ?? 5;
     const batchSize = this.options.batchSize ?? 50;
     // Given-up jobs stay PENDING and come first in the outbox: read past them, or they would hide every newer job.
     const givenUp = [...this.attempts.values()].filter((count) => count >= maxAttempts).length;
-    const found = await this.options.findPending(concurrency * batchSize + givenUp);
+    const found = await this.findPending(concurrency * batchSize + givenUp);
     const jobs = found.filter(
-      (job) => !this.inFlight.has(job.evaluationId) && (this.attempts.get(job.evaluationId) ?? 0) < maxAttempts,
+      (job) => !this.inFlight.has(this.keyOf(job)) && (this.attempts.get(this.keyOf(job)) ?? 0) < maxAttempts,
     );
     if (jobs.length === 0) return false;
     const batches = Array.from({ length: Math.ceil(jobs.length / batchSize) }, (_, index) =>
@@ -103,14 +153,14 @@ export class InProcessJobQueue implements RunnableJobQueue {
     const lane = async () => {
       while (next < batches.length && this.running) {
         const batch = batches[next++];
-        for (const job of batch) this.inFlight.add(job.evaluationId);
+        for (const job of batch) this.inFlight.add(this.keyOf(job));
         try {
           await handler(batch);
-          for (const job of batch) this.attempts.delete(job.evaluationId);
+          for (const job of batch) this.attempts.delete(this.keyOf(job));
         } catch {
-          for (const job of batch) this.attempts.set(job.evaluationId, (this.attempts.get(job.evaluationId) ?? 0) + 1);
+          for (const job of batch) this.attempts.set(this.keyOf(job), (this.attempts.get(this.keyOf(job)) ?? 0) + 1);
         } finally {
-          for (const job of batch) this.inFlight.delete(job.evaluationId);
+          for (const job of batch) this.inFlight.delete(this.keyOf(job));
         }
       }
     };

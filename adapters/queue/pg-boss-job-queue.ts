@@ -1,11 +1,13 @@
 import PgBoss from 'pg-boss';
 import type { Transaction } from 'sequelize';
-import type { EvaluationJob } from '../../application/ports/job-queue.ts';
+import type { EvaluationJob, LaunchJob } from '../../application/ports/job-queue.ts';
 import type { DatabaseHandle } from '../sequelize/support/database.ts';
+import { guardOutage } from '../sequelize/support/outages.ts';
 import type { TransactionContext } from '../sequelize/support/transaction-context.ts';
 import type { JobHandler, RunnableJobQueue } from './job-runner.ts';
 
 export const SCORING_QUEUE = 'evaluation-scoring';
+export const LAUNCH_QUEUE = 'run-launches';
 
 export interface PgBossQueueOptions {
   readonly connectionString: string;
@@ -19,14 +21,17 @@ export interface PgBossQueueOptions {
   readonly pollingSeconds: number;
   /** Only processes that run workers supervise (expire, retry) jobs. */
   readonly supervise: boolean;
+  /** How long `stop` waits for running jobs before failing them back to the queue (retried by another worker). */
+  readonly stopGraceMs?: number;
   /** pg-boss's background failures (maintenance, polling, lost connections). */
   readonly onError?: (error: unknown) => void;
 }
 
 /**
- * The PostgreSQL queue on pg-boss 10. Jobs are inserted through the caller's Sequelize transaction (pg-boss's
- * `db.executeSql` hook), so they commit or roll back with the evaluation rows; a crashed worker's job expires
- * and is retried by another worker; the handler is idempotent, so an evaluation is scored exactly once.
+ * The PostgreSQL queue on pg-boss 10, one pg-boss queue per kind of job. Jobs are inserted through the caller's
+ * Sequelize transaction (pg-boss's `db.executeSql` hook), so they commit or roll back with the rows they work on; a
+ * crashed worker's job expires and is retried by another worker; the handlers are idempotent, so an evaluation is
+ * scored exactly once and a launch started once.
  */
 export class PgBossJobQueue implements RunnableJobQueue {
   private constructor(
@@ -51,27 +56,36 @@ export class PgBossJobQueue implements RunnableJobQueue {
     });
     boss.on('error', (error) => options.onError?.(error)); // a listener is required: an unheard 'error' event throws
     await boss.start();
-    if (!(await boss.getQueue(SCORING_QUEUE))) {
+    for (const name of [SCORING_QUEUE, LAUNCH_QUEUE]) {
+      if (await boss.getQueue(name)) continue;
       await boss
-        .createQueue(SCORING_QUEUE, {
-          name: SCORING_QUEUE,
+        .createQueue(name, {
+          name,
           retryLimit: options.retryLimit,
           retryDelay: 1,
           expireInSeconds: options.jobTimeoutSeconds,
         })
         .catch(async (error: unknown) => {
-          if (!(await boss.getQueue(SCORING_QUEUE))) throw error;
+          if (!(await boss.getQueue(name))) throw error;
         });
     }
     return new PgBossJobQueue(boss, database, context, options);
   }
 
-  async enqueue(jobs: readonly EvaluationJob[]): Promise<void> {
+  enqueue(jobs: readonly EvaluationJob[]): Promise<void> {
+    return this.insert(SCORING_QUEUE, jobs);
+  }
+
+  enqueueLaunches(jobs: readonly LaunchJob[]): Promise<void> {
+    return this.insert(LAUNCH_QUEUE, jobs);
+  }
+
+  private async insert(name: string, jobs: readonly object[]): Promise<void> {
     if (jobs.length === 0) return;
     const transaction = this.context.current();
     await this.boss.insert(
       jobs.map((job) => ({
-        name: SCORING_QUEUE,
+        name,
         data: job,
         retryLimit: this.options.retryLimit,
         retryDelay: 1,
@@ -81,11 +95,24 @@ export class PgBossJobQueue implements RunnableJobQueue {
     );
   }
 
-  async startWorker(handler: JobHandler, concurrency: number): Promise<void> {
+  startWorker(handler: JobHandler, concurrency: number): Promise<void> {
+    return this.work(SCORING_QUEUE, this.options.batchSize, handler, concurrency);
+  }
+
+  startLaunchWorker(handler: JobHandler<LaunchJob>, concurrency: number): Promise<void> {
+    return this.work(LAUNCH_QUEUE, 1, handler, concurrency);
+  }
+
+  private async work<J extends object>(
+    name: string,
+    batchSize: number,
+    handler: JobHandler<J>,
+    concurrency: number,
+  ): Promise<void> {
     for (let lane = 0; lane < Math.max(1, concurrency); lane++) {
-      await this.boss.work<EvaluationJob>(
-        SCORING_QUEUE,
-        { batchSize: this.options.batchSize, pollingIntervalSeconds: this.options.pollingSeconds },
+      await this.boss.work<J>(
+        name,
+        { batchSize, pollingIntervalSeconds: this.options.pollingSeconds },
         async (jobs) => {
           await handler(jobs.map((job) => job.data));
         },
@@ -94,7 +121,7 @@ export class PgBossJobQueue implements RunnableJobQueue {
   }
 
   async stop(): Promise<void> {
-    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    await this.boss.stop({ graceful: true, wait: true, timeout: this.options.stopGraceMs ?? 10_000 });
   }
 
   /** Runs pg-boss's statement on the transaction's own connection (raw `pg`, so its parameters pass untouched). */
@@ -104,12 +131,12 @@ export class PgBossJobQueue implements RunnableJobQueue {
     transaction: Transaction | undefined,
   ): Promise<{ rows: unknown[] }> {
     const connection = (transaction as unknown as { connection?: PgConnection } | undefined)?.connection;
-    if (connection) return connection.query(text, values);
+    if (connection) return guardOutage(() => connection.query(text, values));
     const pooled = (await this.database.sequelize.connectionManager.getConnection({
       type: 'write',
     })) as unknown as PgConnection;
     try {
-      return await pooled.query(text, values);
+      return await guardOutage(() => pooled.query(text, values));
     } finally {
       this.database.sequelize.connectionManager.releaseConnection(pooled as never);
     }

@@ -2,6 +2,9 @@ import { SequelizeStorage, Umzug } from 'umzug';
 import type { DatabaseHandle } from './support/database.ts';
 import { migrations } from './migrations/index.ts';
 
+/** Where umzug records the migrations applied. */
+export const MIGRATIONS_TABLE = 'assay_migrations';
+
 /** Any fixed number: the PostgreSQL advisory lock that lets one process at a time migrate. */
 const MIGRATION_LOCK = 7_211_604_311;
 
@@ -9,7 +12,7 @@ async function applyPending(database: DatabaseHandle): Promise<string[]> {
   const umzug = new Umzug({
     migrations: migrations.map((migration) => ({ name: migration.name, up: migration.up, down: migration.down })),
     context: database.sequelize.getQueryInterface(),
-    storage: new SequelizeStorage({ sequelize: database.sequelize, tableName: 'assay_migrations' }),
+    storage: new SequelizeStorage({ sequelize: database.sequelize, tableName: MIGRATIONS_TABLE }),
     logger: undefined,
   });
   const applied = await umzug.up();

@@ -1,5 +1,5 @@
 import type { StoragePorts } from '../../application/ports/ports.ts';
-import { evaluationKinds } from '../shared/record-kinds.ts';
+import { evaluationKinds } from '../shared/record-kinds/evaluation-kinds.ts';
 import { defineEvaluationModels } from './models/evaluation-models.ts';
 import { SequelizeEvaluationStore } from './sequelize-evaluation-store.ts';
 import type { DatabaseHandle } from './support/database.ts';

@@ -1,38 +1,61 @@
 import { UniqueConstraintError, type Model, type ModelStatic } from 'sequelize';
-import { Conflict, NotFound } from '../../domain/errors.ts';
-import { DEFAULT_SORT, type ListQuery } from '../../application/ports/list-query.ts';
-import type { RecordStore } from '../../application/ports/record-store.ts';
-import type { RecordKind } from '../shared/record-kinds.ts';
+import { DuplicateKey, NotFound, StaleVersion } from '../../domain/errors.ts';
+import { DEFAULT_SORT, type FieldCondition, type ListQuery } from '../../application/ports/list-query.ts';
+import type { Storable } from '../../application/ports/record-store.ts';
+import { bumped } from '../shared/bumped.ts';
+import { assertQueryFields, type RecordKind } from '../shared/record-kind.ts';
+import { RecordStoreBase } from '../shared/record-store-base.ts';
 import type { DatabaseHandle } from './support/database.ts';
 import { toOrder, toRecord, toWhere } from './support/conditions.ts';
+import { RowCodec } from './support/row-codec.ts';
 import type { TransactionContext } from './support/transaction-context.ts';
 
 /** RecordStore over one Sequelize model; every query is scoped and joins the open transaction. */
-export class SequelizeRecordStore<T extends { readonly id: string }> implements RecordStore<T> {
+export class SequelizeRecordStore<T extends Storable> extends RecordStoreBase<T> {
+  protected readonly codec: RowCodec<T>;
+  private readonly byId = new Map<string, string>();
+
   constructor(
     protected readonly model: ModelStatic<Model>,
-    protected readonly options: RecordKind,
+    kind: RecordKind<T>,
     protected readonly database: DatabaseHandle,
     protected readonly context: TransactionContext,
-  ) {}
+  ) {
+    super(kind);
+    this.codec = new RowCodec<T>(model, database.dialect);
+  }
 
-  protected where(scope: string | null, query: ListQuery, includeDeleted = false) {
-    return toWhere(this.model, this.database.dialect, [
-      ...(scope === null ? [] : [{ field: this.options.scopeField, op: 'eq' as const, value: scope }]),
+  /** The scoped where clause of a query; a field the record does not have is refused before any SQL is built. */
+  protected where(scope: string | null, query: ListQuery<T>, includeDeleted = false) {
+    assertQueryFields(this.kind, query);
+    const scoping: FieldCondition<string>[] = [
+      ...(scope === null ? [] : [{ field: this.kind.scopeField, op: 'eq' as const, value: scope }]),
       ...(includeDeleted ? [] : [{ field: 'deletedAt', op: 'isNull' as const }]),
-      ...(query.where ?? []),
-    ]);
+    ];
+    return toWhere(this.model, this.database.dialect, [...scoping, ...(query.where ?? [])]);
   }
 
+  /** One record by id: the hottest read, so a prepared statement on the light path (RowReader). */
   async get(scope: string | null, id: string, options: { includeDeleted?: boolean } = {}): Promise<T | null> {
-    const row = await this.model.findOne({
-      where: this.where(scope, { where: [{ field: 'id', op: 'eq', value: id }] }, options.includeDeleted),
-      transaction: this.context.current(),
-    });
-    return row ? toRecord<T>(row) : null;
+    const sql = this.byIdSql(scope !== null, options.includeDeleted ?? false);
+    const rows = await this.database.rows.select(sql, scope === null ? [id] : [id, scope], this.context.current());
+    return rows.length > 0 ? this.codec.decode(rows[0], 'r') : null;
   }
 
-  async list(scope: string | null, query: ListQuery): Promise<T[]> {
+  private byIdSql(scoped: boolean, includeDeleted: boolean): string {
+    const key = `${scoped}:${includeDeleted}`;
+    let sql = this.byId.get(key);
+    if (sql === undefined) {
+      sql =
+        `SELECT ${this.codec.selectList('r')} FROM "${this.codec.table}" AS "r" WHERE "r"."id" = ?` +
+        (scoped ? ` AND "r".${this.codec.column(this.kind.scopeField)} = ?` : '') +
+        (includeDeleted ? '' : ' AND "r"."deleted_at" IS NULL');
+      this.byId.set(key, sql);
+    }
+    return sql;
+  }
+
+  async list(scope: string | null, query: ListQuery<T>): Promise<T[]> {
     const rows = await this.model.findAll({
       where: this.where(scope, query),
       order: toOrder(query.sort?.length ? query.sort : DEFAULT_SORT),
@@ -43,7 +66,7 @@ export class SequelizeRecordStore<T extends { readonly id: string }> implements 
     return rows.map((row) => toRecord<T>(row));
   }
 
-  count(scope: string | null, query: ListQuery): Promise<number> {
+  async count(scope: string | null, query: ListQuery<T>): Promise<number> {
     return this.model.count({ where: this.where(scope, query), transaction: this.context.current() });
   }
 
@@ -61,45 +84,49 @@ export class SequelizeRecordStore<T extends { readonly id: string }> implements 
   async insertMany(records: readonly T[], options: { ignoreExisting?: boolean } = {}): Promise<void> {
     if (records.length === 0) return;
     try {
-      await this.model.bulkCreate(records.map((record) => ({ ...record })) as Record<string, unknown>[], {
-        ignoreDuplicates: options.ignoreExisting ?? false,
-        validate: false,
-        hooks: false,
-        transaction: this.context.current(),
-      });
+      await this.model.bulkCreate(
+        records.map((record) => ({ ...record }) as Record<string, unknown>),
+        {
+          ignoreDuplicates: options.ignoreExisting ?? false,
+          validate: false,
+          hooks: false,
+          transaction: this.context.current(),
+        },
+      );
     } catch (error) {
       throw this.translate(error);
     }
   }
 
   async update(record: T): Promise<T> {
-    const scope = (record as Record<string, unknown>)[this.options.scopeField];
-    const stale = this.options.versioned ? { version: (record as unknown as { version: number }).version } : {};
-    const next = this.options.versioned
-      ? { ...record, version: (record as unknown as { version: number }).version + 1 }
-      : record;
+    const scope = record[this.kind.scopeField];
+    const stale = record.version === undefined ? {} : { version: record.version };
+    const next = bumped(record);
     try {
-      const [changed] = await this.model.update({ ...next } as Record<string, unknown>, {
-        where: { id: record.id, [this.options.scopeField]: scope, ...stale },
-        transaction: this.context.current(),
-      });
+      const [changed] = await this.model.update(
+        { ...next },
+        {
+          where: { id: record.id, [this.kind.scopeField]: scope, ...stale },
+          transaction: this.context.current(),
+        },
+      );
       if (changed === 1) return next;
     } catch (error) {
       throw this.translate(error);
     }
     const exists = await this.get(scope as string, record.id, { includeDeleted: true });
-    if (!exists) throw NotFound.of(this.options.kind, record.id);
-    throw new Conflict(`${this.options.kind} ${record.id} was changed by another request; read it again and retry`);
+    if (!exists) throw NotFound.of(this.kind.publicName, record.id);
+    throw StaleVersion.of(this.kind.publicName, record.id);
   }
 
   protected translate(error: unknown): unknown {
     if (error instanceof UniqueConstraintError) {
-      const fields = Object.keys(error.fields ?? {})
+      // PostgreSQL reports the clashing columns as an object's keys, SQLite as an array.
+      const columns = Array.isArray(error.fields) ? (error.fields as string[]) : Object.keys(error.fields ?? {});
+      const fields = columns
         .filter((field) => field !== 'deleted_at')
         .map((field) => field.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()));
-      return new Conflict(
-        `A ${this.options.kind.toLowerCase()} with the same ${fields.join(', ') || 'key'} already exists`,
-      );
+      return DuplicateKey.of(this.kind.publicName, fields);
     }
     return error;
   }

@@ -1,12 +1,14 @@
 import type { StoragePorts } from '../../application/ports/ports.ts';
-import type { ApiKey } from '../../domain/identity/api-key.ts';
-import type { User } from '../../domain/identity/user.ts';
-import type { Subscription } from '../../domain/organization/subscription.ts';
-import { identityKinds } from '../shared/record-kinds.ts';
+import { identityKinds } from '../shared/record-kinds/identity-kinds.ts';
 import { defineIdentityModels } from './models/identity-models.ts';
+import { SequelizeApiKeyStore } from './sequelize-api-key-store.ts';
 import { createSequelizeCatalogStorage } from './sequelize-catalog-storage.ts';
+import { createSequelizeDatasetStorage } from './sequelize-dataset-storage.ts';
 import { createSequelizeEvaluationStorage } from './sequelize-evaluation-storage.ts';
+import { createSequelizeRunStorage } from './sequelize-run-storage.ts';
+import { createSequelizeReviewStorage } from './sequelize-review-storage.ts';
 import { SequelizeOrganizationStore } from './sequelize-organization-store.ts';
+import { SequelizeReadinessProbe } from './sequelize-readiness-probe.ts';
 import { SequelizeRecordStore } from './sequelize-record-store.ts';
 import { createSequelizeTracingStorage } from './sequelize-tracing-stores.ts';
 import { SequelizeUnitOfWork } from './sequelize-unit-of-work.ts';
@@ -19,22 +21,21 @@ export function createSequelizeStorage(database: DatabaseHandle): StoragePorts {
   const identity = defineIdentityModels(database.sequelize);
   return {
     uow: new SequelizeUnitOfWork(database, context),
+    readiness: new SequelizeReadinessProbe(database),
     organizations: new SequelizeOrganizationStore(
       identity.organizations,
       identityKinds.organizations,
       database,
       context,
     ),
-    subscriptions: new SequelizeRecordStore<Subscription>(
-      identity.subscriptions,
-      identityKinds.subscriptions,
-      database,
-      context,
-    ),
-    users: new SequelizeRecordStore<User>(identity.users, identityKinds.users, database, context),
-    apiKeys: new SequelizeRecordStore<ApiKey>(identity.apiKeys, identityKinds.apiKeys, database, context),
+    subscriptions: new SequelizeRecordStore(identity.subscriptions, identityKinds.subscriptions, database, context),
+    users: new SequelizeRecordStore(identity.users, identityKinds.users, database, context),
+    apiKeys: new SequelizeApiKeyStore(identity.apiKeys, identityKinds.apiKeys, database, context, identity),
     ...createSequelizeCatalogStorage(database, context),
+    ...createSequelizeDatasetStorage(database, context),
     ...createSequelizeEvaluationStorage(database, context),
+    ...createSequelizeRunStorage(database, context),
     ...createSequelizeTracingStorage(database, context),
+    ...createSequelizeReviewStorage(database, context),
   };
 }

@@ -2,9 +2,8 @@ import { QueryTypes } from 'sequelize';
 import type { StoragePorts } from '../../application/ports/ports.ts';
 import type { InferenceResultStore, SpanStore } from '../../application/ports/tracing-stores.ts';
 import type { InferenceResult } from '../../domain/tracing/inference-result.ts';
-import type { Session } from '../../domain/tracing/session.ts';
 import type { Span } from '../../domain/tracing/span.ts';
-import { tracingKinds } from '../shared/record-kinds.ts';
+import { tracingKinds } from '../shared/record-kinds/tracing-kinds.ts';
 import { defineTracingModels } from './models/tracing-models.ts';
 import { SequelizeBulkRecordStore } from './sequelize-bulk-record-store.ts';
 import type { DatabaseHandle } from './support/database.ts';
@@ -86,7 +85,7 @@ type TracingPorts = Pick<StoragePorts, 'sessions' | 'inferenceResults' | 'spans'
 export function createSequelizeTracingStorage(database: DatabaseHandle, context: TransactionContext): TracingPorts {
   const models = defineTracingModels(database.sequelize);
   return {
-    sessions: new SequelizeBulkRecordStore<Session>(models.sessions, tracingKinds.sessions, database, context),
+    sessions: new SequelizeBulkRecordStore(models.sessions, tracingKinds.sessions, database, context),
     inferenceResults: new SequelizeInferenceResultStore(
       models.inferenceResults,
       tracingKinds.inferenceResults,

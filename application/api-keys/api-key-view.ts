@@ -1,7 +1,9 @@
 import type { ApiKey } from '../../domain/identity/api-key.ts';
 
 /** An API key as the API shows it: never the hash. */
-export const viewApiKey = (key: ApiKey) => ({
+export type ApiKeyView = Omit<ApiKey, 'secretHash'>;
+
+export const viewApiKey = (key: ApiKey): ApiKeyView => ({
   id: key.id,
   name: key.name,
   userId: key.userId,
@@ -11,4 +13,3 @@ export const viewApiKey = (key: ApiKey) => ({
   revokedAt: key.revokedAt,
   deletedAt: key.deletedAt,
 });
-export type ApiKeyView = ReturnType<typeof viewApiKey>;

@@ -33,9 +33,8 @@ export class EnsurePlatformAdmin {
       const now = this.ports.clock.now();
       const organization = await this.ports.organizations.insert(
         createOrganization(
-          this.ports.ids.next('organization'),
           { name: 'Platform', remainingSubscriptionCredits: this.ports.deployment.newOrganizationCredits },
-          now,
+          { id: this.ports.ids.next('organization'), now },
         ),
       );
       const userId = this.ports.ids.next('user');
@@ -43,13 +42,11 @@ export class EnsurePlatformAdmin {
       const user = await this.ports.users.insert(
         createUser(
           bootstrapActor,
-          userId,
-          organization.id,
           { email: options.email ?? 'admin@assay.local', name: 'Platform admin', role: 'ADMIN' },
-          now,
+          { id: userId, organizationId: organization.id, now },
         ),
       );
-      const issued = await issueApiKey(this.ports, user, 'first admin key', presetSecret);
+      const issued = await issueApiKey(this.ports, user, { name: 'first admin key', presetSecret });
       return { organizationId: organization.id, user, key: issued.key };
     });
   }

@@ -4,12 +4,17 @@ import { IssueCollector } from '../../domain/errors.ts';
 import type { Ports } from '../ports/ports.ts';
 import { viewApiKey, type ApiKeyView } from './api-key-view.ts';
 
+/** What a new key is called, and the secret an operator preset for it (else a fresh one is minted). */
+export interface KeyRequest {
+  readonly name: string;
+  readonly presetSecret?: string;
+}
+
 /** Mints and stores a key for a user; the plain key is returned this once and never again. */
 export async function issueApiKey(
   ports: Pick<Ports, 'apiKeys' | 'secrets' | 'ids' | 'clock'>,
   user: User,
-  name: string,
-  presetSecret?: string,
+  { name, presetSecret }: KeyRequest,
 ): Promise<ApiKeyView & { key: string }> {
   const issues = new IssueCollector();
   issues.check(name.trim().length > 0, 'name', 'must not be empty');

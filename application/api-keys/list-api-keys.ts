@@ -1,10 +1,11 @@
+import type { ApiKey } from '../../domain/identity/api-key.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
 import type { Page } from '../shared/page.ts';
 import { viewApiKey, type ApiKeyView } from './api-key-view.ts';
 
-export interface ApiKeyFilter extends Page {
+export interface ApiKeyFilter extends Page<ApiKey> {
   readonly ids?: readonly string[];
   readonly userIds?: readonly string[];
 }

@@ -3,7 +3,6 @@ import type { Actor } from '../../domain/identity/role.ts';
 import { mayManageKeysOf } from '../../domain/identity/user.ts';
 import type { Deletion } from '../../domain/shared/record.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord } from '../shared/require-record.ts';
 import { adminScope } from '../shared/scope.ts';
 
 /** Revokes a key at once; only its holder or the holder's manager may, others see 404. */
@@ -11,7 +10,7 @@ export class RevokeApiKey {
   constructor(private readonly ports: Pick<Ports, 'apiKeys' | 'users' | 'clock'>) {}
 
   async execute(actor: Actor, id: string): Promise<Deletion> {
-    const key = await requireRecord(this.ports.apiKeys, adminScope(actor), id, 'API key');
+    const key = await this.ports.apiKeys.require(adminScope(actor), id);
     const holder = await this.ports.users.get(key.organizationId, key.userId, { includeDeleted: true });
     if (!holder || !mayManageKeysOf(actor, holder)) throw NotFound.of('API key', id);
     const now = this.ports.clock.now();

@@ -8,7 +8,11 @@ export class CreateProduct {
   constructor(private readonly ports: Pick<Ports, 'products' | 'ids' | 'clock'>) {}
 
   execute(actor: Actor, input: NewProduct): Promise<Product> {
-    const product = createProduct(this.ports.ids.next('product'), actor.organizationId, input, this.ports.clock.now());
-    return insertNamed(() => this.ports.products.insert(product), 'product', product.name, 'in this organization');
+    const product = createProduct(input, {
+      id: this.ports.ids.next('product'),
+      organizationId: actor.organizationId,
+      now: this.ports.clock.now(),
+    });
+    return insertNamed(() => this.ports.products.insert(product), { kind: 'product', name: product.name });
   }
 }

@@ -1,7 +1,6 @@
 import { createSpecification, type NewSpecification, type Specification } from '../../domain/catalog/specification.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord } from '../shared/require-record.ts';
 import { withConflictMessage } from '../shared/insert-named.ts';
 
 /** The 409 message of a clash on the per-product (description, type) key. */
@@ -13,13 +12,12 @@ export class CreateSpecification {
   constructor(private readonly ports: Pick<Ports, 'products' | 'specifications' | 'ids' | 'clock'>) {}
 
   async execute(actor: Actor, input: NewSpecification): Promise<Specification> {
-    const specification = createSpecification(
-      this.ports.ids.next('specification'),
-      actor.organizationId,
-      input,
-      this.ports.clock.now(),
-    );
-    await requireRecord(this.ports.products, actor.organizationId, input.productId, 'Product');
+    const specification = createSpecification(input, {
+      id: this.ports.ids.next('specification'),
+      organizationId: actor.organizationId,
+      now: this.ports.clock.now(),
+    });
+    await this.ports.products.require(actor.organizationId, input.productId);
     return withConflictMessage(
       () => this.ports.specifications.insert(specification),
       specificationClash(specification),

@@ -1,7 +1,6 @@
 import { createVersion, versionNumberSequence, type NewVersion, type Version } from '../../domain/catalog/version.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord } from '../shared/require-record.ts';
 
 /** Adds a version to a product; its number comes from the product's sequence in the same transaction. */
 export class CreateVersion {
@@ -10,19 +9,16 @@ export class CreateVersion {
   execute(actor: Actor, input: NewVersion): Promise<Version> {
     const scope = actor.organizationId;
     return this.ports.uow.transaction(async () => {
-      const product = await requireRecord(this.ports.products, scope, input.productId, 'Product');
-      const parent = input.parentVersionId
-        ? await requireRecord(this.ports.versions, scope, input.parentVersionId, 'Version')
-        : null;
+      const product = await this.ports.products.require(scope, input.productId);
+      const parent = input.parentVersionId ? await this.ports.versions.require(scope, input.parentVersionId) : null;
       const number = await this.ports.sequences.next(scope, versionNumberSequence(product.id));
-      const version = createVersion(
-        this.ports.ids.next('version'),
-        scope,
-        input,
+      const version = createVersion(input, {
+        id: this.ports.ids.next('version'),
+        organizationId: scope,
+        now: this.ports.clock.now(),
         number,
         parent,
-        this.ports.clock.now(),
-      );
+      });
       return this.ports.versions.insert(version);
     });
   }

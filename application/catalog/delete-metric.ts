@@ -2,23 +2,24 @@ import { unlinkMetrics } from '../../domain/catalog/specification.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Deletion } from '../../domain/shared/record.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord } from '../shared/require-record.ts';
 import { retryStale } from '../shared/retry-stale.ts';
 import { specificationsLinking } from './specifications-linking.ts';
+import { unlinkFromAllGroups } from '../review/user-group-links.ts';
 
-/** Soft-deletes a metric revision and removes it from the specifications that link it. */
+/** Soft-deletes a metric revision and removes it from the specifications and user groups that link it. */
 export class DeleteMetric {
-  constructor(private readonly ports: Pick<Ports, 'metrics' | 'specifications' | 'clock' | 'uow'>) {}
+  constructor(private readonly ports: Pick<Ports, 'metrics' | 'specifications' | 'userGroupLinks' | 'clock' | 'uow'>) {}
 
   async execute(actor: Actor, id: string): Promise<Deletion> {
     const scope = actor.organizationId;
     const deletedAt = this.ports.clock.now();
     await retryStale(() =>
       this.ports.uow.transaction(async () => {
-        const metric = await requireRecord(this.ports.metrics, scope, id, 'Metric');
+        const metric = await this.ports.metrics.require(scope, id);
         for (const specification of await specificationsLinking(this.ports, scope, id)) {
           await this.ports.specifications.update(unlinkMetrics(specification, [id]));
         }
+        await unlinkFromAllGroups(this.ports, scope, 'metric', id, deletedAt);
         await this.ports.metrics.update({ ...metric, deletedAt, activeName: null });
       }),
     );

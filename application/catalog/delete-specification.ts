@@ -1,7 +1,6 @@
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Deletion } from '../../domain/shared/record.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord } from '../shared/require-record.ts';
 import { retryStale } from '../shared/retry-stale.ts';
 
 /** Soft-deletes a specification; its tests stay, no longer linked to any specification. */
@@ -13,7 +12,7 @@ export class DeleteSpecification {
     const deletedAt = this.ports.clock.now();
     await retryStale(() =>
       this.ports.uow.transaction(async () => {
-        const specification = await requireRecord(this.ports.specifications, scope, id, 'Specification');
+        const specification = await this.ports.specifications.require(scope, id);
         const tests = await this.ports.datasets.list(scope, {
           where: [{ field: 'specificationId', op: 'eq', value: id }],
           limit: 1_000_000,

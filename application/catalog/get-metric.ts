@@ -1,13 +1,15 @@
-import type { Metric } from '../../domain/catalog/metric.ts';
+import type { LinkedMetric } from '../../domain/catalog/metric.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord } from '../shared/require-record.ts';
+import { withUserGroupIds } from '../review/metric-user-groups.ts';
 
 /** One metric revision of the organization. */
 export class GetMetric {
-  constructor(private readonly ports: Pick<Ports, 'metrics'>) {}
+  constructor(private readonly ports: Pick<Ports, 'metrics' | 'userGroupLinks'>) {}
 
-  execute(actor: Actor, id: string): Promise<Metric> {
-    return requireRecord(this.ports.metrics, actor.organizationId, id, 'Metric');
+  async execute(actor: Actor, id: string): Promise<LinkedMetric> {
+    const metric = await this.ports.metrics.require(actor.organizationId, id);
+    const [linked] = await withUserGroupIds(this.ports, actor.organizationId, [metric]);
+    return linked;
   }
 }

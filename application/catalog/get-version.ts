@@ -1,13 +1,12 @@
 import type { Version } from '../../domain/catalog/version.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord } from '../shared/require-record.ts';
 
 /** One version of the organization. */
 export class GetVersion {
   constructor(private readonly ports: Pick<Ports, 'versions'>) {}
 
   execute(actor: Actor, id: string): Promise<Version> {
-    return requireRecord(this.ports.versions, actor.organizationId, id, 'Version');
+    return this.ports.versions.require(actor.organizationId, id);
   }
 }

@@ -1,7 +1,6 @@
 import { linkMetrics, type Specification } from '../../domain/catalog/specification.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord, requireRecords } from '../shared/require-record.ts';
 import { retryStale } from '../shared/retry-stale.ts';
 
 /** Links metrics of the organization to a specification; sessions of its tests are scored by them. */
@@ -10,11 +9,11 @@ export class LinkSpecificationMetrics {
 
   async execute(actor: Actor, id: string, metricIds: readonly string[]): Promise<Specification> {
     const scope = actor.organizationId;
-    await requireRecord(this.ports.specifications, scope, id, 'Specification');
-    const metrics = await requireRecords(this.ports.metrics, scope, metricIds, 'Metric');
+    await this.ports.specifications.require(scope, id);
+    const metrics = await this.ports.metrics.requireMany(scope, metricIds);
     return retryStale(() =>
       this.ports.uow.transaction(async () => {
-        const specification = await requireRecord(this.ports.specifications, scope, id, 'Specification');
+        const specification = await this.ports.specifications.require(scope, id);
         return this.ports.specifications.update(linkMetrics(specification, metrics));
       }),
     );

@@ -2,7 +2,6 @@ import { linkTests, type Specification } from '../../domain/catalog/specificatio
 import { attachToSpecification } from '../../domain/dataset/dataset.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord } from '../shared/require-record.ts';
 import { retryStale } from '../shared/retry-stale.ts';
 import { unlinkTestFrom } from './specifications-linking.ts';
 
@@ -14,12 +13,12 @@ export class LinkSpecificationTests {
     const scope = actor.organizationId;
     return retryStale(() =>
       this.ports.uow.transaction(async () => {
-        const specification = await requireRecord(this.ports.specifications, scope, id, 'Specification');
+        const specification = await this.ports.specifications.require(scope, id);
         for (const [index, testId] of testIds.entries()) {
-          const test = await requireRecord(this.ports.datasets, scope, testId, 'Test');
+          const test = await this.ports.datasets.require(scope, testId);
           const { dataset, previousSpecificationId } = attachToSpecification(test, specification, `testIds.${index}`);
           if (dataset.specificationId !== test.specificationId) await this.ports.datasets.update(dataset);
-          await unlinkTestFrom(this.ports, scope, previousSpecificationId, testId);
+          await unlinkTestFrom(this.ports, scope, { testId, specificationId: previousSpecificationId });
         }
         return this.ports.specifications.update(linkTests(specification, testIds));
       }),

@@ -1,10 +1,11 @@
-import type { Metric } from '../../domain/catalog/metric.ts';
+import type { LinkedMetric, Metric } from '../../domain/catalog/metric.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
 import type { Page } from '../shared/page.ts';
+import { withUserGroupIds } from '../review/metric-user-groups.ts';
 
-export interface MetricFilter extends Page {
+export interface MetricFilter extends Page<Metric> {
   readonly ids?: readonly string[];
   readonly name?: string;
   readonly sources?: readonly string[];
@@ -15,11 +16,11 @@ export interface MetricFilter extends Page {
 
 /** The organization's metrics, every revision unless `includeLegacy` is false. */
 export class ListMetrics {
-  constructor(private readonly ports: Pick<Ports, 'metrics'>) {}
+  constructor(private readonly ports: Pick<Ports, 'metrics' | 'userGroupLinks'>) {}
 
-  execute(actor: Actor, filter: MetricFilter): Promise<Metric[]> {
-    const heads = filter.includeLegacy === false ? [{ field: 'legacyAt', op: 'isNull' as const }] : [];
-    return this.ports.metrics.list(actor.organizationId, {
+  async execute(actor: Actor, filter: MetricFilter): Promise<LinkedMetric[]> {
+    const heads = filter.includeLegacy === false ? where.isNull('legacyAt') : [];
+    const metrics = await this.ports.metrics.list(actor.organizationId, {
       where: [
         ...heads,
         ...where.in('id', filter.ids),
@@ -29,5 +30,6 @@ export class ListMetrics {
       ],
       ...filter,
     });
+    return withUserGroupIds(this.ports, actor.organizationId, metrics);
   }
 }

@@ -4,7 +4,7 @@ import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
 import type { Page } from '../shared/page.ts';
 
-export interface ProductFilter extends Page {
+export interface ProductFilter extends Page<Product> {
   readonly ids?: readonly string[];
   readonly name?: string;
 }

@@ -4,7 +4,7 @@ import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
 import type { Page } from '../shared/page.ts';
 
-export interface SpecificationFilter extends Page {
+export interface SpecificationFilter extends Page<Specification> {
   readonly ids?: readonly string[];
   readonly productIds?: readonly string[];
   readonly name?: string;

@@ -15,8 +15,7 @@ export async function specificationsLinking(
 export async function unlinkTestFrom(
   ports: Pick<Ports, 'specifications'>,
   scope: string,
-  specificationId: string | null,
-  testId: string,
+  { testId, specificationId }: { testId: string; specificationId: string | null },
 ): Promise<void> {
   const specification = specificationId ? await ports.specifications.get(scope, specificationId) : null;
   if (specification) await ports.specifications.update(unlinkTests(specification, [testId]));

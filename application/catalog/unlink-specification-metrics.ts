@@ -1,7 +1,6 @@
 import { unlinkMetrics, type Specification } from '../../domain/catalog/specification.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord } from '../shared/require-record.ts';
 import { retryStale } from '../shared/retry-stale.ts';
 
 /** Removes metric links; ids that are not linked are ignored. */
@@ -11,7 +10,7 @@ export class UnlinkSpecificationMetrics {
   execute(actor: Actor, id: string, metricIds: readonly string[]): Promise<Specification> {
     return retryStale(() =>
       this.ports.uow.transaction(async () => {
-        const specification = await requireRecord(this.ports.specifications, actor.organizationId, id, 'Specification');
+        const specification = await this.ports.specifications.require(actor.organizationId, id);
         return this.ports.specifications.update(unlinkMetrics(specification, metricIds));
       }),
     );

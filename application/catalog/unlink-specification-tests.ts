@@ -1,7 +1,6 @@
 import { unlinkTests, type Specification } from '../../domain/catalog/specification.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord } from '../shared/require-record.ts';
 import { retryStale } from '../shared/retry-stale.ts';
 
 /** Unlinks tests from a specification; ids that are not linked are ignored. */
@@ -12,7 +11,7 @@ export class UnlinkSpecificationTests {
     const scope = actor.organizationId;
     return retryStale(() =>
       this.ports.uow.transaction(async () => {
-        const specification = await requireRecord(this.ports.specifications, scope, id, 'Specification');
+        const specification = await this.ports.specifications.require(scope, id);
         for (const testId of testIds) {
           const test = await this.ports.datasets.get(scope, testId);
           if (test?.specificationId === specification.id)

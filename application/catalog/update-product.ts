@@ -1,7 +1,6 @@
 import { updateProduct, type Product, type ProductChanges } from '../../domain/catalog/product.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord } from '../shared/require-record.ts';
 import { insertNamed } from '../shared/insert-named.ts';
 
 /** Renames or describes a product; a name taken in the organization is a 409. */
@@ -9,8 +8,8 @@ export class UpdateProduct {
   constructor(private readonly ports: Pick<Ports, 'products'>) {}
 
   async execute(actor: Actor, id: string, changes: ProductChanges): Promise<Product> {
-    const product = await requireRecord(this.ports.products, actor.organizationId, id, 'Product');
+    const product = await this.ports.products.require(actor.organizationId, id);
     const next = updateProduct(product, changes);
-    return insertNamed(() => this.ports.products.update(next), 'product', next.name, 'in this organization');
+    return insertNamed(() => this.ports.products.update(next), { kind: 'product', name: next.name });
   }
 }

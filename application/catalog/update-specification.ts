@@ -5,7 +5,6 @@ import {
 } from '../../domain/catalog/specification.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord } from '../shared/require-record.ts';
 import { specificationClash } from './create-specification.ts';
 import { withConflictMessage } from '../shared/insert-named.ts';
 
@@ -14,7 +13,7 @@ export class UpdateSpecification {
   constructor(private readonly ports: Pick<Ports, 'specifications'>) {}
 
   async execute(actor: Actor, id: string, changes: SpecificationChanges): Promise<Specification> {
-    const specification = await requireRecord(this.ports.specifications, actor.organizationId, id, 'Specification');
+    const specification = await this.ports.specifications.require(actor.organizationId, id);
     const next = updateSpecification(specification, changes);
     return withConflictMessage(() => this.ports.specifications.update(next), specificationClash(next));
   }

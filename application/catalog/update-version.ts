@@ -1,14 +1,13 @@
 import { updateVersion, type Version, type VersionChanges } from '../../domain/catalog/version.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord } from '../shared/require-record.ts';
 
 /** Changes a version's name, description, system prompt or conversation endpoint connection. */
 export class UpdateVersion {
   constructor(private readonly ports: Pick<Ports, 'versions'>) {}
 
   async execute(actor: Actor, id: string, changes: VersionChanges): Promise<Version> {
-    const version = await requireRecord(this.ports.versions, actor.organizationId, id, 'Version');
+    const version = await this.ports.versions.require(actor.organizationId, id);
     return this.ports.versions.update(updateVersion(version, changes));
   }
 }

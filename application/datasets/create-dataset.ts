@@ -2,7 +2,6 @@ import { linkTests } from '../../domain/catalog/specification.ts';
 import { createDataset, type Dataset, type NewDataset } from '../../domain/dataset/dataset.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord } from '../shared/require-record.ts';
 import { retryStale } from '../shared/retry-stale.ts';
 import { withConflictMessage } from '../shared/insert-named.ts';
 
@@ -20,19 +19,18 @@ export class CreateDataset {
     const scope = actor.organizationId;
     return retryStale(() =>
       this.ports.uow.transaction(async () => {
-        await requireRecord(this.ports.products, scope, input.productId, 'Product');
+        await this.ports.products.require(scope, input.productId);
         const specification = input.specificationId
-          ? await requireRecord(this.ports.specifications, scope, input.specificationId, 'Specification')
+          ? await this.ports.specifications.require(scope, input.specificationId)
           : null;
         const id = this.ports.ids.next('test');
-        const dataset = createDataset(
+        const dataset = createDataset(input, {
           id,
-          scope,
-          actor.userId,
-          input,
-          specification?.productId ?? null,
-          this.ports.clock.now(),
-        );
+          organizationId: scope,
+          userId: actor.userId,
+          now: this.ports.clock.now(),
+          specificationProductId: specification?.productId ?? null,
+        });
         const created = await withConflictMessage(() => this.ports.datasets.insert(dataset), datasetClash(dataset));
         if (specification) await this.ports.specifications.update(linkTests(specification, [id]));
         return created;

@@ -1,7 +1,6 @@
 import { createTestCase, type NewTestCase, type TestCase } from '../../domain/dataset/test-case.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord } from '../shared/require-record.ts';
 
 /** Adds a test case to a test; the creator is recorded as its `userId`. */
 export class CreateTestCase {
@@ -9,16 +8,15 @@ export class CreateTestCase {
 
   async execute(actor: Actor, input: NewTestCase): Promise<TestCase> {
     const scope = actor.organizationId;
-    const testCase = createTestCase(
-      this.ports.ids.next('testCase'),
-      scope,
-      actor.userId,
-      input,
-      this.ports.clock.now(),
-    );
-    await requireRecord(this.ports.datasets, scope, input.testId, 'Test');
-    if (input.sourceTestCaseId) await requireRecord(this.ports.testCases, scope, input.sourceTestCaseId, 'Test case');
-    if (input.reviewedById) await requireRecord(this.ports.users, scope, input.reviewedById, 'User');
+    const testCase = createTestCase(input, {
+      id: this.ports.ids.next('testCase'),
+      organizationId: scope,
+      userId: actor.userId,
+      now: this.ports.clock.now(),
+    });
+    await this.ports.datasets.require(scope, input.testId);
+    if (input.sourceTestCaseId) await this.ports.testCases.require(scope, input.sourceTestCaseId);
+    if (input.reviewedById) await this.ports.users.require(scope, input.reviewedById);
     return this.ports.testCases.insert(testCase);
   }
 }

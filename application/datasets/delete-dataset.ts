@@ -1,7 +1,6 @@
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Deletion } from '../../domain/shared/record.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord } from '../shared/require-record.ts';
 import { retryStale } from '../shared/retry-stale.ts';
 import { unlinkTestFrom } from '../catalog/specifications-linking.ts';
 
@@ -14,8 +13,8 @@ export class DeleteDataset {
     const deletedAt = this.ports.clock.now();
     await retryStale(() =>
       this.ports.uow.transaction(async () => {
-        const dataset = await requireRecord(this.ports.datasets, scope, id, 'Test');
-        await unlinkTestFrom(this.ports, scope, dataset.specificationId, id);
+        const dataset = await this.ports.datasets.require(scope, id);
+        await unlinkTestFrom(this.ports, scope, { testId: id, specificationId: dataset.specificationId });
         await this.ports.testCases.softDeleteWhere(scope, [{ field: 'testId', op: 'eq', value: id }], deletedAt);
         await this.ports.datasets.update({ ...dataset, deletedAt });
       }),

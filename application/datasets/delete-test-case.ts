@@ -1,7 +1,6 @@
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Deletion } from '../../domain/shared/record.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord } from '../shared/require-record.ts';
 
 /** Soft-deletes a test case: every revision of its family goes together. */
 export class DeleteTestCase {
@@ -9,7 +8,7 @@ export class DeleteTestCase {
 
   async execute(actor: Actor, id: string): Promise<Deletion> {
     const scope = actor.organizationId;
-    const testCase = await requireRecord(this.ports.testCases, scope, id, 'Test case');
+    const testCase = await this.ports.testCases.require(scope, id);
     const deletedAt = this.ports.clock.now();
     await this.ports.testCases.softDeleteWhere(
       scope,

@@ -3,7 +3,6 @@ import type { TestCase } from '../../domain/dataset/test-case.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
 import { chunks } from '../shared/list-in.ts';
-import { requireRecord } from '../shared/require-record.ts';
 
 const CHUNK = 500;
 
@@ -17,7 +16,7 @@ export class ImportTestCases {
     rows: readonly ImportedRow[],
   ): Promise<{ imported: number; testCases: TestCase[] }> {
     const scope = actor.organizationId;
-    await requireRecord(this.ports.datasets, scope, testId, 'Test');
+    await this.ports.datasets.require(scope, testId);
     const testCases = importTestCases(rows, {
       testId,
       organizationId: scope,

@@ -4,7 +4,7 @@ import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
 import type { Page } from '../shared/page.ts';
 
-export interface DatasetFilter extends Page {
+export interface DatasetFilter extends Page<Dataset> {
   readonly ids?: readonly string[];
   readonly productIds?: readonly string[];
   readonly specificationIds?: readonly string[];

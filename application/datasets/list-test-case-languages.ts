@@ -1,7 +1,7 @@
+import type { TestCase } from '../../domain/dataset/test-case.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Condition } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord } from '../shared/require-record.ts';
 
 /** The distinct language tags of the organization's latest test case revisions, optionally of one product's tests. */
 export class ListTestCaseLanguages {
@@ -9,9 +9,9 @@ export class ListTestCaseLanguages {
 
   async execute(actor: Actor, productId?: string): Promise<{ languages: string[] }> {
     const scope = actor.organizationId;
-    const conditions: Condition[] = [{ field: 'legacyAt', op: 'isNull' }];
+    const conditions: Condition<TestCase>[] = [{ field: 'legacyAt', op: 'isNull' }];
     if (productId !== undefined) {
-      await requireRecord(this.ports.products, scope, productId, 'Product');
+      await this.ports.products.require(scope, productId);
       const tests = await this.ports.datasets.list(scope, {
         where: [{ field: 'productId', op: 'eq', value: productId }],
         limit: 1_000_000,

@@ -5,7 +5,7 @@ import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
 import type { Page } from '../shared/page.ts';
 
-export interface TestCaseFilter extends Page {
+export interface TestCaseFilter extends Page<TestCase> {
   readonly ids?: readonly string[];
   readonly testIds?: readonly string[];
   readonly testCaseGroupIds?: readonly string[];
@@ -21,7 +21,7 @@ export class ListTestCases {
   constructor(private readonly ports: Pick<Ports, 'testCases'>) {}
 
   execute(actor: Actor, filter: TestCaseFilter): Promise<TestCase[]> {
-    const heads = filter.includeLegacy === false ? [{ field: 'legacyAt', op: 'isNull' as const }] : [];
+    const heads = filter.includeLegacy === false ? where.isNull('legacyAt') : [];
     return this.ports.testCases.list(actor.organizationId, {
       where: [
         ...heads,

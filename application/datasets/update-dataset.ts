@@ -2,7 +2,6 @@ import { linkTests } from '../../domain/catalog/specification.ts';
 import { updateDataset, type Dataset, type DatasetChanges } from '../../domain/dataset/dataset.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord } from '../shared/require-record.ts';
 import { retryStale } from '../shared/retry-stale.ts';
 import { withConflictMessage } from '../shared/insert-named.ts';
 import { unlinkTestFrom } from '../catalog/specifications-linking.ts';
@@ -16,14 +15,14 @@ export class UpdateDataset {
     const scope = actor.organizationId;
     return retryStale(() =>
       this.ports.uow.transaction(async () => {
-        const dataset = await requireRecord(this.ports.datasets, scope, id, 'Test');
+        const dataset = await this.ports.datasets.require(scope, id);
         const target = changes.specificationId
-          ? await requireRecord(this.ports.specifications, scope, changes.specificationId, 'Specification')
+          ? await this.ports.specifications.require(scope, changes.specificationId)
           : null;
         const next = updateDataset(dataset, changes, target?.productId ?? null);
         const updated = await withConflictMessage(() => this.ports.datasets.update(next), datasetClash(next));
         if (updated.specificationId === dataset.specificationId) return updated;
-        await unlinkTestFrom(this.ports, scope, dataset.specificationId, id);
+        await unlinkTestFrom(this.ports, scope, { testId: id, specificationId: dataset.specificationId });
         if (target) await this.ports.specifications.update(linkTests(target, [id]));
         return updated;
       }),

@@ -15,13 +15,21 @@ export interface DispatchRequest {
   readonly assignments: readonly Assignment[];
   readonly metrics: ReadonlyMap<string, Metric>;
   readonly scores: ReadonlyMap<string, number>;
-  readonly runId?: string;
+  readonly runId: string;
+  readonly launchId: string;
 }
+
+/** Whose the evaluations are: the organization, and the user who launched them (an actor, or a run's opener). */
+export type EvaluationOwner = Pick<Actor, 'organizationId'> & { readonly userId: string | null };
 
 type Needs = Pick<Ports, 'uow' | 'clock' | 'ids' | 'evaluations' | 'jobQueue'>;
 
 /** Writes the evaluations (one statement) and enqueues their jobs in the same transaction; answers them. */
-export async function dispatchEvaluations(ports: Needs, actor: Actor, request: DispatchRequest): Promise<Evaluation[]> {
+export async function dispatchEvaluations(
+  ports: Needs,
+  owner: EvaluationOwner,
+  request: DispatchRequest,
+): Promise<Evaluation[]> {
   const now = ports.clock.now();
   const evaluations = request.assignments.flatMap(({ session, inferenceResultId, metricIds }) =>
     metricIds.flatMap((metricId) => {
@@ -31,13 +39,14 @@ export async function dispatchEvaluations(ports: Needs, actor: Actor, request: D
         createEvaluation(
           {
             id: ports.ids.next('evaluation'),
-            organizationId: actor.organizationId,
+            organizationId: owner.organizationId,
             metricId,
             sessionId: session.id,
-            userId: actor.userId,
+            userId: owner.userId,
             testCaseId: session.testCaseId,
             inferenceResultId: inferenceResultId ?? null,
-            runId: request.runId ?? session.runId,
+            runId: request.runId,
+            launchId: request.launchId,
             versionId: session.versionId,
             metricLegacyAt: metric.legacyAt,
             metricDisabledAt: metric.disabledAt,

@@ -2,9 +2,10 @@ import { InvalidInput } from '../../domain/errors.ts';
 import { SKIP_REASONS } from '../../domain/evaluation/batch-report.ts';
 import type { Evaluation } from '../../domain/evaluation/evaluation.ts';
 import type { Actor } from '../../domain/identity/role.ts';
+import { launchRequest } from '../../domain/run/launch.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord } from '../shared/require-record.ts';
-import { dispatchEvaluations } from './dispatch-evaluations.ts';
+import { launchEvaluations } from '../runs/launch-evaluations.ts';
+import { launchTargetOf } from '../runs/launch-target.ts';
 import { planSessions, type LaunchScope } from './plan-sessions.ts';
 
 export interface EvaluateSessionRequest extends LaunchScope {
@@ -16,9 +17,13 @@ type Needs = Pick<
   | 'uow'
   | 'clock'
   | 'ids'
+  | 'sequences'
   | 'evaluations'
+  | 'runs'
+  | 'launches'
   | 'jobQueue'
   | 'sessions'
+  | 'versions'
   | 'inferenceResults'
   | 'metrics'
   | 'testCases'
@@ -26,7 +31,10 @@ type Needs = Pick<
   | 'specifications'
 >;
 
-/** POST /evaluations/fromSession and /fromInferenceResult: the batch scope rules applied to one session (or one of its turns). */
+/**
+ * POST /evaluations/fromSession and /fromInferenceResult: the batch scope rules applied to one session (or one of its
+ * turns), as one launch.
+ */
 export class EvaluateSession {
   constructor(private readonly ports: Needs) {}
 
@@ -37,31 +45,26 @@ export class EvaluateSession {
   ): Promise<Evaluation[]> {
     const scope = actor.organizationId;
     const result =
-      'inferenceResultId' in target
-        ? await requireRecord(this.ports.inferenceResults, scope, target.inferenceResultId, 'Inference result')
-        : null;
-    const session = await requireRecord(
-      this.ports.sessions,
+      'inferenceResultId' in target ? await this.ports.inferenceResults.require(scope, target.inferenceResultId) : null;
+    const session = await this.ports.sessions.require(
       scope,
       result?.sessionId ?? (target as { sessionId: string }).sessionId,
-      'Session',
     );
     const plan = await planSessions(this.ports, scope, [session], request);
     const [entry] = plan.scopes;
-    const subject = request.metrics
-      ? 'metrics'
-      : request.specificationIds
-        ? 'specificationIds'
-        : 'inferenceResultId' in target
-          ? 'inferenceResultId'
-          : 'sessionId';
+    const targetField = 'inferenceResultId' in target ? 'inferenceResultId' : 'sessionId';
+    const subject = request.metrics ? 'metrics' : request.specificationIds ? 'specificationIds' : targetField;
     if ('skip' in entry)
       throw InvalidInput.of(subject, `Session ${session.id} is skipped: ${SKIP_REASONS[entry.skip]}`);
-    return dispatchEvaluations(this.ports, actor, {
+    const launched = await launchEvaluations(this.ports, actor, {
+      runId: request.runId,
+      kind: result ? 'EVALUATE_INFERENCE_RESULT' : 'EVALUATE_SESSION',
+      request: launchRequest({ ...target, ...request }),
+      target: await launchTargetOf(this.ports, scope, [session], targetField),
       assignments: [{ session, inferenceResultId: result?.id, metricIds: entry.metricIds }],
       metrics: plan.metrics,
       scores: plan.scores,
-      runId: request.runId,
     });
+    return launched.evaluations;
   }
 }

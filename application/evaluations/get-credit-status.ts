@@ -1,7 +1,6 @@
 import { availableCredits } from '../../domain/evaluation/credits.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord } from '../shared/require-record.ts';
 import { adminScope } from '../shared/scope.ts';
 
 export interface CreditStatus {
@@ -17,12 +16,7 @@ export class GetCreditStatus {
   constructor(private readonly ports: Pick<Ports, 'organizations' | 'evaluationSettings'>) {}
 
   async execute(actor: Actor, organizationId: string): Promise<CreditStatus> {
-    const organization = await requireRecord(
-      this.ports.organizations,
-      adminScope(actor),
-      organizationId,
-      'Organization',
-    );
+    const organization = await this.ports.organizations.require(adminScope(actor), organizationId);
     return {
       organizationId: organization.id,
       remainingSubscriptionCredits: organization.remainingSubscriptionCredits,

@@ -1,4 +1,4 @@
-import type { Metric } from '../../domain/catalog/metric.ts';
+import { isActiveMetric, type Metric } from '../../domain/catalog/metric.ts';
 import { scopeSessions, type SessionScope } from '../../domain/evaluation/metric-scope.ts';
 import type { Session } from '../../domain/tracing/session.ts';
 import type { Ports } from '../ports/ports.ts';
@@ -15,6 +15,8 @@ export interface SessionPlan {
   readonly scopes: readonly SessionScope[];
   readonly metrics: ReadonlyMap<string, Metric>;
   readonly scores: ReadonlyMap<string, number>;
+  /** Inactive metrics (disabled or superseded) the request named or linked: left out of every session. */
+  readonly inactiveMetricIds: readonly string[];
 }
 
 type Needs = Pick<Ports, 'metrics' | 'testCases' | 'datasets' | 'specifications'>;
@@ -30,6 +32,8 @@ export async function planSessions(
   const links = await loadSpecificationLinks(ports, scope, sessions, launch.specificationIds ?? []);
   const linked = await listIn(ports.metrics, scope, Object.values(links.linkedMetricIds).flat());
   const live = new Set(linked.map((metric) => metric.id));
+  const metrics = new Map([...linked, ...(explicit?.metrics ?? [])].map((metric) => [metric.id, metric]));
+  const inactiveMetricIds = [...metrics.values()].filter((metric) => !isActiveMetric(metric)).map(({ id }) => id);
   const scopes = scopeSessions(
     {
       explicitMetricIds: explicit?.metrics.map((metric) => metric.id),
@@ -40,12 +44,12 @@ export async function planSessions(
           metricIds.filter((metricId) => live.has(metricId)),
         ]),
       ),
+      inactiveMetricIds,
     },
     sessions.map((session) => ({
       sessionId: session.id,
       specificationId: links.specificationOf.get(session.id) ?? null,
     })),
   );
-  const metrics = new Map([...linked, ...(explicit?.metrics ?? [])].map((metric) => [metric.id, metric]));
-  return { scopes, metrics, scores: explicit?.scores ?? new Map() };
+  return { scopes, metrics, scores: explicit?.scores ?? new Map(), inactiveMetricIds };
 }

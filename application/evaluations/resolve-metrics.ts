@@ -33,21 +33,22 @@ export async function resolveMetrics(
   const issues: Issue[] = [];
   const metrics = new Map<string, Metric>();
   const scores = new Map<string, number>();
-  choices.forEach((choice, index) => {
+  for (const [index, choice] of choices.entries()) {
     const metric = choice.id
       ? byId.find((item) => item.id === choice.id)
       : byName.find((item) => item.activeName === choice.name);
-    if (!metric)
-      return issues.push({ path: `metrics.${index}`, message: `unknown metric ${choice.id ?? choice.name}` });
-    if (choice.score !== undefined && metric.source !== 'SELF_HOSTED') {
-      return issues.push({
+    if (!metric) {
+      issues.push({ path: `metrics.${index}`, message: `unknown metric ${choice.id ?? choice.name}` });
+    } else if (choice.score !== undefined && metric.source !== 'SELF_HOSTED') {
+      issues.push({
         path: `metrics.${index}.score`,
         message: `a score may only be sent for SELF_HOSTED metrics (${metric.name} is ${metric.source})`,
       });
+    } else {
+      metrics.set(metric.id, metric);
+      if (choice.score !== undefined) scores.set(metric.id, choice.score);
     }
-    metrics.set(metric.id, metric);
-    if (choice.score !== undefined) scores.set(metric.id, choice.score);
-  });
+  }
   if (issues.length > 0) throw new InvalidInput(issues);
   return { metrics: [...metrics.values()], scores };
 }

@@ -1,7 +1,7 @@
 import type { EvaluationJob } from '../ports/job-queue.ts';
 import type { Judge } from '../ports/judge.ts';
 import type { Ports } from '../ports/ports.ts';
-import { Conflict } from '../../domain/errors.ts';
+import { StaleVersion } from '../../domain/errors.ts';
 import type { Metric } from '../../domain/catalog/metric.ts';
 import { availableCredits } from '../../domain/evaluation/credits.ts';
 import { chargeFor, missingInputsVerdict, preflight, settleCharge } from '../../domain/evaluation/decide-scoring.ts';
@@ -9,6 +9,7 @@ import { applyVerdict, type Evaluation, type Verdict } from '../../domain/evalua
 import type { MetricInputs } from '../../domain/evaluation/metric-inputs.ts';
 import { loadMetricInputs } from './load-metric-inputs.ts';
 import { listIn } from '../shared/list-in.ts';
+import { launchesOf, settleLaunches } from '../runs/settle-launches.ts';
 
 type Needs = Pick<
   Ports,
@@ -23,12 +24,15 @@ type Needs = Pick<
   | 'inferenceResults'
   | 'spans'
   | 'testCases'
+  | 'runs'
+  | 'launches'
 >;
 
 /**
  * The worker's job: scores PENDING evaluations, a batch at a time. Idempotent — an evaluation already scored, or
  * changed by a concurrent delivery of the same job, is left alone (a stale write aborts the batch, which the
- * queue delivers again); credits are taken in the same transaction as the scores.
+ * queue delivers again); credits are taken in the same transaction as the scores. After the write, the launches of the
+ * batch are settled (a launch with nothing PENDING left ends).
  */
 export class ScoreEvaluation {
   constructor(private readonly ports: Needs) {}
@@ -47,10 +51,10 @@ export class ScoreEvaluation {
   }
 
   private async scoreScope(scope: string, ids: readonly string[]): Promise<void> {
-    const pending = (await listIn(this.ports.evaluations, scope, ids)).filter(
-      (evaluation) => evaluation.status === 'PENDING',
-    );
-    if (pending.length === 0) return;
+    const found = await listIn(this.ports.evaluations, scope, ids);
+    const pending = found.filter((evaluation) => evaluation.status === 'PENDING');
+    // Nothing left to score: a delivery that stopped after writing still gets its launches settled.
+    if (pending.length === 0) return settleLaunches(this.ports, scope, launchesOf(found));
     const [metrics, organization, inputsOf] = await Promise.all([
       listIn(
         this.ports.metrics,
@@ -81,11 +85,12 @@ export class ScoreEvaluation {
           (outcome, index) => !written.has(outcome.id) && chargeFor(decided[index].verdict, decided[index].cost) > 0,
         )
       ) {
-        throw new Conflict(
+        throw new StaleVersion(
           'A charged evaluation was written by another delivery; the batch is rolled back and delivered again',
         );
       }
     });
+    await settleLaunches(this.ports, scope, launchesOf(pending));
   }
 
   private async decide(
@@ -98,7 +103,11 @@ export class ScoreEvaluation {
       metric && (metric.source === 'DETERMINISTIC' || metric.source === 'LLM_JUDGE')
         ? this.ports.judges[metric.source]
         : null;
-    const first = preflight(metric, balance, this.ports.evaluationSettings.llmJudgeCredits, judge?.configured);
+    const first = preflight(metric, {
+      availableCredits: balance,
+      llmJudgeCredits: this.ports.evaluationSettings.llmJudgeCredits,
+      judgeConfigured: judge?.configured,
+    });
     if ('verdict' in first) return { evaluation, verdict: first.verdict, cost: 0 };
     const inputs = inputsOf(evaluation);
     const verdict: Verdict =

@@ -22,9 +22,8 @@ export class CreateOrganization {
         ? this.ports.deployment.newOrganizationCredits
         : input.remainingSubscriptionCredits;
     const organization = createOrganization(
-      this.ports.ids.next('organization'),
       { ...input, remainingSubscriptionCredits: credits },
-      now,
+      { id: this.ports.ids.next('organization'), now },
     );
     return this.ports.uow.transaction(async () => {
       const created = await this.ports.organizations.insert(organization);

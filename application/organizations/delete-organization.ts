@@ -2,7 +2,6 @@ import type { Actor } from '../../domain/identity/role.ts';
 import { assertMayDeleteOrganization } from '../../domain/organization/organization.ts';
 import type { Deletion } from '../../domain/shared/record.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord } from '../shared/require-record.ts';
 import { adminScope } from '../shared/scope.ts';
 
 /** An ADMIN soft-deletes a tenant; its users' keys stop working at once. */
@@ -10,7 +9,7 @@ export class DeleteOrganization {
   constructor(private readonly ports: Pick<Ports, 'organizations' | 'clock'>) {}
 
   async execute(actor: Actor, id: string): Promise<Deletion> {
-    const organization = await requireRecord(this.ports.organizations, adminScope(actor), id, 'Organization');
+    const organization = await this.ports.organizations.require(adminScope(actor), id);
     assertMayDeleteOrganization(actor, organization);
     const deletedAt = this.ports.clock.now();
     await this.ports.organizations.update({ ...organization, deletedAt });

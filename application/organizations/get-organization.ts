@@ -1,7 +1,6 @@
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Organization } from '../../domain/organization/organization.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord } from '../shared/require-record.ts';
 import { adminScope } from '../shared/scope.ts';
 
 /** One organization: the caller's own, or any for an ADMIN. */
@@ -9,6 +8,6 @@ export class GetOrganization {
   constructor(private readonly ports: Pick<Ports, 'organizations'>) {}
 
   execute(actor: Actor, id: string): Promise<Organization> {
-    return requireRecord(this.ports.organizations, adminScope(actor), id, 'Organization');
+    return this.ports.organizations.require(adminScope(actor), id);
   }
 }

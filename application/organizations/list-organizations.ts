@@ -5,7 +5,7 @@ import type { Ports } from '../ports/ports.ts';
 import type { Page } from '../shared/page.ts';
 import { adminScope } from '../shared/scope.ts';
 
-export interface OrganizationFilter extends Page {
+export interface OrganizationFilter extends Page<Organization> {
   readonly ids?: readonly string[];
   readonly name?: string;
 }

@@ -7,7 +7,6 @@ import {
   type SubscriptionChange,
 } from '../../domain/organization/subscription.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord } from '../shared/require-record.ts';
 
 /** An ADMIN sets an organization's plan, status and seats (the marketplace drives it later too). */
 export class SetSubscription {
@@ -15,7 +14,7 @@ export class SetSubscription {
 
   async execute(actor: Actor, organizationId: string, change: SubscriptionChange): Promise<Subscription> {
     assertMayChangeSubscription(actor);
-    await requireRecord(this.ports.organizations, null, organizationId, 'Organization');
+    await this.ports.organizations.require(null, organizationId);
     const now = this.ports.clock.now();
     const stored = await this.ports.subscriptions.get(organizationId, organizationId);
     if (!stored)

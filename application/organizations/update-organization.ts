@@ -5,7 +5,6 @@ import {
   type OrganizationChanges,
 } from '../../domain/organization/organization.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord } from '../shared/require-record.ts';
 import { adminScope } from '../shared/scope.ts';
 
 /** Owners change their organization, Admins any; the domain decides which fields each may set. */
@@ -13,7 +12,7 @@ export class UpdateOrganization {
   constructor(private readonly ports: Pick<Ports, 'organizations'>) {}
 
   async execute(actor: Actor, id: string, changes: OrganizationChanges): Promise<Organization> {
-    const current = await requireRecord(this.ports.organizations, adminScope(actor), id, 'Organization');
+    const current = await this.ports.organizations.require(adminScope(actor), id);
     return this.ports.organizations.update(updateOrganization(actor, current, changes));
   }
 }

@@ -4,11 +4,20 @@ export interface EvaluationJob {
   readonly evaluationId: string;
 }
 
+/** One launch whose own work a worker does (a relaunch creating its evaluations); the launch row holds the rest. */
+export interface LaunchJob {
+  readonly organizationId: string;
+  readonly launchId: string;
+}
+
 /**
- * Queues asynchronous scoring. Called inside a `uow.transaction`, the jobs exist exactly when that
- * transaction commits (never for a rolled-back one); a job is delivered at least once, and its handler is
- * idempotent (a scored evaluation is left alone), so every evaluation is scored exactly once.
+ * Queues asynchronous work: scoring jobs, and launch jobs beside them. Called inside a `uow.transaction`, the jobs
+ * exist exactly when that transaction commits (never for a rolled-back one); a job is delivered at least once, and its
+ * handler is idempotent (a scored evaluation is left alone), so every evaluation is scored exactly once.
  */
 export interface JobQueue {
+  /** Queues scoring jobs. */
   enqueue(jobs: readonly EvaluationJob[]): Promise<void>;
+  /** Queues launch jobs with the same guarantees; their handler starts a QUEUED launch once and ignores any other. */
+  enqueueLaunches(jobs: readonly LaunchJob[]): Promise<void>;
 }

@@ -1,36 +1,86 @@
-/** A condition on one field of a stored record; every adapter evaluates it the same way. */
-export type Condition =
-  | { readonly field: string; readonly op: 'in'; readonly values: readonly unknown[] }
-  | { readonly field: string; readonly op: 'eq' | 'gte' | 'lte' | 'like'; readonly value: unknown }
-  | { readonly field: string; readonly op: 'isNull' | 'notNull' };
+import type { StoredRecord } from '../../domain/shared/record.ts';
 
-export interface SortKey {
-  readonly field: string;
+/**
+ * The names of a record's fields. `keyof T & string` is the same set as `Extract<keyof T, string>` for every record,
+ * and also lets code generic over `T extends StoredRecord` name the common fields (`id`, `createdAt`, `deletedAt`).
+ */
+export type FieldOf<T> = keyof T & string;
+
+/**
+ * A condition on the field named `F`, or `anyOf`: at least one alternative holds, each alternative being conditions
+ * that must all hold. Every adapter evaluates them the same way.
+ */
+export type FieldCondition<F extends string> =
+  | { readonly field: F; readonly op: 'in'; readonly values: readonly unknown[] }
+  | { readonly field: F; readonly op: 'eq' | 'gte' | 'lte' | 'like'; readonly value: unknown }
+  | { readonly field: F; readonly op: 'isNull' | 'notNull' }
+  | { readonly op: 'anyOf'; readonly alternatives: readonly (readonly FieldCondition<F>[])[] };
+
+/** A condition on one field of a stored record of type T: a misspelt field does not compile. */
+export type Condition<T> = FieldCondition<FieldOf<T>>;
+
+export interface SortKey<T> {
+  readonly field: FieldOf<T>;
   readonly direction: 'asc' | 'desc';
 }
 
 /** What a list asks for: conditions (all must hold), order, and the page. Soft-deleted rows never match. */
-export interface ListQuery {
-  readonly where?: readonly Condition[];
-  readonly sort?: readonly SortKey[];
+export interface ListQuery<T> {
+  readonly where?: readonly Condition<T>[];
+  readonly sort?: readonly SortKey<T>[];
   readonly limit?: number;
   readonly offset?: number;
 }
 
-export const DEFAULT_SORT: readonly SortKey[] = [{ field: 'createdAt', direction: 'desc' }];
+export const DEFAULT_SORT: readonly SortKey<StoredRecord>[] = [{ field: 'createdAt', direction: 'desc' }];
 
-/** Builders for the common conditions; an absent filter adds nothing. */
+/**
+ * A query named a field its record does not have. Every adapter refuses it the same way, before touching data:
+ * a programming error (a loud 500, a failing test), never a silently empty or unfiltered answer.
+ */
+export class UnknownField extends Error {
+  constructor(
+    readonly kind: string,
+    readonly field: string,
+  ) {
+    super(`${kind} records have no field "${field}"`);
+    this.name = 'UnknownField';
+  }
+}
+
+/**
+ * Builders for the common conditions; an absent filter adds nothing. The field's name is kept as a literal type, so
+ * the store the conditions are handed to checks it against its record.
+ */
 export const where = {
-  in(field: string, values: readonly unknown[] | undefined): Condition[] {
+  in<const F extends string>(field: F, values: readonly unknown[] | undefined): FieldCondition<F>[] {
     return values === undefined ? [] : [{ field, op: 'in', values }];
   },
-  eq(field: string, value: unknown): Condition[] {
+  eq<const F extends string>(field: F, value: unknown): FieldCondition<F>[] {
     return value === undefined ? [] : [{ field, op: 'eq', value }];
   },
-  range(field: string, from: string | number | undefined, to: string | number | undefined): Condition[] {
+  range<const F extends string>(
+    field: F,
+    from: string | number | undefined,
+    to: string | number | undefined,
+  ): FieldCondition<F>[] {
     return [
       ...(from === undefined ? [] : [{ field, op: 'gte' as const, value: from }]),
       ...(to === undefined ? [] : [{ field, op: 'lte' as const, value: to }]),
     ];
   },
+  isNull<const F extends string>(field: F): FieldCondition<F>[] {
+    return [{ field, op: 'isNull' }];
+  },
+  /** At least one alternative holds; no alternative at all matches nothing. */
+  anyOf<const F extends string>(...alternatives: readonly (readonly FieldCondition<F>[])[]): FieldCondition<F>[] {
+    return [{ op: 'anyOf', alternatives }];
+  },
 };
+
+/** The fields a condition names, those inside `anyOf` alternatives included. */
+export function fieldsOf<F extends string>(condition: FieldCondition<F>): F[] {
+  return condition.op === 'anyOf'
+    ? condition.alternatives.flatMap((alternative) => alternative.flatMap(fieldsOf))
+    : [condition.field];
+}

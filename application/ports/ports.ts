@@ -4,9 +4,9 @@ import type { Specification } from '../../domain/catalog/specification.ts';
 import type { Version } from '../../domain/catalog/version.ts';
 import type { Dataset } from '../../domain/dataset/dataset.ts';
 import type { TestCase } from '../../domain/dataset/test-case.ts';
-import type { ApiKey } from '../../domain/identity/api-key.ts';
 import type { User } from '../../domain/identity/user.ts';
 import type { Subscription } from '../../domain/organization/subscription.ts';
+import type { ApiKeyStore } from './api-key-store.ts';
 import type { BulkRecordStore } from './bulk-record-store.ts';
 import type { Clock } from './clock.ts';
 import type { Deployment } from './deployment.ts';
@@ -17,12 +17,18 @@ import type { Secrets } from './secrets.ts';
 import type { Sequences } from './sequences.ts';
 import type { UnitOfWork } from './unit-of-work.ts';
 import type { Session } from '../../domain/tracing/session.ts';
+import type { Launch } from '../../domain/run/launch.ts';
+import type { Run } from '../../domain/run/run.ts';
 import type { EvaluationStore } from './evaluation-store.ts';
 import type { EvaluationSettings } from './evaluation-settings.ts';
 import type { JobQueue } from './job-queue.ts';
 import type { Judges } from './judge.ts';
 import type { OrganizationStore } from './organization-store.ts';
+import type { ReadinessProbe } from './readiness-probe.ts';
 import type { InferenceResultStore, SpanStore } from './tracing-stores.ts';
+import type { UserGroup } from '../../domain/review/user-group.ts';
+import type { UserGroupLink } from '../../domain/review/user-group-link.ts';
+import type { ReviewSettings } from './review-settings.ts';
 
 /** Every port the use cases may ask for; an adapter family supplies all of them. */
 export interface Ports {
@@ -30,12 +36,13 @@ export interface Ports {
   readonly ids: IdGenerator;
   readonly secrets: Secrets;
   readonly uow: UnitOfWork;
+  readonly readiness: ReadinessProbe;
   readonly logger: Logger;
   readonly deployment: Deployment;
   readonly organizations: OrganizationStore;
   readonly subscriptions: RecordStore<Subscription>;
   readonly users: RecordStore<User>;
-  readonly apiKeys: RecordStore<ApiKey>;
+  readonly apiKeys: ApiKeyStore;
   readonly sequences: Sequences;
   readonly products: RecordStore<Product>;
   readonly versions: BulkRecordStore<Version>;
@@ -47,13 +54,26 @@ export interface Ports {
   readonly inferenceResults: InferenceResultStore;
   readonly spans: SpanStore;
   readonly evaluations: EvaluationStore;
+  readonly runs: RecordStore<Run>;
+  readonly launches: BulkRecordStore<Launch>;
   readonly jobQueue: JobQueue;
   readonly judges: Judges;
   readonly evaluationSettings: EvaluationSettings;
+  readonly userGroups: RecordStore<UserGroup>;
+  readonly userGroupLinks: BulkRecordStore<UserGroupLink>;
+  readonly reviewSettings: ReviewSettings;
 }
 
 /** The ports an adapter family for storage supplies (memory, SQLite, PostgreSQL): everything but the system services. */
 export type StoragePorts = Omit<
   Ports,
-  'clock' | 'ids' | 'secrets' | 'logger' | 'deployment' | 'jobQueue' | 'judges' | 'evaluationSettings'
+  | 'clock'
+  | 'ids'
+  | 'secrets'
+  | 'logger'
+  | 'deployment'
+  | 'jobQueue'
+  | 'judges'
+  | 'evaluationSettings'
+  | 'reviewSettings'
 >;

@@ -1,8 +1,8 @@
 import type { SortKey } from '../ports/list-query.ts';
 
 /** Paging and order of a list request, already validated by the adapter that received it. */
-export interface Page {
-  readonly sort?: readonly SortKey[];
+export interface Page<T> {
+  readonly sort?: readonly SortKey<T>[];
   readonly limit?: number;
   readonly offset?: number;
 }

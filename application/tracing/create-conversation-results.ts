@@ -6,7 +6,6 @@ import {
   type InferenceResult,
 } from '../../domain/tracing/inference-result.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord } from '../shared/require-record.ts';
 
 /** Turns a recorded conversation into a session's inference results, all in one transaction. */
 export class CreateConversationResults {
@@ -15,10 +14,13 @@ export class CreateConversationResults {
   async execute(actor: Actor, sessionId: string, turns: readonly ConversationTurn[]): Promise<InferenceResult[]> {
     const scope = actor.organizationId;
     return this.ports.uow.transaction(async () => {
-      await requireRecord(this.ports.sessions, scope, sessionId, 'Session');
+      await this.ports.sessions.require(scope, sessionId);
       const now = this.ports.clock.now();
       const results = turnsToResults(turns).map((fields) =>
-        createInferenceResult(this.ports.ids.next('inferenceResult'), scope, { ...fields, sessionId }, now),
+        createInferenceResult(
+          { ...fields, sessionId },
+          { id: this.ports.ids.next('inferenceResult'), organizationId: scope, now },
+        ),
       );
       await this.ports.inferenceResults.insertMany(results);
       return results;

@@ -1,17 +1,30 @@
 import type { Actor } from '../../domain/identity/role.ts';
+import { joinRun } from '../../domain/run/run.ts';
 import { createSession, type NewSession, type Session } from '../../domain/tracing/session.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord } from '../shared/require-record.ts';
 
-/** Opens a session on a version of the caller's organization, optionally run from one of its test cases. */
+/**
+ * Opens a session on a version of the caller's organization, optionally run from one of its test cases, optionally
+ * inside a RUNNING run the caller opened for the same product (and version, when the run names one).
+ */
 export class CreateSession {
-  constructor(private readonly ports: Pick<Ports, 'sessions' | 'versions' | 'testCases' | 'ids' | 'clock'>) {}
+  constructor(private readonly ports: Pick<Ports, 'sessions' | 'versions' | 'testCases' | 'runs' | 'ids' | 'clock'>) {}
 
   async execute(actor: Actor, input: NewSession): Promise<Session> {
     const scope = actor.organizationId;
-    await requireRecord(this.ports.versions, scope, input.versionId, 'Version');
-    if (input.testCaseId) await requireRecord(this.ports.testCases, scope, input.testCaseId, 'Test case');
-    const session = createSession(this.ports.ids.next('session'), scope, input, this.ports.clock.now());
+    const version = await this.ports.versions.require(scope, input.versionId);
+    if (input.testCaseId) await this.ports.testCases.require(scope, input.testCaseId);
+    const session = createSession(input, {
+      id: this.ports.ids.next('session'),
+      organizationId: scope,
+      now: this.ports.clock.now(),
+    });
+    if (session.runId !== null)
+      joinRun(
+        await this.ports.runs.require(scope, session.runId),
+        { productId: version.productId, versionId: version.id },
+        'session',
+      );
     return this.ports.sessions.insert(session);
   }
 }

@@ -1,7 +1,6 @@
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Deletion } from '../../domain/shared/record.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord } from '../shared/require-record.ts';
 
 /** Soft-deletes an inference result with its spans, together. */
 export class DeleteInferenceResult {
@@ -11,7 +10,7 @@ export class DeleteInferenceResult {
     const scope = actor.organizationId;
     const deletedAt = this.ports.clock.now();
     await this.ports.uow.transaction(async () => {
-      const result = await requireRecord(this.ports.inferenceResults, scope, id, 'Inference result');
+      const result = await this.ports.inferenceResults.require(scope, id);
       await this.ports.inferenceResults.update({ ...result, deletedAt });
       await this.ports.spans.softDeleteWhere(scope, [{ field: 'inferenceResultId', op: 'eq', value: id }], deletedAt);
     });

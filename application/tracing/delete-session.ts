@@ -1,7 +1,7 @@
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Deletion } from '../../domain/shared/record.ts';
+import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord } from '../shared/require-record.ts';
 
 /** Soft-deletes a session with its inference results and their spans, together. */
 export class DeleteSession {
@@ -11,9 +11,9 @@ export class DeleteSession {
     const scope = actor.organizationId;
     const deletedAt = this.ports.clock.now();
     await this.ports.uow.transaction(async () => {
-      const session = await requireRecord(this.ports.sessions, scope, id, 'Session');
+      const session = await this.ports.sessions.require(scope, id);
       await this.ports.sessions.update({ ...session, deletedAt });
-      const bySession = [{ field: 'sessionId', op: 'eq' as const, value: id }];
+      const bySession = where.eq('sessionId', id);
       await this.ports.inferenceResults.softDeleteWhere(scope, bySession, deletedAt);
       await this.ports.spans.softDeleteWhere(scope, bySession, deletedAt);
     });

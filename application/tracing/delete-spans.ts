@@ -1,5 +1,6 @@
 import { NotFound } from '../../domain/errors.ts';
 import type { Actor } from '../../domain/identity/role.ts';
+import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
 
 /** Soft-deletes spans by id; if any id is not a live span of the organization, nothing is deleted (404). */
@@ -9,7 +10,7 @@ export class DeleteSpans {
   async execute(actor: Actor, ids: readonly string[]): Promise<{ deleted: number }> {
     const scope = actor.organizationId;
     const wanted = [...new Set(ids)];
-    const byId = [{ field: 'id', op: 'in' as const, values: wanted }];
+    const byId = where.in('id', wanted);
     return this.ports.uow.transaction(async () => {
       const found = await this.ports.spans.count(scope, { where: byId });
       if (found !== wanted.length)

@@ -1,4 +1,4 @@
-import { Conflict } from '../../domain/errors.ts';
+import { DuplicateKey } from '../../domain/errors.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import { mapOtelSpan, summarizeOtelTraces, type OtelSpan } from '../../domain/tracing/otel-span.ts';
 import type { Ports } from '../ports/ports.ts';
@@ -30,12 +30,12 @@ export class IngestOtelSpans {
     try {
       return await this.ingest(actor.organizationId, spans);
     } catch (error) {
-      if (!(error instanceof Conflict)) throw error;
+      if (!(error instanceof DuplicateKey)) throw error;
       return this.ingest(actor.organizationId, spans);
     }
   }
 
-  /** One attempt; a concurrent export opening the same session or trace makes it fail with Conflict, and the retry finds theirs. */
+  /** One attempt; a concurrent export opening the same session or trace makes it fail with DuplicateKey, and the retry finds theirs. */
   private async ingest(scope: string, spans: readonly OtelSpan[]): Promise<OtelIngestOutcome | null> {
     const mapped = spans.map(mapOtelSpan);
     const { plan, reasons } = await this.ports.uow.transaction(async () => {
@@ -44,7 +44,7 @@ export class IngestOtelSpans {
         ...span.input,
         inferenceResultId: span.inferenceResultId ?? placement.results.get(span.traceId),
       }));
-      const planned = await planSpanWrite(this.ports, scope, inputs, false);
+      const planned = await planSpanWrite(this.ports, scope, inputs, { requireSome: false });
       await storeSpanPlan(this.ports, scope, planned);
       return { plan: planned, reasons: placement.reasons };
     });

@@ -20,7 +20,7 @@ export class IngestSpans {
 
   async execute(actor: Actor, inputs: readonly unknown[]): Promise<SpanBatchResult> {
     const scope = actor.organizationId;
-    const plan = await planSpanWrite(this.ports, scope, inputs, true);
+    const plan = await planSpanWrite(this.ports, scope, inputs, { requireSome: true });
     await this.ports.uow.transaction(() => storeSpanPlan(this.ports, scope, plan));
     await settleSpanPlan(this.ports, scope, plan);
     return { created: plan.created, rejected: plan.rejected };

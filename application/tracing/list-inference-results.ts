@@ -4,7 +4,7 @@ import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
 import type { Page } from '../shared/page.ts';
 
-export interface InferenceResultFilter extends Page {
+export interface InferenceResultFilter extends Page<InferenceResult> {
   readonly ids?: readonly string[];
   readonly sessionIds?: readonly string[];
   readonly statuses?: readonly string[];

@@ -4,7 +4,7 @@ import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
 import type { Page } from '../shared/page.ts';
 
-export interface SessionFilter extends Page {
+export interface SessionFilter extends Page<Session> {
   readonly ids?: readonly string[];
   readonly versionIds?: readonly string[];
   readonly testCaseIds?: readonly string[];

@@ -4,7 +4,7 @@ import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
 import type { Page } from '../shared/page.ts';
 
-export interface SpanFilter extends Page {
+export interface SpanFilter extends Page<Span> {
   readonly ids?: readonly string[];
   readonly inferenceResultIds?: readonly string[];
   readonly sessionIds?: readonly string[];

@@ -2,6 +2,7 @@ import { createInferenceResult } from '../../domain/tracing/inference-result.ts'
 import { otelInferenceResultId, unplaceableReason, type OtelTraceSummary } from '../../domain/tracing/otel-span.ts';
 import { assertBatchWritable } from '../../domain/tracing/span-batch.ts';
 import { createSession } from '../../domain/tracing/session.ts';
+import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
 
 type PlacingPorts = Pick<Ports, 'sessions' | 'versions' | 'inferenceResults' | 'spans' | 'ids' | 'clock'>;
@@ -22,17 +23,12 @@ async function sessionFor(ports: PlacingPorts, scope: string, summary: OtelTrace
   }
   const versionId = summary.versionId!;
   if (!(await ports.versions.get(scope, versionId))) return [`version ${versionId} not found`];
-  const byConversation = [
-    { field: 'versionId', op: 'eq' as const, value: versionId },
-    { field: 'customId', op: 'eq' as const, value: summary.conversationId },
-  ];
+  const byConversation = [...where.eq('versionId', versionId), ...where.eq('customId', summary.conversationId)];
   const [open] = await ports.sessions.list(scope, { where: byConversation, limit: 1 });
   if (open) return open.id;
   const session = createSession(
-    ports.ids.next('session'),
-    scope,
     { versionId, customId: summary.conversationId },
-    ports.clock.now(),
+    { id: ports.ids.next('session'), organizationId: scope, now: ports.clock.now() },
   );
   return (await ports.sessions.insert(session)).id;
 }
@@ -65,10 +61,8 @@ export async function placeOtelTraces(
     }
     const { input, output, inputTokens, outputTokens, latency } = summary;
     const result = createInferenceResult(
-      id,
-      scope,
       { sessionId, input, output, inputTokens, outputTokens, latency },
-      ports.clock.now(),
+      { id, organizationId: scope, now: ports.clock.now() },
     );
     results.set(summary.traceId, (await ports.inferenceResults.insert(result)).id);
   }

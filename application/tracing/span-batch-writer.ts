@@ -19,7 +19,7 @@ export async function planSpanWrite(
   ports: WriterPorts,
   scope: string,
   inputs: readonly unknown[],
-  requireSome: boolean,
+  { requireSome }: { requireSome: boolean },
 ): Promise<SpanBatchPlan> {
   const resultIds = distinctField(inputs, 'inferenceResultId');
   const spanIds = distinctField(inputs, 'id');

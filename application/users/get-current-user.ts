@@ -1,7 +1,6 @@
 import type { Actor } from '../../domain/identity/role.ts';
 import type { UserView } from '../../domain/identity/user.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord } from '../shared/require-record.ts';
 import { viewUsers } from './user-views.ts';
 
 /** The user behind the credential. */
@@ -9,7 +8,7 @@ export class GetCurrentUser {
   constructor(private readonly ports: Pick<Ports, 'users' | 'apiKeys'>) {}
 
   async execute(actor: Actor): Promise<UserView> {
-    const user = await requireRecord(this.ports.users, actor.organizationId, actor.userId, 'User');
+    const user = await this.ports.users.require(actor.organizationId, actor.userId);
     const [view] = await viewUsers(this.ports, [user]);
     return view;
   }

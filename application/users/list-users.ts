@@ -1,12 +1,12 @@
 import type { Actor } from '../../domain/identity/role.ts';
-import type { UserView } from '../../domain/identity/user.ts';
+import type { User, UserView } from '../../domain/identity/user.ts';
 import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
 import type { Page } from '../shared/page.ts';
 import { adminScope } from '../shared/scope.ts';
 import { viewUsers } from './user-views.ts';
 
-export interface UserFilter extends Page {
+export interface UserFilter extends Page<User> {
   readonly ids?: readonly string[];
   readonly emails?: readonly string[];
   readonly roles?: readonly string[];

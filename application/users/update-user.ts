@@ -1,7 +1,6 @@
 import type { Actor } from '../../domain/identity/role.ts';
 import { updateUser, type UserChanges, type UserView } from '../../domain/identity/user.ts';
 import type { Ports } from '../ports/ports.ts';
-import { requireRecord } from '../shared/require-record.ts';
 import { adminScope } from '../shared/scope.ts';
 import { viewUsers } from './user-views.ts';
 
@@ -10,7 +9,7 @@ export class UpdateUser {
   constructor(private readonly ports: Pick<Ports, 'users' | 'apiKeys'>) {}
 
   async execute(actor: Actor, id: string, changes: UserChanges): Promise<UserView> {
-    const user = await requireRecord(this.ports.users, adminScope(actor), id, 'User');
+    const user = await this.ports.users.require(adminScope(actor), id);
     const [view] = await viewUsers(this.ports, [await this.ports.users.update(updateUser(actor, user, changes))]);
     return view;
   }

@@ -11,7 +11,6 @@ import { SortableIdGenerator } from '../../adapters/system/sortable-id-generator
 import { SystemClock } from '../../adapters/system/system-clock.ts';
 import { createJudges } from '../../adapters/judge/create-judges.ts';
 import type { RunnableJobQueue } from '../../adapters/queue/job-runner.ts';
-import { startScoringWorker } from './queue.module.ts';
 import type { Config } from '../config.ts';
 import { TOKENS } from '../tokens.ts';
 import type { UseCases } from '../../application/use-cases.ts';
@@ -35,6 +34,7 @@ export const coreModule = new ContainerModule(({ bind }) => {
           timeoutMs: config.JUDGE_TIMEOUT_MS,
         }),
         evaluationSettings: { llmJudgeCredits: config.EVALUATION_LLM_JUDGE_CREDITS },
+        reviewSettings: { claimTtlMinutes: config.REVIEW_CLAIM_TTL_MINUTES },
         clock: new SystemClock(),
         ids: new SortableIdGenerator(),
         secrets: new HashingSecrets(),
@@ -54,14 +54,7 @@ export const coreModule = new ContainerModule(({ bind }) => {
     )
     .inSingletonScope();
   bind(TOKENS.useCases)
-    .toResolvedValue(
-      async (ports: Ports, config: Config, jobQueue: RunnableJobQueue) => {
-        const useCases = createUseCases(ports);
-        if (config.QUEUE_EMBEDDED_WORKER) await startScoringWorker(jobQueue, useCases, config, ports.logger);
-        return useCases;
-      },
-      [TOKENS.ports, TOKENS.config, TOKENS.jobQueue],
-    )
+    .toResolvedValue((ports: Ports) => createUseCases(ports), [TOKENS.ports])
     .inSingletonScope();
   bind(TOKENS.httpApp)
     .toResolvedValue(

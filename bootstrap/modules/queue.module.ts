@@ -1,9 +1,9 @@
 import { ContainerModule } from 'inversify';
 import type pino from 'pino';
-import type { Logger } from '../../application/ports/logger.ts';
 import type { StoragePorts } from '../../application/ports/ports.ts';
-import type { UseCases } from '../../application/use-cases.ts';
+import { pendingEvaluationJobs } from '../../adapters/queue/evaluation-outbox.ts';
 import { InProcessJobQueue } from '../../adapters/queue/in-process-job-queue.ts';
+import { queuedLaunchJobs } from '../../adapters/queue/launch-outbox.ts';
 import type { RunnableJobQueue } from '../../adapters/queue/job-runner.ts';
 import { PgBossJobQueue } from '../../adapters/queue/pg-boss-job-queue.ts';
 import type { DatabaseHandle } from '../../adapters/sequelize/support/database.ts';
@@ -11,21 +11,16 @@ import { transactionContextOf } from '../../adapters/sequelize/support/transacti
 import type { Config } from '../config.ts';
 import { TOKENS } from '../tokens.ts';
 
-/** The in-process queue over the PENDING evaluations (memory, SQLite): the outbox is the evaluations table. */
+/** The in-process queue (memory, SQLite): its outboxes are the PENDING evaluations and the QUEUED launches. */
 export const inProcessQueueModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.jobQueue)
     .toResolvedValue(
       (storage: StoragePorts, config: Config, logger: pino.Logger): RunnableJobQueue =>
         new InProcessJobQueue({
           batchSize: config.QUEUE_BATCH_SIZE,
-          findPending: async (limit) =>
-            (
-              await storage.evaluations.list(null, {
-                where: [{ field: 'status', op: 'eq', value: 'PENDING' }],
-                sort: [{ field: 'createdAt', direction: 'asc' }],
-                limit,
-              })
-            ).map((evaluation) => ({ organizationId: evaluation.organizationId, evaluationId: evaluation.id })),
+          stopGraceMs: config.SHUTDOWN_GRACE_MS,
+          findPending: pendingEvaluationJobs(storage.evaluations),
+          findQueuedLaunches: queuedLaunchJobs(storage.launches),
           onError: (error) => logger.warn({ err: error }, 'job queue error'),
         }),
       [TOKENS.storage, TOKENS.config, TOKENS.pino],
@@ -46,6 +41,7 @@ export const pgBossQueueModule = new ContainerModule(({ bind }) => {
           retryLimit: config.QUEUE_RETRY_LIMIT,
           batchSize: config.QUEUE_BATCH_SIZE,
           pollingSeconds: config.QUEUE_POLL_SECONDS,
+          stopGraceMs: config.SHUTDOWN_GRACE_MS,
           supervise: true,
           onError: (error) => logger.warn({ err: error }, 'job queue error'),
         }),
@@ -58,23 +54,3 @@ export const pgBossQueueModule = new ContainerModule(({ bind }) => {
 /** The queue module a configuration needs. */
 export const queueModuleFor = (config: Config): ContainerModule =>
   config.DATABASE_URL.startsWith('postgres') ? pgBossQueueModule : inProcessQueueModule;
-
-/** Starts scoring jobs in this process; a failing job is logged and delivered again by the queue. */
-export async function startScoringWorker(
-  queue: RunnableJobQueue,
-  useCases: UseCases,
-  config: Config,
-  logger: Logger,
-): Promise<void> {
-  await queue.startWorker(async (jobs) => {
-    try {
-      await useCases.scoreEvaluation.executeBatch(jobs);
-    } catch (error) {
-      logger.error(
-        { err: error, evaluationIds: jobs.map((job) => job.evaluationId) },
-        'scoring failed; the jobs will be delivered again',
-      );
-      throw error;
-    }
-  }, config.WORKER_CONCURRENCY);
-}

@@ -16,7 +16,10 @@ export const sqlStorageModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.database)
     .toResolvedValue(
       async (config: Config): Promise<DatabaseHandle> => {
-        const database = openDatabase(config.DATABASE_URL, { poolMax: config.DATABASE_POOL_MAX });
+        const database = openDatabase(config.DATABASE_URL, {
+          poolMax: config.DATABASE_POOL_MAX,
+          busyTimeoutMs: config.SQLITE_BUSY_TIMEOUT_MS,
+        });
         await tuneDatabase(database);
         await migrate(database);
         return database;

@@ -1,5 +1,6 @@
-import { Conflict, IssueCollector } from '../errors.ts';
-import { checkName, checkStrings, checkText, patch, unique } from './fields.ts';
+import { IllegalTransition, IssueCollector } from '../errors.ts';
+import { checkName, checkStrings, checkText, patch, unique } from '../shared/fields.ts';
+import type { Creation } from '../shared/record.ts';
 
 export const METRIC_SOURCES = ['LLM_JUDGE', 'DETERMINISTIC', 'HUMAN', 'SELF_HOSTED'] as const;
 export type MetricSource = (typeof METRIC_SOURCES)[number];
@@ -55,7 +56,6 @@ export interface Metric {
   readonly evaluationParams: readonly EvaluationParam[];
   readonly judgeModel: string | null;
   readonly algorithm: DeterministicAlgorithm | null;
-  readonly userGroupIds: readonly string[];
   readonly metricGroupId: string;
   readonly parentMetricId: string | null;
   readonly legacyAt: string | null;
@@ -78,8 +78,12 @@ export interface MetricDefinition {
   readonly evaluationParams?: readonly EvaluationParam[] | null;
   readonly judgeModel?: string | null;
   readonly algorithm?: DeterministicAlgorithm | null;
+  /** User groups whose reviewers score the metric: links kept with the groups (domain/review), not on the metric. */
   readonly userGroupIds?: readonly string[];
 }
+
+/** A metric as it is shown: with the ids of the user groups linked to it. */
+export type LinkedMetric = Metric & { readonly userGroupIds: readonly string[] };
 
 /** A new metric: `name` and `source` are required unless `parentMetricId` names the revision it supersedes. */
 export type NewMetric = MetricDefinition & { readonly parentMetricId?: string | null };
@@ -93,12 +97,11 @@ export interface MetricChanges {
 }
 
 function validate(metric: Metric, issues = new IssueCollector()): void {
-  checkName(issues, 'name', metric.name, true);
+  checkName(issues, 'name', metric.name, { required: true });
   checkText(issues, 'description', metric.description);
   checkText(issues, 'judgePrompt', metric.judgePrompt);
-  checkName(issues, 'judgeModel', metric.judgeModel, false, true);
+  checkName(issues, 'judgeModel', metric.judgeModel, { nullable: true });
   checkStrings(issues, 'tags', metric.tags);
-  checkStrings(issues, 'userGroupIds', metric.userGroupIds);
   metric.evaluationParams.forEach((param, index) => {
     issues.check(
       EVALUATION_PARAMS.includes(param),
@@ -146,7 +149,6 @@ function inherit(input: NewMetric, parent: Metric | null): NewMetric {
     name: parent.name,
     description: parent.description,
     tags: parent.tags,
-    userGroupIds: parent.userGroupIds,
   };
   const source = given.source ?? parent.source;
   if (source !== parent.source) return { ...base, ...given };
@@ -163,17 +165,18 @@ function inherit(input: NewMetric, parent: Metric | null): NewMetric {
 
 /**
  * A new metric, or with `parent` a new revision of the parent's family (the caller stamps the parent with
- * `supersedeMetric`). Only the live head may be revised: a superseded parent is a Conflict.
+ * `supersedeMetric`). Only the live head may be revised: a superseded parent is an IllegalTransition.
  */
 export function createMetric(
-  id: string,
-  organizationId: string,
   input: NewMetric,
-  now: string,
-  parent: Metric | null = null,
+  { id, organizationId, now, parent = null }: Creation & { parent?: Metric | null },
 ): Metric {
   if (parent && parent.legacyAt !== null) {
-    throw new Conflict(`Metric ${parent.id} was already superseded by a newer revision; revise the latest one`);
+    throw new IllegalTransition(
+      'superseded',
+      'revise',
+      `Metric ${parent.id} was already superseded by a newer revision; revise the latest one`,
+    );
   }
   const definition = inherit(input, parent);
   const issues = new IssueCollector();
@@ -181,6 +184,7 @@ export function createMetric(
   if (definition.source === undefined) issues.add('source', 'is required');
   else
     issues.check(METRIC_SOURCES.includes(definition.source), 'source', `must be one of ${METRIC_SOURCES.join(', ')}`);
+  checkStrings(issues, 'userGroupIds', input.userGroupIds);
   issues.throwIfAny();
   const source = definition.source as MetricSource;
   const name = (definition.name as string).trim();
@@ -196,7 +200,6 @@ export function createMetric(
     evaluationParams: paramsFor({ source, algorithm }, definition.evaluationParams),
     judgeModel: definition.judgeModel ?? null,
     algorithm,
-    userGroupIds: unique(definition.userGroupIds ?? []),
     metricGroupId: parent?.metricGroupId ?? id,
     parentMetricId: parent?.id ?? null,
     legacyAt: null,
@@ -219,7 +222,7 @@ export const supersedeMetric = (parent: Metric, now: string): Metric => ({
 
 /**
  * Applies a PATCH: name, description, tags and `disabledAt` only. The scoring definition never changes (a new
- * revision does that), and a superseded revision is frozen (Conflict).
+ * revision does that), and a superseded revision is frozen (IllegalTransition).
  */
 export function changeMetric(metric: Metric, changes: MetricChanges): Metric {
   const refused = SCORING_FIELDS.filter((field) => field in changes);
@@ -230,7 +233,11 @@ export function changeMetric(metric: Metric, changes: MetricChanges): Metric {
     issues.throwIfAny();
   }
   if (metric.legacyAt !== null)
-    throw new Conflict(`Metric ${metric.id} was superseded by a newer revision; change the latest one`);
+    throw new IllegalTransition(
+      'superseded',
+      'change',
+      `Metric ${metric.id} was superseded by a newer revision; change the latest one`,
+    );
   const name = typeof changes.name === 'string' ? changes.name.trim() : metric.name;
   const next: Metric = patch(metric, {
     ...changes,

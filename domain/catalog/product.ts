@@ -1,7 +1,8 @@
 import { Forbidden, IssueCollector } from '../errors.ts';
 import type { Actor } from '../identity/role.ts';
 import { checkJsonObject } from '../shared/json.ts';
-import { checkName, checkText, patch } from './fields.ts';
+import { checkName, checkText, patch } from '../shared/fields.ts';
+import type { Creation } from '../shared/record.ts';
 
 /**
  * A product under evaluation: the root of its versions, specifications and tests. Names are unique per organization;
@@ -26,16 +27,16 @@ export interface NewProduct {
 
 export type ProductChanges = Partial<Pick<Product, 'name' | 'description' | 'metadata'>>;
 
-function validate(changes: ProductChanges, creating: boolean): void {
+function validate(changes: ProductChanges, { creating }: { creating: boolean }): void {
   const issues = new IssueCollector();
-  checkName(issues, 'name', changes.name, creating);
+  checkName(issues, 'name', changes.name, { required: creating });
   checkText(issues, 'description', changes.description);
   checkJsonObject(issues, 'metadata', changes.metadata);
   issues.throwIfAny();
 }
 
-export function createProduct(id: string, organizationId: string, input: NewProduct, now: string): Product {
-  validate(input, true);
+export function createProduct(input: NewProduct, { id, organizationId, now }: Creation): Product {
+  validate(input, { creating: true });
   return {
     id,
     organizationId,
@@ -49,7 +50,7 @@ export function createProduct(id: string, organizationId: string, input: NewProd
 }
 
 export function updateProduct(product: Product, changes: ProductChanges): Product {
-  validate(changes, false);
+  validate(changes, { creating: false });
   return patch(product, { ...changes, name: changes.name?.trim() });
 }
 

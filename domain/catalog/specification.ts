@@ -1,6 +1,7 @@
 import { IssueCollector } from '../errors.ts';
 import type { Metric } from './metric.ts';
-import { checkName, checkText, LIST_LIMIT, patch, unique } from './fields.ts';
+import { checkName, checkText, LIST_LIMIT, patch, unique } from '../shared/fields.ts';
+import type { Creation } from '../shared/record.ts';
 import { textKey } from './text-key.ts';
 
 export const SPECIFICATION_TYPES = ['CAPABILITY', 'INABILITY', 'POLICY'] as const;
@@ -41,9 +42,9 @@ export const DEFAULT_SPECIFICATION_TYPE: SpecificationType = 'CAPABILITY';
 /** How many metrics or tests one specification may link. */
 export const SPECIFICATION_LINK_LIMIT = LIST_LIMIT;
 
-function validate(changes: SpecificationChanges, creating: boolean): void {
+function validate(changes: SpecificationChanges, { creating }: { creating: boolean }): void {
   const issues = new IssueCollector();
-  checkName(issues, 'name', changes.name, creating);
+  checkName(issues, 'name', changes.name, { required: creating });
   checkText(issues, 'description', changes.description);
   if (typeof changes.description === 'string')
     issues.check(changes.description.trim().length > 0, 'description', 'must not be empty (send null for none)');
@@ -60,13 +61,8 @@ function validate(changes: SpecificationChanges, creating: boolean): void {
 const descriptionKey = (description: string | null): string | null =>
   description === null ? null : textKey(description.trim());
 
-export function createSpecification(
-  id: string,
-  organizationId: string,
-  input: NewSpecification,
-  now: string,
-): Specification {
-  validate(input, true);
+export function createSpecification(input: NewSpecification, { id, organizationId, now }: Creation): Specification {
+  validate(input, { creating: true });
   return {
     id,
     organizationId,
@@ -84,7 +80,7 @@ export function createSpecification(
 }
 
 export function updateSpecification(specification: Specification, changes: SpecificationChanges): Specification {
-  validate(changes, false);
+  validate(changes, { creating: false });
   const next = patch(specification, { ...changes, name: changes.name?.trim() });
   return { ...next, descriptionKey: descriptionKey(next.description) };
 }
@@ -101,13 +97,13 @@ export function linkMetrics(
   metrics: readonly Pick<Metric, 'id' | 'legacyAt'>[],
 ): Specification {
   const issues = new IssueCollector();
-  metrics.forEach((metric, index) =>
+  for (const [index, metric] of metrics.entries()) {
     issues.check(
       metric.legacyAt === null,
       `metricIds.${index}`,
       `metric ${metric.id} was superseded by a newer revision`,
-    ),
-  );
+    );
+  }
   issues.throwIfAny();
   const next = unique([...specification.metricIds, ...metrics.map((metric) => metric.id)]);
   checkLimit('metricIds', next.length);
@@ -119,9 +115,9 @@ export function unlinkMetrics(specification: Specification, metricIds: readonly 
   return { ...specification, metricIds: specification.metricIds.filter((id) => !removed.has(id)) };
 }
 
-/** Swaps a superseded metric revision for its successor, keeping the link's position. */
-export function replaceMetric(specification: Specification, fromId: string, toId: string): Specification {
-  return { ...specification, metricIds: unique(specification.metricIds.map((id) => (id === fromId ? toId : id))) };
+/** Swaps a superseded metric revision (`from`) for its successor (`to`), keeping the link's position. */
+export function replaceMetric(specification: Specification, { from, to }: { from: string; to: string }): Specification {
+  return { ...specification, metricIds: unique(specification.metricIds.map((id) => (id === from ? to : id))) };
 }
 
 export function linkTests(specification: Specification, testIds: readonly string[]): Specification {

@@ -1,5 +1,6 @@
 import { IssueCollector } from '../errors.ts';
-import { checkName, checkText, patch } from './fields.ts';
+import { checkName, checkText, patch } from '../shared/fields.ts';
+import type { Creation } from '../shared/record.ts';
 
 /**
  * One version of a product (a prompt, a model, a deployment). `number` counts a product's versions from 1 and is
@@ -38,20 +39,16 @@ export const versionNumberSequence = (productId: string): string => `version-num
 
 function validate(changes: VersionChanges): IssueCollector {
   const issues = new IssueCollector();
-  checkName(issues, 'name', changes.name, false, true);
+  checkName(issues, 'name', changes.name, { nullable: true });
   checkText(issues, 'description', changes.description);
   checkText(issues, 'systemPrompt', changes.systemPrompt);
   return issues;
 }
 
-/** A parent version must be a version of the same product. */
+/** A new version gets the next per-product `number`; a parent version must be a version of the same product. */
 export function createVersion(
-  id: string,
-  organizationId: string,
   input: NewVersion,
-  number: number,
-  parent: Version | null,
-  now: string,
+  { id, organizationId, now, number, parent }: Creation & { number: number; parent: Version | null },
 ): Version {
   const issues = validate(input);
   if (parent)

@@ -1,6 +1,7 @@
 import { IssueCollector } from '../errors.ts';
-import { checkName, checkText, patch } from '../catalog/fields.ts';
+import { checkName, checkText, patch } from '../shared/fields.ts';
 import { checkJsonObject } from '../shared/json.ts';
+import type { CreationBy } from '../shared/record.ts';
 import { checkVoice, type NoiseLevel, type NoiseProfile } from './voice.ts';
 
 export const DATASET_TYPES = ['QUALITY', 'RED_TEAMING', 'SCENARIOS'] as const;
@@ -49,15 +50,20 @@ export type DatasetChanges = Partial<
   >
 >;
 
+/** What checking a dataset needs besides the dataset: whether it is new, and its specification's product (if any). */
+interface DatasetCheck {
+  readonly creating: boolean;
+  readonly specificationProductId: string | null;
+}
+
 /** Checks the dataset as it will be stored; the specification, when named, must belong to the dataset's product. */
 function validate(
   dataset: Dataset,
   changes: DatasetChanges,
-  creating: boolean,
-  specificationProductId: string | null,
+  { creating, specificationProductId }: DatasetCheck,
 ): Dataset {
   const issues = new IssueCollector();
-  checkName(issues, 'name', changes.name, creating);
+  checkName(issues, 'name', changes.name, { required: creating });
   checkText(issues, 'description', dataset.description);
   issues.check(DATASET_TYPES.includes(dataset.type), 'type', `must be one of ${DATASET_TYPES.join(', ')}`);
   checkJsonObject(issues, 'metadata', dataset.metadata);
@@ -77,13 +83,10 @@ function validate(
   return dataset;
 }
 
+/** A new dataset; `specificationProductId` is the product of the specification it names, null when none. */
 export function createDataset(
-  id: string,
-  organizationId: string,
-  userId: string,
   input: NewDataset,
-  specificationProductId: string | null,
-  now: string,
+  { id, organizationId, userId, now, specificationProductId }: CreationBy & { specificationProductId: string | null },
 ): Dataset {
   const dataset: Dataset = {
     id,
@@ -101,7 +104,7 @@ export function createDataset(
     deletedAt: null,
     version: 0,
   };
-  return validate(dataset, input, true, specificationProductId);
+  return validate(dataset, input, { creating: true, specificationProductId });
 }
 
 export function updateDataset(
@@ -113,7 +116,7 @@ export function updateDataset(
     ...changes,
     name: typeof changes.name === 'string' ? changes.name.trim() : changes.name,
   });
-  return validate(next, changes, false, specificationProductId);
+  return validate(next, changes, { creating: false, specificationProductId });
 }
 
 /**

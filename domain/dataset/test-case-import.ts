@@ -27,11 +27,8 @@ export function importTestCases(
     for (const problem of row.problems ?? []) issues.add(`${at}${problem.path}`, problem.message);
     if (row.fields.input === undefined) issues.add(`${at}input`, 'is required');
     const testCase = buildTestCase(
-      context.nextId(),
-      context.organizationId,
-      context.userId,
       { ...row.fields, input: row.fields.input ?? {}, testId: context.testId },
-      context.now,
+      { id: context.nextId(), organizationId: context.organizationId, userId: context.userId, now: context.now },
     );
     validateTestCase(testCase, issues, at);
     return testCase;

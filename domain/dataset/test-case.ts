@@ -1,6 +1,7 @@
-import { Conflict, IssueCollector } from '../errors.ts';
-import { checkName, checkStrings, checkText, patch, unique } from '../catalog/fields.ts';
+import { IllegalTransition, IssueCollector } from '../errors.ts';
+import { checkName, checkStrings, checkText, patch, unique } from '../shared/fields.ts';
 import { isJsonObject, type JsonObject } from '../shared/json.ts';
+import type { CreationBy } from '../shared/record.ts';
 import { canonicalLanguageTag, isLanguageTag } from './language-tag.ts';
 import { checkVoice, type Gender, type NoiseLevel, type NoiseProfile } from './voice.ts';
 
@@ -101,16 +102,24 @@ export const textInput = (value: JsonObject | string): JsonObject =>
 export const textContext = (value: JsonObject | string | null): JsonObject | null =>
   typeof value === 'string' ? { value } : value;
 
+/** What a number field must be: an integer or any finite number, at least `min`, at most `max`. */
+interface NumberRules {
+  readonly integer?: boolean;
+  readonly min?: number;
+  readonly max?: number;
+}
+
 function checkNumber(
   issues: IssueCollector,
   path: string,
   value: number | null,
-  integer: boolean,
-  min?: number,
-  max?: number,
+  { integer = false, min, max }: NumberRules,
 ): void {
   if (value === null) return;
-  if (!Number.isFinite(value)) return issues.add(path, 'must be a finite number');
+  if (!Number.isFinite(value)) {
+    issues.add(path, 'must be a finite number');
+    return;
+  }
   if (integer) issues.check(Number.isInteger(value), path, 'must be an integer');
   if (min !== undefined && max !== undefined)
     issues.check(value >= min && value <= max, path, `must be between ${min} and ${max}`);
@@ -138,7 +147,7 @@ export function validateTestCase(
   const { context } = testCase;
   if (context !== null) issues.check(isJsonObject(context), at('context'), 'must be an object or a text');
   for (const field of TEXT_FIELDS) checkText(issues, at(field), testCase[field]);
-  for (const field of SHORT_FIELDS) checkName(issues, at(field), testCase[field], false, true);
+  for (const field of SHORT_FIELDS) checkName(issues, at(field), testCase[field], { nullable: true });
   checkStrings(issues, at('expectedTools'), testCase.expectedTools);
   checkStrings(issues, at('stoppingCriterias'), testCase.stoppingCriterias);
   if (testCase.languageCode !== null)
@@ -147,10 +156,10 @@ export function validateTestCase(
       at('languageCode'),
       'must be a BCP-47 language tag such as en or pt-BR',
     );
-  checkNumber(issues, at('confidence'), testCase.confidence, false, 0, 1);
-  checkNumber(issues, at('userScore'), testCase.userScore, false, 0, 1);
-  checkNumber(issues, at('creditsUsed'), testCase.creditsUsed, true, 0);
-  checkNumber(issues, at('maxIterations'), testCase.maxIterations, true, 1);
+  checkNumber(issues, at('confidence'), testCase.confidence, { min: 0, max: 1 });
+  checkNumber(issues, at('userScore'), testCase.userScore, { min: 0, max: 1 });
+  checkNumber(issues, at('creditsUsed'), testCase.creditsUsed, { integer: true, min: 0 });
+  checkNumber(issues, at('maxIterations'), testCase.maxIterations, { integer: true, min: 1 });
   if (testCase.maxIterations !== null)
     issues.check(
       testCase.maxIterations <= MAX_ITERATIONS_LIMIT,
@@ -173,13 +182,7 @@ function normalise(testCase: TestCase): TestCase {
 }
 
 /** Builds a test case without throwing: the CSV import collects every row's issues before refusing. */
-export function buildTestCase(
-  id: string,
-  organizationId: string,
-  userId: string,
-  input: NewTestCase,
-  now: string,
-): TestCase {
+export function buildTestCase(input: NewTestCase, { id, organizationId, userId, now }: CreationBy): TestCase {
   const { input: given, context, ...fields } = input;
   return normalise({
     expectedOutput: null,
@@ -223,14 +226,8 @@ export function buildTestCase(
   });
 }
 
-export function createTestCase(
-  id: string,
-  organizationId: string,
-  userId: string,
-  input: NewTestCase,
-  now: string,
-): TestCase {
-  const testCase = buildTestCase(id, organizationId, userId, input, now);
+export function createTestCase(input: NewTestCase, creation: CreationBy): TestCase {
+  const testCase = buildTestCase(input, creation);
   const issues = new IssueCollector();
   validateTestCase(testCase, issues);
   issues.throwIfAny();
@@ -247,20 +244,29 @@ const changed = (fields: readonly (keyof TestCase)[], before: TestCase, after: T
   fields.some((field) => !sameValue(after[field], before[field]));
 const NO_ANNOTATIONS = { reviewedById: null, userScore: null, userScoreReason: null } as const;
 
+/** The revision a change of evaluation content forks: its id, the user making the change, and the time. */
+export interface NewRevision {
+  readonly revisionId: string;
+  readonly userId: string;
+  readonly now: string;
+}
+
 /**
- * Applies a PATCH to the active head (a legacy revision is a Conflict). A change of evaluation content forks
- * revision `newId` by `userId`: the annotations start empty there unless this same PATCH sets them. Anything else
- * (annotations, descriptive fields) updates the head in place.
+ * Applies a PATCH to the active head (a legacy revision is an IllegalTransition). A change of evaluation content forks
+ * revision `revisionId` by `userId`: the annotations start empty there unless this same PATCH sets them. Anything
+ * else (annotations, descriptive fields) updates the head in place.
  */
 export function changeTestCase(
   testCase: TestCase,
   changes: TestCaseFields,
-  newId: string,
-  userId: string,
-  now: string,
+  { revisionId, userId, now }: NewRevision,
 ): TestCaseChange {
   if (testCase.legacyAt !== null)
-    throw new Conflict(`Test case ${testCase.id} was superseded by a newer revision; change the latest one`);
+    throw new IllegalTransition(
+      'superseded',
+      'change',
+      `Test case ${testCase.id} was superseded by a newer revision; change the latest one`,
+    );
   const { input, context, ...fields } = changes;
   const next = normalise(
     patch(testCase, {
@@ -282,7 +288,7 @@ export function changeTestCase(
       ...next,
       ...NO_ANNOTATIONS,
       ...annotations,
-      id: newId,
+      id: revisionId,
       userId,
       parentTestCaseId: testCase.id,
       createdAt: now,

@@ -11,6 +11,8 @@ export interface BatchOutcome {
   readonly evaluationsCreated: number;
   readonly failures: readonly BatchFailure[];
   readonly skips: readonly { readonly sessionId: string; readonly cause: SkipCause }[];
+  /** Inactive (disabled or superseded) metrics the request would have applied and did not. */
+  readonly inactiveMetricIds?: readonly string[];
   /** versionId mode only: every session of the version, and whether more than the limit existed. */
   readonly totalSessionsAvailable: number | null;
   readonly truncated: boolean;
@@ -34,6 +36,8 @@ export const SKIP_REASONS: Record<SkipCause, string> = {
   NO_SPECIFICATION:
     'no specification (imported sessions whose test case belongs to no specification; send metrics to score them)',
   NO_LINKED_METRICS: 'no linked metrics (their specification has no metrics linked)',
+  ONLY_INACTIVE_METRICS:
+    'only disabled or superseded metrics (enable the metrics, or use their latest revision, to score them)',
 };
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -48,6 +52,8 @@ export function buildBatchReport(outcome: BatchOutcome): BatchReport {
     `${outcome.failures.length} failed, ${outcome.skips.length} skipped.`;
   if (causes.length > 0)
     message += ` Skipped: ${causes.map(({ cause, count }) => `${count} ${SKIP_REASONS[cause]}`).join('; ')}.`;
+  if (outcome.inactiveMetricIds?.length)
+    message += ` Disabled or superseded metrics not applied: ${outcome.inactiveMetricIds.join(', ')}.`;
   if (outcome.truncated) {
     message +=
       ` Only the first ${outcome.processedLimit} of ${outcome.totalSessionsAvailable} sessions of the version were processed;` +

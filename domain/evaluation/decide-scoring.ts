@@ -1,5 +1,5 @@
 import { creditCost } from './credits.ts';
-import type { Verdict } from './evaluation.ts';
+import { isValidScore, type Verdict } from './evaluation.ts';
 import { missingParams, type MetricInputs } from './metric-inputs.ts';
 import { planScoring } from './scoring-plan.ts';
 
@@ -16,12 +16,23 @@ export const OUT_OF_CREDITS: Verdict = {
   canRetry: true,
 };
 
-/** Before any judge is asked: a verdict already decided, or the credits the judge's answer will cost (none from a judge that is not configured). */
+/** What a scoring decision weighs besides the metric. */
+export interface ScoringBudget {
+  /** The organization's credits left. */
+  readonly availableCredits: number;
+  /** What one LLM-judge answer costs. */
+  readonly llmJudgeCredits: number;
+  /** A judge that is not configured costs nothing (default true). */
+  readonly judgeConfigured?: boolean;
+}
+
+/**
+ * Before any judge is asked: a verdict already decided, or the credits the judge's answer will cost (none from a
+ * judge that is not configured).
+ */
 export function preflight(
   metric: ScoredMetric | null,
-  availableCredits: number,
-  llmJudgeCredits: number,
-  judgeConfigured = true,
+  { availableCredits, llmJudgeCredits, judgeConfigured = true }: ScoringBudget,
 ): { verdict: Verdict } | { cost: number } {
   if (!metric || metric.deletedAt !== null)
     return { verdict: { kind: 'skipped', error: 'The metric was deleted', canRetry: false } };
@@ -41,8 +52,9 @@ export function missingInputsVerdict(metric: ScoredMetric, inputs: MetricInputs)
     : null;
 }
 
-/** Credits to take for a verdict: only a scored one is charged. */
-export const chargeFor = (verdict: Verdict, cost: number): number => (verdict.kind === 'scored' ? cost : 0);
+/** Credits to take for a verdict: only a score that will be stored is charged (one outside 0..1 is stored as a failure). */
+export const chargeFor = (verdict: Verdict, cost: number): number =>
+  verdict.kind === 'scored' && isValidScore(verdict.score) ? cost : 0;
 
 /** The verdict once the debit was attempted: charged, or skipped for lack of credits. */
 export function settleCharge(verdict: Verdict, charged: number, debited: boolean): Verdict {

@@ -4,7 +4,7 @@ import type { StoredRecord, Versioned } from '../shared/record.ts';
 export const EVALUATION_STATUSES = ['PENDING', 'PENDING_HUMAN', 'SUCCESS', 'FAILED', 'SKIPPED'] as const;
 export type EvaluationStatus = (typeof EVALUATION_STATUSES)[number];
 
-/** The spec's Evaluation, plus the internal links (organization, run, version) its filters need. */
+/** The spec's Evaluation, plus the run and launch that created it and the internal links (organization, version) its filters need. */
 export interface Evaluation extends StoredRecord, Versioned {
   readonly organizationId: string;
   readonly metricId: string;
@@ -21,11 +21,15 @@ export interface Evaluation extends StoredRecord, Versioned {
   readonly conversationSimulatorVersion: string | null;
   readonly humanEvaluatorId: string | null;
   readonly humanEvaluatorStartedAt: string | null;
+  /** A reviewer's score (the score itself for a HUMAN metric, an annotation beside an automatic one); null until then. */
+  readonly humanScore: number | null;
+  readonly humanReason: string | null;
   readonly failedTurns: readonly string[];
   readonly evaluatedAt: string | null;
   readonly metricLegacyAt: string | null;
   readonly metricDisabledAt: string | null;
   readonly runId: string | null;
+  readonly launchId: string | null;
   readonly versionId: string | null;
 }
 
@@ -62,6 +66,7 @@ export interface NewEvaluation {
   readonly testCaseId: string | null;
   readonly inferenceResultId: string | null;
   readonly runId: string | null;
+  readonly launchId: string | null;
   readonly versionId: string | null;
   readonly metricLegacyAt: string | null;
   readonly metricDisabledAt: string | null;
@@ -70,6 +75,10 @@ export interface NewEvaluation {
 }
 
 export const isValidScore = (score: number): boolean => Number.isFinite(score) && score >= 0 && score <= 1;
+
+/** The score summaries count: a reviewer's where there is one, else the automatic one. */
+export const effectiveScore = (evaluation: Pick<Evaluation, 'score' | 'humanScore'>): number | null =>
+  evaluation.humanScore ?? evaluation.score;
 
 /** A PENDING evaluation, or a SUCCESS one when the caller supplied the score. */
 export function createEvaluation(input: NewEvaluation, now: string): Evaluation {
@@ -93,11 +102,14 @@ export function createEvaluation(input: NewEvaluation, now: string): Evaluation 
     conversationSimulatorVersion: null,
     humanEvaluatorId: null,
     humanEvaluatorStartedAt: null,
+    humanScore: null,
+    humanReason: null,
     failedTurns: [],
     evaluatedAt: null,
     metricLegacyAt: input.metricLegacyAt,
     metricDisabledAt: input.metricDisabledAt,
     runId: input.runId,
+    launchId: input.launchId,
     versionId: input.versionId,
     createdAt: now,
     deletedAt: null,

@@ -1,7 +1,7 @@
-import { unique } from '../catalog/fields.ts';
+import { unique } from '../shared/fields.ts';
 
 /** Why a session was left out of a batch evaluation. */
-export type SkipCause = 'NOT_IN_SPECIFICATIONS' | 'NO_SPECIFICATION' | 'NO_LINKED_METRICS';
+export type SkipCause = 'NOT_IN_SPECIFICATIONS' | 'NO_SPECIFICATION' | 'NO_LINKED_METRICS' | 'ONLY_INACTIVE_METRICS';
 
 /** What the scope rules know about one session. */
 export interface ScopedSession {
@@ -17,6 +17,8 @@ export interface ScopeRequest {
   readonly specificationIds?: readonly string[];
   /** The metric ids linked to every specification involved (the sessions' own and the listed ones). */
   readonly linkedMetricIds: Readonly<Record<string, readonly string[]>>;
+  /** Metrics among those that may no longer create evaluations (disabled, or superseded by a newer revision). */
+  readonly inactiveMetricIds?: readonly string[];
 }
 
 export type SessionScope =
@@ -30,6 +32,8 @@ export type SessionScope =
  * 3. only `specificationIds`: a strict allow-list of the session's own specification.
  * 4. both: the explicit metrics plus those of the listed specifications, for every session.
  * 5. a session whose specification has no linked metrics is skipped.
+ * 6. an inactive metric (disabled or superseded) never creates an evaluation; a session left with only such
+ *    metrics is skipped.
  */
 export function scopeSession(request: ScopeRequest, session: ScopedSession): SessionScope {
   const { explicitMetricIds, specificationIds, linkedMetricIds } = request;
@@ -46,7 +50,10 @@ export function scopeSession(request: ScopeRequest, session: ScopedSession): Ses
     if (session.specificationId === null) return skip('NO_SPECIFICATION');
     metricIds = unique(linked(session.specificationId));
   }
-  return metricIds.length === 0 ? skip('NO_LINKED_METRICS') : { sessionId: session.sessionId, metricIds };
+  if (metricIds.length === 0) return skip('NO_LINKED_METRICS');
+  const inactive = new Set(request.inactiveMetricIds ?? []);
+  const active = metricIds.filter((metricId) => !inactive.has(metricId));
+  return active.length === 0 ? skip('ONLY_INACTIVE_METRICS') : { sessionId: session.sessionId, metricIds: active };
 }
 
 /** The scope of every session, in order. */

@@ -1,4 +1,5 @@
 import { Forbidden, IssueCollector } from '../errors.ts';
+import type { Creation } from '../shared/record.ts';
 import type { Actor, Role } from './role.ts';
 
 export const MFA_SOURCES = ['EMAIL'] as const;
@@ -50,7 +51,7 @@ function assertMayGrant(actor: Actor, role: Role): void {
   if (role === 'ADMIN' && actor.role !== 'ADMIN') throw new Forbidden('Only an ADMIN may grant the ADMIN role');
 }
 
-export function createUser(actor: Actor, id: string, organizationId: string, input: NewUser, now: string): User {
+export function createUser(actor: Actor, input: NewUser, { id, organizationId, now }: Creation): User {
   assertMayGrant(actor, input.role);
   validate(input);
   return {
@@ -105,8 +106,20 @@ export function mayManageKeysOf(actor: Actor, user: User): boolean {
   return actor.role === 'OWNER' && user.organizationId === actor.organizationId && user.role !== 'ADMIN';
 }
 
-/** The spec's User shape, without secrets. */
-export function describeUser(user: User, hasApiKey: boolean) {
+/** The spec's User shape: the sign-in secrets and provider ids become `has…` flags; the version stays internal. */
+export type UserView = Omit<
+  User,
+  'passwordHash' | 'providerAId' | 'providerBId' | 'providerCId' | 'samlId' | 'version'
+> & {
+  readonly hasPassword: boolean;
+  readonly hasProviderAId: boolean;
+  readonly hasProviderBId: boolean;
+  readonly hasProviderCId: boolean;
+  readonly hasSamlId: boolean;
+  readonly hasApiKey: boolean;
+};
+
+export function describeUser(user: User, hasApiKey: boolean): UserView {
   return {
     id: user.id,
     email: user.email,
@@ -128,4 +141,3 @@ export function describeUser(user: User, hasApiKey: boolean) {
     deletedAt: user.deletedAt,
   };
 }
-export type UserView = ReturnType<typeof describeUser>;

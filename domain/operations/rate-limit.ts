@@ -19,9 +19,7 @@ export interface RateDecision {
  */
 export function consumeRequest(
   previous: RateWindow | null,
-  now: number,
-  limit: number,
-  windowMs: number,
+  { now, limit, windowMs }: { now: number; limit: number; windowMs: number },
 ): RateDecision {
   const current = previous && now - previous.startedAt < windowMs ? previous : { startedAt: now, count: 0 };
   const allowed = current.count < limit;

@@ -1,5 +1,6 @@
 import { Forbidden, IssueCollector } from '../errors.ts';
 import type { Actor } from '../identity/role.ts';
+import type { Creation } from '../shared/record.ts';
 
 export interface Organization {
   readonly id: string;
@@ -56,10 +57,10 @@ function validate(changes: OrganizationChanges): void {
   issues.throwIfAny();
 }
 
+/** A new tenant; being its own organization, it needs only an id and the time. */
 export function createOrganization(
-  id: string,
   changes: OrganizationChanges & { name: string },
-  now: string,
+  { id, now }: Pick<Creation, 'id' | 'now'>,
 ): Organization {
   validate(changes);
   return {

@@ -15,11 +15,12 @@ export function utf8Length(text: string): number {
   return bytes;
 }
 
+/** Optional text: absent or null passes; otherwise not blank and at most `maxBytes` in UTF-8. */
 export function checkOptionalText(
   issues: IssueCollector,
   path: string,
   value: string | null | undefined,
-  maxBytes: number,
+  { maxBytes }: { maxBytes: number },
 ): void {
   if (value === undefined || value === null) return;
   issues.check(value.trim().length > 0, path, 'must not be empty');

@@ -1,4 +1,5 @@
 import { IssueCollector } from '../errors.ts';
+import type { Creation } from '../shared/record.ts';
 import { checkCount } from './fields.ts';
 
 export const INFERENCE_RESULT_STATUSES = ['PENDING', 'COMPLETED', 'FAILED'] as const;
@@ -71,10 +72,8 @@ function withTotal(result: InferenceResult): InferenceResult {
 }
 
 export function createInferenceResult(
-  id: string,
-  organizationId: string,
   input: NewInferenceResult,
-  now: string,
+  { id, organizationId, now }: Creation,
 ): InferenceResult {
   validate(input);
   return withTotal({

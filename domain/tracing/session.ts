@@ -1,5 +1,6 @@
 import { IllegalTransition, IssueCollector } from '../errors.ts';
 import { checkJsonObject, type JsonObject } from '../shared/json.ts';
+import type { Creation } from '../shared/record.ts';
 import { checkOptionalText } from './fields.ts';
 
 export const SESSION_STATUSES = ['PENDING', 'COMPLETED', 'FAILED'] as const;
@@ -56,10 +57,10 @@ export function transition(status: SessionStatus, event: SessionEvent): SessionS
   return next;
 }
 
-/** A session run from a test case is a test, never production traffic. */
+/** A session run from a test case, or inside a run, is a test, never production traffic. */
 function validate(
   issues: IssueCollector,
-  session: Pick<Session, 'testCaseId' | 'isProduction'>,
+  session: Pick<Session, 'testCaseId' | 'runId' | 'isProduction'>,
   changes: SessionChanges,
 ): void {
   issues.check(
@@ -67,21 +68,27 @@ function validate(
     'isProduction',
     'a session of a test case cannot be a production session',
   );
-  checkOptionalText(issues, 'customId', changes.customId, 255);
+  issues.check(
+    !(session.runId !== null && session.isProduction),
+    'runId',
+    'a production session cannot belong to a run',
+  );
+  checkOptionalText(issues, 'customId', changes.customId, { maxBytes: 255 });
   checkJsonObject(issues, 'context', changes.context);
   checkJsonObject(issues, 'metadata', changes.metadata);
 }
 
-export function createSession(id: string, organizationId: string, input: NewSession, now: string): Session {
+export function createSession(input: NewSession, { id, organizationId, now }: Creation): Session {
   const testCaseId = input.testCaseId ?? null;
+  const runId = input.runId ?? null;
   const session: Session = {
     id,
     organizationId,
     versionId: input.versionId,
     testCaseId,
     customId: input.customId ?? null,
-    runId: input.runId ?? null,
-    isProduction: input.isProduction ?? testCaseId === null,
+    runId,
+    isProduction: input.isProduction ?? (testCaseId === null && runId === null),
     context: input.context ?? null,
     metadata: input.metadata ?? null,
     status: 'PENDING',
@@ -110,8 +117,8 @@ export function updateSession(session: Session, changes: SessionChanges): Sessio
 export function finishSession(session: Session, ending: SessionEnding, now: string): Session {
   const error = ending.error ?? null;
   const issues = new IssueCollector();
-  checkOptionalText(issues, 'stoppingReason', ending.stoppingReason, 10_000);
-  checkOptionalText(issues, 'error', error, 100_000);
+  checkOptionalText(issues, 'stoppingReason', ending.stoppingReason, { maxBytes: 10_000 });
+  checkOptionalText(issues, 'error', error, { maxBytes: 100_000 });
   issues.throwIfAny();
   const status = transition(session.status, error === null ? 'finish' : 'fail');
   return { ...session, status, stoppingReason: ending.stoppingReason ?? null, error, finishedAt: now };

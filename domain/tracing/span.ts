@@ -100,7 +100,7 @@ const optionalObject = (
   raw: Raw,
   field: string,
   problems: SpanProblem[],
-  orString = false,
+  { orString = false }: { orString?: boolean } = {},
 ): JsonObject | string | null => {
   const value = raw[field];
   if (value === undefined || value === null) return null;
@@ -195,7 +195,7 @@ function checkContent(raw: Raw, problems: SpanProblem[]) {
     type: type as SpanType,
     description,
     inputData: optionalObject(raw, 'inputData', problems) as JsonObject | null,
-    outputData: optionalObject(raw, 'outputData', problems, true),
+    outputData: optionalObject(raw, 'outputData', problems, { orString: true }),
     error: optionalString(raw, 'error', problems),
     latencyMs,
     metadata: optionalObject(raw, 'metadata', problems) as JsonObject | null,

@@ -101,7 +101,13 @@ async function measure(name: 'sqlite' | 'postgres'): Promise<void> {
     );
   } finally {
     await Promise.all(
-      workers.map((worker) => new Promise((resolve) => (worker.once('exit', resolve), worker.kill('SIGTERM')))),
+      workers.map(
+        (worker) =>
+          new Promise((resolve) => {
+            worker.once('exit', resolve);
+            worker.kill('SIGTERM');
+          }),
+      ),
     );
     await platform.close();
     await store.drop();

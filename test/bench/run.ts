@@ -6,6 +6,8 @@ const benchmarks: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   evaluation: () => import('./evaluation.bench.ts'),
   'span-ingestion': () => import('./span-ingestion.bench.ts'),
   'csv-import': () => import('./csv-import.bench.ts'),
+  reads: () => import('./reads.bench.ts'),
+  capacity: () => import('./capacity.bench.ts'),
 };
 
 const wanted = process.argv.slice(2);

@@ -39,11 +39,8 @@ for (const name of await storageNames()) {
       const { testCases, specifications } = world.storage;
       const make = (id: string, testId: string, languageCode: string | null, organizationId = 'org_a') =>
         createTestCase(
-          id,
-          organizationId,
-          'user_1',
           { testId, input: { user_message: id, nested: { n: 1 } }, languageCode, expectedTools: ['a'] },
-          NOW,
+          { id, organizationId, userId: 'user_1', now: NOW },
         );
       await testCases.insertMany([
         make('testCase_1', 'test_1', 'en-US'),
@@ -68,7 +65,10 @@ for (const name of await storageNames()) {
       t.truthy(await testCases.get('org_b', 'testCase_5'), 'other organizations are untouched');
       t.is(await testCases.count('org_a', {}), 2);
       const specification = await specifications.insert(
-        createSpecification('specification_1', 'org_a', { productId: 'product_1', name: 'S' }, NOW),
+        createSpecification(
+          { productId: 'product_1', name: 'S' },
+          { id: 'specification_1', organizationId: 'org_a', now: NOW },
+        ),
       );
       const updated = await specifications.update({
         ...specification,

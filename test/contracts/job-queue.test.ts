@@ -1,16 +1,18 @@
 import test from 'ava';
-import type { EvaluationJob } from '../../application/ports/job-queue.ts';
 import type { StoragePorts } from '../../application/ports/ports.ts';
 import { createMemoryStorage } from '../../adapters/memory/memory-storage.ts';
+import { pendingEvaluationJobs } from '../../adapters/queue/evaluation-outbox.ts';
 import { InProcessJobQueue } from '../../adapters/queue/in-process-job-queue.ts';
+import { queuedLaunchJobs } from '../../adapters/queue/launch-outbox.ts';
 import type { RunnableJobQueue } from '../../adapters/queue/job-runner.ts';
 import { PgBossJobQueue } from '../../adapters/queue/pg-boss-job-queue.ts';
 import { migrate } from '../../adapters/sequelize/migrator.ts';
 import { createSequelizeStorage } from '../../adapters/sequelize/sequelize-storage.ts';
 import { openDatabase } from '../../adapters/sequelize/support/database.ts';
 import { transactionContextOf } from '../../adapters/sequelize/support/transaction-context.ts';
-import { createEvaluation } from '../../domain/evaluation/evaluation.ts';
 import { createTestDatabase, postgresAvailable } from '../support/databases.ts';
+import { pendingEvaluation } from '../support/pending-evaluation.ts';
+import { createLaunch, startLaunch } from '../../domain/run/launch.ts';
 
 /**
  * JobQueue contract: jobs enqueued in a transaction exist exactly when it commits, and are delivered to the
@@ -22,24 +24,14 @@ interface QueueWorld {
   close(): Promise<void>;
 }
 
-const pendingOf =
-  (storage: StoragePorts) =>
-  async (limit: number): Promise<EvaluationJob[]> =>
-    (
-      await storage.evaluations.list(null, {
-        where: [{ field: 'status', op: 'eq', value: 'PENDING' }],
-        sort: [{ field: 'createdAt', direction: 'asc' }],
-        limit,
-      })
-    ).map((evaluation) => ({
-      organizationId: evaluation.organizationId,
-      evaluationId: evaluation.id,
-    }));
-
 const worlds: Record<string, () => Promise<QueueWorld>> = {
   'in-process (memory)': async () => {
     const storage = createMemoryStorage();
-    const queue = new InProcessJobQueue({ findPending: pendingOf(storage), pollMs: 50 });
+    const queue = new InProcessJobQueue({
+      findPending: pendingEvaluationJobs(storage.evaluations),
+      findQueuedLaunches: queuedLaunchJobs(storage.launches),
+      pollMs: 50,
+    });
     return { storage, queue, close: () => queue.stop() };
   },
   'in-process (sqlite)': async () => {
@@ -47,11 +39,19 @@ const worlds: Record<string, () => Promise<QueueWorld>> = {
     const database = openDatabase(store.url);
     await migrate(database);
     const storage = createSequelizeStorage(database);
-    const queue = new InProcessJobQueue({ findPending: pendingOf(storage), pollMs: 50 });
+    const queue = new InProcessJobQueue({
+      findPending: pendingEvaluationJobs(storage.evaluations),
+      findQueuedLaunches: queuedLaunchJobs(storage.launches),
+      pollMs: 50,
+    });
     return {
       storage,
       queue,
-      close: async () => (await queue.stop(), await database.sequelize.close(), await store.drop()),
+      close: async () => {
+        await queue.stop();
+        await database.sequelize.close();
+        await store.drop();
+      },
     };
   },
 };
@@ -73,28 +73,16 @@ if (await postgresAvailable()) {
     return {
       storage,
       queue,
-      close: async () => (await queue.stop(), await database.sequelize.close(), await store.drop()),
+      close: async () => {
+        await queue.stop();
+        await database.sequelize.close();
+        await store.drop();
+      },
     };
   };
 }
 
-const evaluation = (id: string) =>
-  createEvaluation(
-    {
-      id,
-      organizationId: 'organization_q',
-      metricId: 'metric_1',
-      sessionId: 'session_1',
-      userId: null,
-      testCaseId: null,
-      inferenceResultId: null,
-      runId: null,
-      versionId: null,
-      metricLegacyAt: null,
-      metricDisabledAt: null,
-    },
-    new Date().toISOString(),
-  );
+const evaluation = (id: string) => pendingEvaluation({ id, organizationId: 'organization_q' });
 
 for (const [name, open] of Object.entries(worlds)) {
   test(`[${name}] committed jobs are delivered once each; rolled-back ones never exist`, async (t) => {
@@ -135,9 +123,60 @@ for (const [name, open] of Object.entries(worlds)) {
   });
 }
 
+const queuedLaunch = (id: string) =>
+  createLaunch(
+    { runId: 'run_q', kind: 'EVALUATE_SESSION', request: {} },
+    { id, organizationId: 'organization_q', now: new Date().toISOString() },
+  );
+
+for (const [name, open] of Object.entries(worlds)) {
+  test(`[${name}] launch jobs: committed ones are delivered once each, one per handler call; rolled-back ones never exist`, async (t) => {
+    const world = await open();
+    try {
+      const delivered: string[] = [];
+      await world.queue.startLaunchWorker(async (jobs) => {
+        t.is(jobs.length, 1);
+        for (const job of jobs) {
+          delivered.push(job.launchId);
+          const stored = await world.storage.launches.get(job.organizationId, job.launchId);
+          t.truthy(stored, 'a delivered job always finds its committed launch');
+          if (stored?.status === 'QUEUED') await world.storage.launches.update(startLaunch(stored, stored.createdAt));
+        }
+      }, 2);
+      await t.throwsAsync(
+        world.storage.uow.transaction(async () => {
+          await world.storage.launches.insertMany([queuedLaunch('launch_rolled_back')]);
+          await world.queue.enqueueLaunches([{ organizationId: 'organization_q', launchId: 'launch_rolled_back' }]);
+          throw new Error('refused');
+        }),
+        { message: 'refused' },
+      );
+      const ids = ['launch_a', 'launch_b'];
+      await world.storage.uow.transaction(async () => {
+        await world.storage.launches.insertMany(ids.map(queuedLaunch));
+        await world.queue.enqueueLaunches(ids.map((launchId) => ({ organizationId: 'organization_q', launchId })));
+      });
+      const deadline = Date.now() + 15_000;
+      while (delivered.length < ids.length && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      t.deepEqual([...delivered].sort(), ids);
+      t.is(await world.storage.launches.get('organization_q', 'launch_rolled_back'), null);
+    } finally {
+      await world.close();
+    }
+  });
+}
+
 test('[in-process (memory)] jobs given up do not hide newer jobs from the worker', async (t) => {
   const storage = createMemoryStorage();
-  const queue = new InProcessJobQueue({ findPending: pendingOf(storage), pollMs: 20, batchSize: 1, maxAttempts: 1 });
+  const queue = new InProcessJobQueue({
+    findPending: pendingEvaluationJobs(storage.evaluations),
+    findQueuedLaunches: queuedLaunchJobs(storage.launches),
+    pollMs: 20,
+    batchSize: 1,
+    maxAttempts: 1,
+  });
   try {
     const delivered: string[] = [];
     await queue.startWorker(async (jobs) => {

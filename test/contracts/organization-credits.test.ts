@@ -15,7 +15,10 @@ for (const [name, open] of Object.entries(worlds)) {
     try {
       const { organizations } = world.storage;
       await organizations.insert(
-        createOrganization('organization_a', { name: 'A', remainingSubscriptionCredits: 2, extraCredits: 3 }, NOW),
+        createOrganization(
+          { name: 'A', remainingSubscriptionCredits: 2, extraCredits: 3 },
+          { id: 'organization_a', now: NOW },
+        ),
       );
       t.deepEqual(await organizations.debitCredits('organization_a', 1), {
         remainingSubscriptionCredits: 1,
@@ -34,7 +37,10 @@ for (const [name, open] of Object.entries(worlds)) {
       const stored = await organizations.get(null, 'organization_a');
       t.like(stored, { remainingSubscriptionCredits: 0, extraCredits: 0 });
       await organizations.insert(
-        createOrganization('organization_b', { name: 'B', remainingSubscriptionCredits: null, extraCredits: 1 }, NOW),
+        createOrganization(
+          { name: 'B', remainingSubscriptionCredits: null, extraCredits: 1 },
+          { id: 'organization_b', now: NOW },
+        ),
       );
       t.deepEqual(await organizations.debitCredits('organization_b', 1), {
         remainingSubscriptionCredits: null,
@@ -50,7 +56,10 @@ for (const [name, open] of Object.entries(worlds)) {
     try {
       const { organizations, uow } = world.storage;
       await organizations.insert(
-        createOrganization('organization_c', { name: 'C', remainingSubscriptionCredits: 7, extraCredits: 8 }, NOW),
+        createOrganization(
+          { name: 'C', remainingSubscriptionCredits: 7, extraCredits: 8 },
+          { id: 'organization_c', now: NOW },
+        ),
       );
       const attempts = await Promise.all(
         Array.from({ length: 40 }, (_, index) =>

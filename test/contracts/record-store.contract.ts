@@ -1,5 +1,6 @@
 import type { TestFn } from 'ava';
 import type { StoragePorts } from '../../application/ports/ports.ts';
+import { DuplicateKey, NotFound, StaleVersion } from '../../domain/errors.ts';
 import { createUser, type User } from '../../domain/identity/user.ts';
 import { createOrganization } from '../../domain/organization/organization.ts';
 import type { StorageWorld } from '../support/storage-worlds.ts';
@@ -12,10 +13,8 @@ function user(organizationId: string, email: string, minute: number, name = emai
   sequence += 1;
   return createUser(
     admin,
-    `user_${String(sequence).padStart(6, '0')}`,
-    organizationId,
     { email, name, role: 'MEMBER' },
-    at(minute),
+    { id: `user_${String(sequence).padStart(6, '0')}`, organizationId, now: at(minute) },
   );
 }
 
@@ -34,6 +33,27 @@ export function recordStoreContract(test: TestFn, label: string, open: () => Pro
     t.deepEqual(await ports().users.get('org_a1', stored.id), stored);
     t.is(await ports().users.get('org_b1', stored.id), null);
     t.deepEqual(await ports().users.get(null, stored.id), stored);
+  });
+
+  test(`${label}: require and requireMany answer live records of the scope or NotFound named for the kind`, async (t) => {
+    const [first, second] = [user('org_r', 'r1@r.example', 1), user('org_r', 'r2@r.example', 2)];
+    await ports().users.insertMany([first, second]);
+    t.deepEqual(await ports().users.require('org_r', first.id), first);
+    t.deepEqual(await ports().users.require(null, first.id), first);
+    await t.throwsAsync(ports().users.require('org_other', first.id), {
+      instanceOf: NotFound,
+      message: `User ${first.id} not found`,
+    });
+    t.deepEqual(await ports().users.requireMany('org_r', [second.id, first.id, second.id]), [second, first, second]);
+    await t.throwsAsync(ports().users.requireMany('org_r', [first.id, 'user_missing']), {
+      instanceOf: NotFound,
+      message: 'User user_missing not found',
+    });
+    await ports().users.update({ ...first, deletedAt: at(9) });
+    await t.throwsAsync(ports().users.require('org_r', first.id), { instanceOf: NotFound });
+    await t.throwsAsync(ports().apiKeys.require('org_r', 'apiKey_missing'), {
+      message: 'API key apiKey_missing not found',
+    });
   });
 
   test(`${label}: list filters, sorts, pages; soft-deleted rows never match`, async (t) => {
@@ -89,13 +109,46 @@ export function recordStoreContract(test: TestFn, label: string, open: () => Pro
     t.truthy(await ports().users.get(org, rows[0].id, { includeDeleted: true }));
   });
 
+  test(`${label}: anyOf holds when one alternative holds; no alternative matches nothing`, async (t) => {
+    const org = 'org_any';
+    await ports().users.insertMany([
+      user(org, 'a@any.example', 1, 'Alice'),
+      user(org, 'b@any.example', 2, 'Bob'),
+      user(org, 'c@any.example', 3, 'Carol'),
+      user(org, 'd@any.example', 4, 'Dave'),
+    ]);
+    const names = async (where: Parameters<StoragePorts['users']['list']>[1]['where']) =>
+      (await ports().users.list(org, { where, sort: [{ field: 'name', direction: 'asc' }] })).map((row) => row.name);
+    const eitherAliceOrLate = [
+      {
+        op: 'anyOf' as const,
+        alternatives: [
+          [{ field: 'email' as const, op: 'eq' as const, value: 'a@any.example' }],
+          [
+            { field: 'createdAt' as const, op: 'gte' as const, value: at(3) },
+            { field: 'name' as const, op: 'like' as const, value: 'AV' },
+          ],
+        ],
+      },
+    ];
+    t.deepEqual(await names(eitherAliceOrLate), ['Alice', 'Dave'], 'each alternative is a conjunction');
+    t.deepEqual(
+      await names([...eitherAliceOrLate, { field: 'createdAt', op: 'gte', value: at(2) }]),
+      ['Dave'],
+      'anyOf combines with the other conditions',
+    );
+    t.deepEqual(await names([{ op: 'anyOf', alternatives: [] }]), [], 'no alternative matches nothing');
+    t.deepEqual(await names([{ op: 'anyOf', alternatives: [[]] }]), ['Alice', 'Bob', 'Carol', 'Dave']);
+    t.is(await ports().users.count(org, { where: eitherAliceOrLate }), 2);
+  });
+
   test(`${label}: update bumps the version and refuses a stale one`, async (t) => {
     const stored = await ports().users.insert(user('org_v', 'v@v.example', 1));
     const updated = await ports().users.update({ ...stored, name: 'Renamed' });
     t.is(updated.version, stored.version + 1);
     t.is((await ports().users.get('org_v', stored.id))?.name, 'Renamed');
-    const stale = await t.throwsAsync(ports().users.update({ ...stored, name: 'Stale' }));
-    t.is((stale as { code?: string }).code, 'conflict');
+    const stale = await t.throwsAsync(ports().users.update({ ...stored, name: 'Stale' }), { instanceOf: StaleVersion });
+    t.is(stale.code, 'conflict');
     const missing = await t.throwsAsync(ports().users.update({ ...stored, id: 'user_missing' }));
     t.is((missing as { code?: string }).code, 'not_found');
     const foreign = await t.throwsAsync(ports().users.update({ ...updated, organizationId: 'org_elsewhere' }));
@@ -104,8 +157,11 @@ export function recordStoreContract(test: TestFn, label: string, open: () => Pro
 
   test(`${label}: unique keys hold among live records only`, async (t) => {
     const first = await ports().users.insert(user('org_u', 'same@u.example', 1));
-    const clash = await t.throwsAsync(ports().users.insert(user('org_u2', 'same@u.example', 2)));
-    t.is((clash as { code?: string }).code, 'conflict');
+    const clash = await t.throwsAsync(ports().users.insert(user('org_u2', 'same@u.example', 2)), {
+      instanceOf: DuplicateKey,
+    });
+    t.is(clash.code, 'conflict');
+    t.deepEqual(clash.fields, ['email']);
     await ports().users.update({ ...first, deletedAt: at(5) });
     await t.notThrowsAsync(ports().users.insert(user('org_u2', 'same@u.example', 3)));
   });
@@ -115,11 +171,11 @@ export function recordStoreContract(test: TestFn, label: string, open: () => Pro
     await ports().users.insertMany(rows);
     await ports().users.insertMany([rows[0], user('org_m', 'm3@m.example', 3)], { ignoreExisting: true });
     t.is(await ports().users.count('org_m', {}), 3);
-    await t.throwsAsync(ports().users.insertMany([rows[1]]));
+    await t.throwsAsync(ports().users.insertMany([rows[1]]), { instanceOf: DuplicateKey });
   });
 
   test(`${label}: a failed transaction writes nothing; nested transactions join the outer one`, async (t) => {
-    const org = createOrganization('organization_tx', { name: 'Tx' }, at(1));
+    const org = createOrganization({ name: 'Tx' }, { id: 'organization_tx', now: at(1) });
     await t.throwsAsync(
       ports().uow.transaction(async () => {
         await ports().organizations.insert(org);
@@ -139,7 +195,7 @@ export function recordStoreContract(test: TestFn, label: string, open: () => Pro
 
   test(`${label}: organizations are scoped by their own id`, async (t) => {
     const org = await ports().organizations.insert(
-      createOrganization('organization_scoped', { name: 'Scoped' }, at(1)),
+      createOrganization({ name: 'Scoped' }, { id: 'organization_scoped', now: at(1) }),
     );
     t.truthy(await ports().organizations.get(org.id, org.id));
     t.is(await ports().organizations.get('organization_other', org.id), null);

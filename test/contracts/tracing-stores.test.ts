@@ -94,7 +94,7 @@ for (const name of await storageNames()) {
     try {
       const { inferenceResults, uow } = world.storage;
       const result = await inferenceResults.insert(
-        createInferenceResult('ir_1', 'org_a', { sessionId: 'session_1' }, NOW),
+        createInferenceResult({ sessionId: 'session_1' }, { id: 'ir_1', organizationId: 'org_a', now: NOW }),
       );
       await Promise.all(
         Array.from({ length: 8 }, () =>

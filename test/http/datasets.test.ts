@@ -1,5 +1,7 @@
 import test from 'ava';
 import { createTenant, httpDatabases, useWorld, type Tenant } from '../support/http-world.ts';
+import type { TestCase } from '../../domain/dataset/test-case.ts';
+import { fieldNames } from '../support/field-names.ts';
 
 const paths = (response: { body: { issues?: { path: string }[] } }) =>
   (response.body.issues ?? []).map((issue) => issue.path);
@@ -10,25 +12,58 @@ async function productWithTest(tenant: Tenant, name = 'Bot') {
   return { product, dataset };
 }
 
+/** A product with a specification and a test "Refunds" written for it (with metadata and background noise). */
+async function testScene(tenant: Tenant) {
+  const { owner } = tenant;
+  const product = (await owner.post('/products', { name: 'P' })).body;
+  const spec = (await owner.post('/specifications', { productId: product.id, name: 'S' })).body;
+  const created = await owner.post('/tests', {
+    productId: product.id,
+    name: 'Refunds',
+    specificationId: spec.id,
+    metadata: { owner: 'qa' },
+    backgroundNoiseProfile: 'office',
+    backgroundNoiseLevel: 'medium',
+  });
+  return { product, spec, created };
+}
+
+/**
+ * A test case reviewed by the owner and tagged in place, then revised by the member (a content change): `original`
+ * is the superseded root, `revised` the new head.
+ */
+async function revisionScene(tenant: Tenant) {
+  const { owner, member } = tenant;
+  const { dataset } = await productWithTest(tenant);
+  const original = (
+    await owner.post('/testCases', {
+      testId: dataset.id,
+      input: 'Hello',
+      expectedOutput: 'Hi',
+      variant: 'plain',
+      strategy: 'direct',
+    })
+  ).body;
+  const reviewed = await owner.patch(`/testCases/${original.id}`, {
+    userScore: 0.8,
+    userScoreReason: 'fine',
+    reviewedById: tenant.ownerId,
+  });
+  const tagged = await owner.patch(`/testCases/${original.id}`, { variant: 'typo' });
+  const revised = await member.patch(`/testCases/${original.id}`, { expectedOutput: 'Hello there' });
+  return { dataset, original, reviewed, tagged, revised };
+}
+
 const csv = (text: string) => ({ raw: text, headers: { 'content-type': 'text/csv' } });
 
 for (const database of await httpDatabases()) {
   const world = useWorld(test, database);
   const title = (text: string) => `[${database}] ${text}`;
 
-  test(title('tests: create, read, list, update, delete; name and type unique per product'), async (t) => {
+  test(title('tests: created with its fields, by its creator, and linked from its specification'), async (t) => {
     const tenant = await createTenant(world());
     const { owner } = tenant;
-    const product = (await owner.post('/products', { name: 'P' })).body;
-    const spec = (await owner.post('/specifications', { productId: product.id, name: 'S' })).body;
-    const created = await owner.post('/tests', {
-      productId: product.id,
-      name: 'Refunds',
-      specificationId: spec.id,
-      metadata: { owner: 'qa' },
-      backgroundNoiseProfile: 'office',
-      backgroundNoiseLevel: 'medium',
-    });
+    const { spec, created } = await testScene(tenant);
     t.is(created.status, 201, JSON.stringify(created.body));
     t.true(created.body.id.startsWith('test_'));
     t.is(created.body.specificationId, spec.id);
@@ -37,6 +72,12 @@ for (const database of await httpDatabases()) {
     t.deepEqual(created.body.metadata, { owner: 'qa' });
     t.deepEqual([created.body.backgroundNoiseProfile, created.body.backgroundNoiseLevel], ['office', 'medium']);
     t.deepEqual((await owner.get(`/specifications/${spec.id}`)).body.testIds, [created.body.id]);
+  });
+
+  test(title('tests: name and type are unique per product'), async (t) => {
+    const tenant = await createTenant(world());
+    const { owner } = tenant;
+    const { product } = await testScene(tenant);
     t.is((await owner.post('/tests', { productId: product.id, name: 'Refunds' })).status, 409);
     const redTeam = await owner.post('/tests', { productId: product.id, name: 'Refunds', type: 'RED_TEAMING' });
     t.is(redTeam.status, 201, 'same name, other type');
@@ -47,7 +88,12 @@ for (const database of await httpDatabases()) {
       (await owner.get('/tests', { types: 'RED_TEAMING' })).body.map((item: { id: string }) => item.id),
       [redTeam.body.id],
     );
-    await owner.delete(`/tests/${redTeam.body.id}`);
+  });
+
+  test(title('tests: moving a test to no specification unlinks it'), async (t) => {
+    const tenant = await createTenant(world());
+    const { owner } = tenant;
+    const { product, spec, created } = await testScene(tenant);
     const moved = await owner.patch(`/tests/${created.body.id}`, {
       specificationId: null,
       description: 'All refund cases',
@@ -60,7 +106,15 @@ for (const database of await httpDatabases()) {
       listed.body.map((item: { id: string }) => item.id),
       [created.body.id],
     );
+  });
+
+  test(title('tests: deleting a test deletes its test cases and unlinks it'), async (t) => {
+    const tenant = await createTenant(world());
+    const { owner } = tenant;
+    const { spec, created } = await testScene(tenant);
+    await owner.patch(`/tests/${created.body.id}`, { specificationId: null });
     await owner.patch(`/tests/${created.body.id}`, { specificationId: spec.id });
+    t.deepEqual((await owner.get(`/specifications/${spec.id}`)).body.testIds, [created.body.id], 'linked again');
     const testCase = (await owner.post('/testCases', { testId: created.body.id, input: 'Hi' })).body;
     const deleted = await owner.delete(`/tests/${created.body.id}`);
     t.is(deleted.status, 200);
@@ -123,43 +177,46 @@ for (const database of await httpDatabases()) {
     t.is(body.legacyAt, null);
     t.is(body.userId, tenant.ownerId);
     t.false(body.isAugmented);
-    t.deepEqual(Object.keys(body).sort(), [
-      'archetype',
-      'backgroundNoiseLevel',
-      'backgroundNoiseProfile',
-      'confidence',
-      'confidenceReason',
-      'context',
-      'createdAt',
-      'creditsUsed',
-      'deletedAt',
-      'expectedOutput',
-      'expectedTools',
-      'gender',
-      'goal',
-      'id',
-      'input',
-      'isAugmented',
-      'languageCode',
-      'legacyAt',
-      'maxIterations',
-      'parentTestCaseId',
-      'reviewedById',
-      'scenario',
-      'source',
-      'sourceFile',
-      'sourceTestCaseId',
-      'specRelevance',
-      'stoppingCriterias',
-      'strategy',
-      'testCaseGroupId',
-      'testId',
-      'userId',
-      'userPersona',
-      'userScore',
-      'userScoreReason',
-      'variant',
-    ]);
+    t.deepEqual(
+      Object.keys(body).sort(),
+      fieldNames<TestCase, 'organizationId' | 'version'>()([
+        'archetype',
+        'backgroundNoiseLevel',
+        'backgroundNoiseProfile',
+        'confidence',
+        'confidenceReason',
+        'context',
+        'createdAt',
+        'creditsUsed',
+        'deletedAt',
+        'expectedOutput',
+        'expectedTools',
+        'gender',
+        'goal',
+        'id',
+        'input',
+        'isAugmented',
+        'languageCode',
+        'legacyAt',
+        'maxIterations',
+        'parentTestCaseId',
+        'reviewedById',
+        'scenario',
+        'source',
+        'sourceFile',
+        'sourceTestCaseId',
+        'specRelevance',
+        'stoppingCriterias',
+        'strategy',
+        'testCaseGroupId',
+        'testId',
+        'userId',
+        'userPersona',
+        'userScore',
+        'userScoreReason',
+        'variant',
+      ]),
+    );
     const structured = await owner.post('/testCases', {
       testId: dataset.id,
       input: { user_message: 'Hi', channel: 'web' },
@@ -170,128 +227,159 @@ for (const database of await httpDatabases()) {
     t.deepEqual((await owner.get(`/testCases/${body.id}`)).body, body);
   });
 
-  test(title('test cases: validation names the field'), async (t) => {
-    const tenant = await createTenant(world());
-    const { owner } = tenant;
-    const { dataset } = await productWithTest(tenant);
-    const cases: [Record<string, unknown>, string[]][] = [
-      [{ input: 'x' }, ['testId']],
-      [{ testId: dataset.id }, ['input']],
-      [{ testId: dataset.id, input: 'x', languageCode: 'english please' }, ['languageCode']],
-      [{ testId: dataset.id, input: 'x', languageCode: 'en-US-' }, ['languageCode']],
-      [{ testId: dataset.id, input: 'x', gender: 'OTHER' }, ['gender']],
-      [{ testId: dataset.id, input: 'x', backgroundNoiseProfile: 'office' }, ['backgroundNoiseLevel']],
-      [{ testId: dataset.id, input: 'x', backgroundNoiseLevel: 'heavy' }, ['backgroundNoiseProfile']],
-      [
-        { testId: dataset.id, input: 'x', backgroundNoiseProfile: 'rain', backgroundNoiseLevel: 'light' },
-        ['backgroundNoiseProfile'],
-      ],
-      [{ testId: dataset.id, input: 'x', maxIterations: 0 }, ['maxIterations']],
-      [{ testId: dataset.id, input: 'x', maxIterations: 1.5 }, ['maxIterations']],
-      [{ testId: dataset.id, input: 'x', expectedTools: 'lookup' }, ['expectedTools']],
-      [{ testId: dataset.id, input: ['x'] }, ['input']],
-      [{ testId: dataset.id, input: 'x', colour: 'red' }, ['colour']],
-      [{ testId: dataset.id, input: 'x', confidence: 1.5 }, ['confidence']],
-      [{ testId: dataset.id, input: 'x', confidence: -0.1 }, ['confidence']],
-      [{ testId: dataset.id, input: 'x', userScore: 2 }, ['userScore']],
-      [{ testId: dataset.id, input: 'x', maxIterations: -3 }, ['maxIterations']],
-      [{ testId: dataset.id, input: 'x', gender: 'male' }, ['gender']],
-      [{ testId: dataset.id, input: 'x', context: ['a'] }, ['context']],
-      [{ testId: dataset.id, input: 42 }, ['input']],
-    ];
-    for (const [body, expected] of cases) {
+  /** One tenant's test for the refused test cases below: a refusal writes nothing, so they share it. */
+  let validationTest: Promise<{ owner: Tenant['owner']; testId: string }> | undefined;
+  const refusalTarget = () =>
+    (validationTest ??= (async () => {
+      const tenant = await createTenant(world());
+      return { owner: tenant.owner, testId: (await productWithTest(tenant)).dataset.id };
+    })());
+  /** Test case bodies refused with 400, and the field each refusal names; `testId` is filled in unless `null`. */
+  const refusedTestCases: [string, Record<string, unknown>, string[]][] = [
+    ['a test case needs its test', { testId: null, input: 'x' }, ['testId']],
+    ['a test case needs an input', { input: undefined }, ['input']],
+    ['a language tag must be BCP-47', { languageCode: 'english please' }, ['languageCode']],
+    ['a language tag may not end in a hyphen', { languageCode: 'en-US-' }, ['languageCode']],
+    ['gender is MALE or FEMALE', { gender: 'OTHER' }, ['gender']],
+    ['gender is upper case', { gender: 'male' }, ['gender']],
+    ['a noise profile needs a level', { backgroundNoiseProfile: 'office' }, ['backgroundNoiseLevel']],
+    ['a noise level needs a profile', { backgroundNoiseLevel: 'heavy' }, ['backgroundNoiseProfile']],
+    [
+      'a noise profile must be known',
+      { backgroundNoiseProfile: 'rain', backgroundNoiseLevel: 'light' },
+      ['backgroundNoiseProfile'],
+    ],
+    ['maxIterations is at least 1', { maxIterations: 0 }, ['maxIterations']],
+    ['maxIterations is never negative', { maxIterations: -3 }, ['maxIterations']],
+    ['maxIterations is an integer', { maxIterations: 1.5 }, ['maxIterations']],
+    ['expectedTools is a list', { expectedTools: 'lookup' }, ['expectedTools']],
+    ['an input is not a list', { input: ['x'] }, ['input']],
+    ['an input is not a number', { input: 42 }, ['input']],
+    ['a context is not a list', { context: ['a'] }, ['context']],
+    ['unknown fields are refused', { colour: 'red' }, ['colour']],
+    ['confidence is at most 1', { confidence: 1.5 }, ['confidence']],
+    ['confidence is never negative', { confidence: -0.1 }, ['confidence']],
+    ['a user score is at most 1', { userScore: 2 }, ['userScore']],
+  ];
+
+  for (const [rule, fields, expected] of refusedTestCases) {
+    test(title(`test cases: ${rule}; the refusal names the field`), async (t) => {
+      const { owner, testId } = await refusalTarget();
+      const body = JSON.parse(JSON.stringify({ testId, input: 'x', ...fields }));
+      if (fields.testId === null) delete body.testId;
       const response = await owner.post('/testCases', body);
       t.is(response.status, 400, JSON.stringify(body));
       t.is(response.body.error, 'invalid_input');
       t.deepEqual(paths(response), expected, JSON.stringify(body));
       t.regex(response.body.message, new RegExp(expected[0]), 'the message names the field');
-    }
+    });
+  }
+
+  test(title('test cases: an unknown test is a 404'), async (t) => {
+    const { owner } = await refusalTarget();
     t.is((await owner.post('/testCases', { testId: 'test_missing', input: 'x' })).status, 404);
   });
 
-  test(
-    title('test cases: content changes fork revisions, annotations edit in place and reset on the new head'),
-    async (t) => {
-      const tenant = await createTenant(world());
-      const { owner, member } = tenant;
-      const { dataset } = await productWithTest(tenant);
-      const original = (
-        await owner.post('/testCases', {
-          testId: dataset.id,
-          input: 'Hello',
-          expectedOutput: 'Hi',
-          variant: 'plain',
-          strategy: 'direct',
-        })
-      ).body;
-      t.is(original.parentTestCaseId, null);
-      t.is(original.testCaseGroupId, original.id);
-      const reviewed = await owner.patch(`/testCases/${original.id}`, {
-        userScore: 0.8,
-        userScoreReason: 'fine',
-        reviewedById: tenant.ownerId,
-      });
-      t.is(reviewed.status, 200);
-      t.is(reviewed.body.id, original.id);
-      t.is(reviewed.body.userScore, 0.8);
-      const tagged = await owner.patch(`/testCases/${original.id}`, { variant: 'typo' });
-      t.is(tagged.body.id, original.id, 'a descriptive field edits in place');
-      const revised = await member.patch(`/testCases/${original.id}`, { expectedOutput: 'Hello there' });
-      t.is(revised.status, 200);
-      t.not(revised.body.id, original.id);
-      t.is(revised.body.testCaseGroupId, original.id);
-      t.is(revised.body.parentTestCaseId, original.id);
-      t.is(revised.body.expectedOutput, 'Hello there');
-      t.is(revised.body.userId, tenant.memberId);
-      t.is(revised.body.legacyAt, null);
-      t.deepEqual(
-        [revised.body.userScore, revised.body.userScoreReason, revised.body.reviewedById],
-        [null, null, null],
-        'annotations reset',
-      );
-      const old = await owner.get(`/testCases/${original.id}`);
-      t.is(old.status, 200, 'a legacy revision is readable');
-      t.truthy(old.body.legacyAt);
-      t.is(old.body.expectedOutput, 'Hi');
-      t.is(old.body.userScore, 0.8);
-      const frozen = await owner.patch(`/testCases/${original.id}`, { expectedOutput: 'again' });
-      t.is(frozen.status, 409);
-      t.is(frozen.body.error, 'conflict');
-      t.is(
-        (await owner.patch(`/testCases/${original.id}`, { userScore: 1 })).status,
-        409,
-        'annotations of a legacy revision too',
-      );
-      const ids = (response: { body: { id: string }[] }) => response.body.map((item) => item.id).sort();
-      t.deepEqual(
-        ids(await owner.get('/testCases', { testIds: dataset.id })),
-        [original.id, revised.body.id].sort(),
-        'includeLegacy defaults to true',
-      );
-      t.deepEqual(ids(await owner.get('/testCases', { testIds: dataset.id, includeLegacy: false })), [revised.body.id]);
-      t.is((await owner.get('/testCases', { testCaseGroupIds: original.id })).body.length, 2);
-      t.deepEqual(ids(await owner.get('/testCases', { ids: original.id })), [original.id]);
-      t.deepEqual(ids(await owner.get('/testCases', { variants: 'typo', includeLegacy: false })), [revised.body.id]);
-      t.deepEqual(
-        ids(await owner.get('/testCases', { strategies: ['direct', 'other'] })),
-        [original.id, revised.body.id].sort(),
-      );
-      t.deepEqual(ids(await owner.get('/testCases', { strategies: 'other' })), []);
-      const french = (await owner.post('/testCases', { testId: dataset.id, input: 'Salut', languageCode: 'fr-CA' }))
-        .body;
-      t.deepEqual(
-        ids(await owner.get('/testCases', { languageCodes: 'fr-ca' })),
-        [french.id],
-        'language filters match in canonical case',
-      );
-      t.deepEqual(paths(await owner.patch(`/testCases/${revised.body.id}`, { languageCode: '12' })), ['languageCode']);
-      t.deepEqual(paths(await owner.patch(`/testCases/${revised.body.id}`, { backgroundNoiseLevel: 'light' })), [
-        'backgroundNoiseProfile',
-      ]);
-      t.is((await owner.delete(`/testCases/${revised.body.id}`)).status, 200);
-      t.is((await owner.get(`/testCases/${original.id}`)).status, 404, 'the whole family is deleted');
-    },
-  );
+  test(title('test cases: a new test case is the root of its own family'), async (t) => {
+    const { original } = await revisionScene(await createTenant(world()));
+    t.is(original.parentTestCaseId, null);
+    t.is(original.testCaseGroupId, original.id);
+  });
+
+  test(title('test cases: annotations and descriptive fields edit the head in place'), async (t) => {
+    const { original, reviewed, tagged } = await revisionScene(await createTenant(world()));
+    t.is(reviewed.status, 200);
+    t.is(reviewed.body.id, original.id);
+    t.is(reviewed.body.userScore, 0.8);
+    t.is(tagged.body.id, original.id, 'a descriptive field edits in place');
+  });
+
+  test(title('test cases: a content change forks a new head by its editor, with annotations reset'), async (t) => {
+    const tenant = await createTenant(world());
+    const { original, revised } = await revisionScene(tenant);
+    t.is(revised.status, 200);
+    t.not(revised.body.id, original.id);
+    t.is(revised.body.testCaseGroupId, original.id);
+    t.is(revised.body.parentTestCaseId, original.id);
+    t.is(revised.body.expectedOutput, 'Hello there');
+    t.is(revised.body.userId, tenant.memberId);
+    t.is(revised.body.legacyAt, null);
+    t.deepEqual(
+      [revised.body.userScore, revised.body.userScoreReason, revised.body.reviewedById],
+      [null, null, null],
+      'annotations reset',
+    );
+  });
+
+  test(title('test cases: the superseded revision stays readable and is frozen'), async (t) => {
+    const tenant = await createTenant(world());
+    const { owner } = tenant;
+    const { original } = await revisionScene(tenant);
+    const old = await owner.get(`/testCases/${original.id}`);
+    t.is(old.status, 200, 'a legacy revision is readable');
+    t.truthy(old.body.legacyAt);
+    t.is(old.body.expectedOutput, 'Hi');
+    t.is(old.body.userScore, 0.8);
+    const frozen = await owner.patch(`/testCases/${original.id}`, { expectedOutput: 'again' });
+    t.is(frozen.status, 409);
+    t.is(frozen.body.error, 'conflict');
+    t.is(
+      (await owner.patch(`/testCases/${original.id}`, { userScore: 1 })).status,
+      409,
+      'annotations of a legacy revision too',
+    );
+  });
+
+  test(title('test cases: lists show every revision unless includeLegacy is false, and filter'), async (t) => {
+    const tenant = await createTenant(world());
+    const { owner } = tenant;
+    const { dataset, original, revised } = await revisionScene(tenant);
+    const ids = (response: { body: { id: string }[] }) => response.body.map((item) => item.id).sort();
+    t.deepEqual(
+      ids(await owner.get('/testCases', { testIds: dataset.id })),
+      [original.id, revised.body.id].sort(),
+      'includeLegacy defaults to true',
+    );
+    t.deepEqual(ids(await owner.get('/testCases', { testIds: dataset.id, includeLegacy: false })), [revised.body.id]);
+    t.is((await owner.get('/testCases', { testCaseGroupIds: original.id })).body.length, 2);
+    t.deepEqual(ids(await owner.get('/testCases', { ids: original.id })), [original.id]);
+    t.deepEqual(ids(await owner.get('/testCases', { variants: 'typo', includeLegacy: false })), [revised.body.id]);
+    t.deepEqual(
+      ids(await owner.get('/testCases', { strategies: ['direct', 'other'] })),
+      [original.id, revised.body.id].sort(),
+    );
+    t.deepEqual(ids(await owner.get('/testCases', { strategies: 'other' })), []);
+  });
+
+  test(title('test cases: language filters match in canonical case'), async (t) => {
+    const tenant = await createTenant(world());
+    const { owner } = tenant;
+    const { dataset } = await revisionScene(tenant);
+    const french = (await owner.post('/testCases', { testId: dataset.id, input: 'Salut', languageCode: 'fr-CA' })).body;
+    t.deepEqual(
+      (await owner.get('/testCases', { languageCodes: 'fr-ca' })).body.map((item: { id: string }) => item.id),
+      [french.id],
+      'language filters match in canonical case',
+    );
+  });
+
+  test(title('test cases: a refused change of the head names the field'), async (t) => {
+    const tenant = await createTenant(world());
+    const { owner } = tenant;
+    const { revised } = await revisionScene(tenant);
+    t.deepEqual(paths(await owner.patch(`/testCases/${revised.body.id}`, { languageCode: '12' })), ['languageCode']);
+    t.deepEqual(paths(await owner.patch(`/testCases/${revised.body.id}`, { backgroundNoiseLevel: 'light' })), [
+      'backgroundNoiseProfile',
+    ]);
+  });
+
+  test(title('test cases: deleting the head deletes the whole family'), async (t) => {
+    const tenant = await createTenant(world());
+    const { owner } = tenant;
+    const { original, revised } = await revisionScene(tenant);
+    t.is((await owner.delete(`/testCases/${revised.body.id}`)).status, 200);
+    t.is((await owner.get(`/testCases/${original.id}`)).status, 404, 'the whole family is deleted');
+  });
 
   test(title('languages: distinct full tags, optionally for one product'), async (t) => {
     const tenant = await createTenant(world());
@@ -315,7 +403,7 @@ for (const database of await httpDatabases()) {
     t.is((await other.owner.get('/testCases/languages', { productId: first.product.id })).status, 404);
   });
 
-  test(title('CSV import: rows become test cases; JSON and plain cells; all or nothing'), async (t) => {
+  test(title('CSV import: rows become test cases, from JSON and plain cells'), async (t) => {
     const tenant = await createTenant(world());
     const { owner } = tenant;
     const { dataset } = await productWithTest(tenant);
@@ -337,7 +425,12 @@ for (const database of await httpDatabases()) {
     t.deepEqual(second.context, { value: 'Multi, line\ncontext' });
     t.is(second.languageCode, 'es-MX');
     t.is((await owner.get('/testCases', { testIds: dataset.id })).body.length, 2);
+  });
 
+  test(title('CSV import: one bad row refuses the whole file, naming every bad row'), async (t) => {
+    const tenant = await createTenant(world());
+    const { owner } = tenant;
+    const { dataset } = await productWithTest(tenant);
     const broken = ['input,languageCode,maxIterations', 'ok,en,1', ',xx-,two', 'fine,en,'].join('\n');
     const refused = await owner.request('POST', `/tests/${dataset.id}/testCases/import`, csv(broken));
     t.is(refused.status, 400);
@@ -354,13 +447,24 @@ for (const database of await httpDatabases()) {
       csv('input,user_score,gender\na,0.5,FEMALE\nb,7,MALE\nc,1,robot'),
     );
     t.deepEqual(paths(badScore).sort(), ['rows.2.userScore', 'rows.3.gender']);
-    t.is((await owner.get('/testCases', { testIds: dataset.id })).body.length, 2, 'nothing stored');
+    t.is((await owner.get('/testCases', { testIds: dataset.id })).body.length, 0, 'nothing stored');
+  });
 
+  test(title('CSV import: unknown columns, ragged rows and files without rows are refused'), async (t) => {
+    const tenant = await createTenant(world());
+    const { owner } = tenant;
+    const { dataset } = await productWithTest(tenant);
     const unknown = await owner.request('POST', `/tests/${dataset.id}/testCases/import`, csv('prompt,answer\na,b'));
     t.deepEqual(paths(unknown), ['columns.prompt', 'columns.answer', 'columns.input']);
     const ragged = await owner.request('POST', `/tests/${dataset.id}/testCases/import`, csv('input,goal\na,b,c'));
     t.is(ragged.status, 400);
     t.is((await owner.request('POST', `/tests/${dataset.id}/testCases/import`, csv('input\n'))).status, 400);
+  });
+
+  test(title("CSV import: only CSV is taken, and another organization's test is unknown"), async (t) => {
+    const tenant = await createTenant(world());
+    const { owner } = tenant;
+    const { dataset } = await productWithTest(tenant);
     const json = await owner.post(`/tests/${dataset.id}/testCases/import`, { rows: [] });
     t.is(json.status, 415);
     t.is(json.body.error, 'unsupported_media_type');

@@ -6,7 +6,11 @@ import { createTenant, httpDatabases, startWorld, type HttpWorld } from '../supp
 const databases = await httpDatabases();
 let model: FakeModel;
 let starting: Promise<FakeModel> | undefined;
-const fakeModel = async () => (model = await (starting ??= startFakeModel()));
+const fakeModel = async () => {
+  starting ??= startFakeModel();
+  model = await starting;
+  return model;
+};
 test.after.always(async () => (await starting)?.close());
 
 for (const database of databases) {

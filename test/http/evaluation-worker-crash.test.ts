@@ -89,7 +89,13 @@ const until = async (condition: () => boolean, timeoutMs = 20_000) => {
     } finally {
       const running = workers.filter((worker) => worker.exitCode === null && worker.signalCode === null);
       await Promise.all(
-        running.map((worker) => new Promise((resolve) => (worker.once('exit', resolve), worker.kill('SIGTERM')))),
+        running.map(
+          (worker) =>
+            new Promise((resolve) => {
+              worker.once('exit', resolve);
+              worker.kill('SIGTERM');
+            }),
+        ),
       );
       await world.close();
       await model.close();

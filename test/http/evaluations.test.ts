@@ -1,6 +1,8 @@
 import test from 'ava';
 import { evaluationFixture, settled, type EvaluationFixture } from '../support/evaluation-fixtures.ts';
 import { createTenant, httpDatabases, useWorld, type Tenant } from '../support/http-world.ts';
+import type { Evaluation } from '../../domain/evaluation/evaluation.ts';
+import { fieldNames } from '../support/field-names.ts';
 
 for (const database of await httpDatabases()) {
   const world = useWorld(test, database);
@@ -15,6 +17,29 @@ for (const database of await httpDatabases()) {
     const tenant = await createTenant(world());
     return { tenant, fixture: await evaluationFixture(tenant.owner) };
   };
+  /**
+   * A fresh fixture whose imported session was scored by the LLM judge (SKIPPED, no model: retryable), a SELF_HOSTED
+   * score 0.2 and a HUMAN metric, and session A by a SELF_HOSTED score 0.9; `byStatus` lists the SUCCESS ones by score.
+   */
+  const listScene = async () => {
+    const { tenant, fixture } = await fresh();
+    const { metrics, sessions } = fixture;
+    await tenant.owner.post('/evaluations/fromSession', {
+      sessionId: sessions.imported.id,
+      metrics: [{ id: metrics.llm.id }, { id: metrics.selfHosted.id, score: 0.2 }, { id: metrics.human.id }],
+    });
+    await tenant.owner.post('/evaluations/fromSession', {
+      sessionId: sessions.a.id,
+      metrics: [{ id: metrics.selfHosted.id, score: 0.9 }],
+    });
+    await settled(tenant.owner, {});
+    const byStatus = await tenant.owner.get('/evaluations', { statuses: ['SUCCESS'], sort: 'score,desc' });
+    const retryable = await tenant.owner.get('/evaluations', { canRetry: 'true' });
+    return { tenant, fixture, byStatus, retryable };
+  };
+  /** The scene the read-only list cases share. */
+  let listed: ReturnType<typeof listScene> | undefined;
+  const sharedListScene = () => (listed ??= listScene());
 
   test(
     title("fromSession without metrics: only the metrics of the session's own specification, scored by the worker"),
@@ -31,29 +56,36 @@ for (const database of await httpDatabases()) {
           (evaluation: any) => evaluation.status === 'PENDING' && evaluation.testCaseId === fixture.testCases.a.id,
         ),
       );
-      t.deepEqual(Object.keys(response.body[0]).sort(), [
-        'canRetry',
-        'conversationSimulatorVersion',
-        'createdAt',
-        'creditsUsed',
-        'deletedAt',
-        'error',
-        'evaluatedAt',
-        'failedTurns',
-        'humanEvaluatorId',
-        'humanEvaluatorStartedAt',
-        'id',
-        'inferenceResultId',
-        'metricDisabledAt',
-        'metricId',
-        'metricLegacyAt',
-        'reason',
-        'score',
-        'sessionId',
-        'status',
-        'testCaseId',
-        'userId',
-      ]);
+      t.deepEqual(
+        Object.keys(response.body[0]).sort(),
+        fieldNames<Evaluation, 'organizationId' | 'versionId' | 'version'>()([
+          'canRetry',
+          'conversationSimulatorVersion',
+          'createdAt',
+          'creditsUsed',
+          'deletedAt',
+          'error',
+          'evaluatedAt',
+          'failedTurns',
+          'humanEvaluatorId',
+          'humanEvaluatorStartedAt',
+          'humanReason',
+          'humanScore',
+          'id',
+          'inferenceResultId',
+          'launchId',
+          'metricDisabledAt',
+          'metricId',
+          'metricLegacyAt',
+          'reason',
+          'runId',
+          'score',
+          'sessionId',
+          'status',
+          'testCaseId',
+          'userId',
+        ]),
+      );
       const scored = await settled(tenant.owner, { sessionIds: fixture.sessions.a.id });
       t.is(scored.length, 2);
       for (const evaluation of scored) {
@@ -85,6 +117,41 @@ for (const database of await httpDatabases()) {
       t.deepEqual((await tenant.owner.get('/evaluations', { sessionIds: session.id })).body, []);
     }
   });
+
+  test(
+    title('a disabled metric creates no evaluations; a session left with none is skipped and says why'),
+    async (t) => {
+      const { tenant, fixture } = await fresh();
+      const { owner } = tenant;
+      const disable = (id: string) => owner.patch(`/metrics/${id}`, { disabledAt: '2026-01-01T00:00:00Z' });
+      t.is((await disable(fixture.metrics.rouge.id)).status, 200);
+      const partly = await owner.post('/evaluations/fromSessions', { sessionIds: [fixture.sessions.a.id] });
+      t.is(partly.status, 200, JSON.stringify(partly.body));
+      t.is(partly.body.evaluationsCreated, 1);
+      t.regex(
+        partly.body.message,
+        new RegExp(`Disabled or superseded metrics not applied: ${fixture.metrics.rouge.id}`),
+      );
+      const created = (await owner.get('/evaluations', { sessionIds: fixture.sessions.a.id })).body;
+      t.deepEqual(
+        created.map((evaluation: Evaluation) => evaluation.metricId),
+        [fixture.metrics.exact.id],
+      );
+
+      t.is((await disable(fixture.metrics.exact.id)).status, 200);
+      const none = await owner.post('/evaluations/fromSessions', {
+        sessionIds: [fixture.sessions.a.id, fixture.sessions.imported.id],
+        metrics: [{ id: fixture.metrics.exact.id }],
+      });
+      t.like(none.body, { sessionsEvaluated: 0, evaluationsCreated: 0 });
+      t.regex(none.body.message, /2 skipped\. Skipped: 2 only disabled or superseded metrics/);
+      const single = await owner.post('/evaluations/fromSession', { sessionId: fixture.sessions.a.id });
+      t.is(single.status, 400);
+      t.regex(single.body.message, /only disabled or superseded metrics/);
+      t.is((await owner.get('/evaluations', { sessionIds: fixture.sessions.a.id })).body.length, 1, 'nothing new');
+      t.deepEqual((await owner.get('/evaluations', { sessionIds: fixture.sessions.imported.id })).body, []);
+    },
+  );
 
   test(
     title(
@@ -267,50 +334,49 @@ for (const database of await httpDatabases()) {
     t.regex(response.body.message, /first 1000 of 1004/);
   });
 
-  test(title('list filters and sorts, read, delete, retry'), async (t) => {
-    const { tenant, fixture } = await fresh();
-    const { metrics, sessions } = fixture;
-    await tenant.owner.post('/evaluations/fromSession', {
-      sessionId: sessions.imported.id,
-      metrics: [{ id: metrics.llm.id }, { id: metrics.selfHosted.id, score: 0.2 }, { id: metrics.human.id }],
-    });
-    await tenant.owner.post('/evaluations/fromSession', {
-      sessionId: sessions.a.id,
-      metrics: [{ id: metrics.selfHosted.id, score: 0.9 }],
-    });
-    await settled(tenant.owner, {});
-    const byStatus = await tenant.owner.get('/evaluations', { statuses: ['SUCCESS'], sort: 'score,desc' });
-    t.deepEqual(
-      byStatus.body.map((evaluation: any) => evaluation.score),
-      [0.9, 0.2],
-    );
-    const ranged = await tenant.owner.get('/evaluations', { minScore: 0.5, maxScore: 1 });
-    t.deepEqual(
-      ranged.body.map((evaluation: any) => evaluation.score),
-      [0.9],
-    );
-    const retryable = await tenant.owner.get('/evaluations', { canRetry: 'true' });
-    t.is(retryable.body.length, 1);
-    t.is(retryable.body[0].metricId, metrics.llm.id);
-    t.is(
-      (
-        await tenant.owner.get('/evaluations', {
-          metricIds: metrics.human.id,
-          versionIds: fixture.version.id,
-          testCaseIds: fixture.testCases.a.id,
-        })
-      ).body.length,
-      0,
-    );
-    t.is(
-      (await tenant.owner.get('/evaluations', { metricIds: metrics.human.id, versionIds: fixture.version.id })).body
-        .length,
-      1,
-    );
+  test(
+    title('list: filters by status, score range, retryability, metric, version and test case; sorts by score'),
+    async (t) => {
+      const { tenant, fixture, byStatus, retryable } = await sharedListScene();
+      const { metrics } = fixture;
+      t.deepEqual(
+        byStatus.body.map((evaluation: any) => evaluation.score),
+        [0.9, 0.2],
+      );
+      const ranged = await tenant.owner.get('/evaluations', { minScore: 0.5, maxScore: 1 });
+      t.deepEqual(
+        ranged.body.map((evaluation: any) => evaluation.score),
+        [0.9],
+      );
+      t.is(retryable.body.length, 1);
+      t.is(retryable.body[0].metricId, metrics.llm.id);
+      t.is(
+        (
+          await tenant.owner.get('/evaluations', {
+            metricIds: metrics.human.id,
+            versionIds: fixture.version.id,
+            testCaseIds: fixture.testCases.a.id,
+          })
+        ).body.length,
+        0,
+      );
+      t.is(
+        (await tenant.owner.get('/evaluations', { metricIds: metrics.human.id, versionIds: fixture.version.id })).body
+          .length,
+        1,
+      );
+    },
+  );
+
+  test(title('list: unknown statuses, sort fields and filters are 400'), async (t) => {
+    const { tenant } = await setup();
     t.is((await tenant.owner.get('/evaluations', { statuses: 'NOPE' })).status, 400);
     t.is((await tenant.owner.get('/evaluations', { sort: 'metricId,asc' })).status, 400);
     t.is((await tenant.owner.get('/evaluations', { color: 'red' })).status, 400);
+  });
 
+  test(title('retry: puts back what may be retried and reports the rest; an empty list is 400'), async (t) => {
+    const { tenant, byStatus, retryable } = await listScene();
     const success = byStatus.body[0];
     const retried = await tenant.owner.post('/evaluations/retry', {
       ids: [retryable.body[0].id, success.id, 'evaluation_nope'],
@@ -324,7 +390,11 @@ for (const database of await httpDatabases()) {
     const again = await settled(tenant.owner, { ids: retryable.body[0].id });
     t.like(again[0], { status: 'SKIPPED', canRetry: true });
     t.is((await tenant.owner.post('/evaluations/retry', { ids: [] })).status, 400);
+  });
 
+  test(title('read and delete: a deleted evaluation is gone from reads and lists'), async (t) => {
+    const { tenant, byStatus } = await listScene();
+    const success = byStatus.body[0];
     const read = await tenant.member.get(`/evaluations/${success.id}`);
     t.is(read.status, 200);
     t.is(read.body.id, success.id);
@@ -351,7 +421,8 @@ for (const database of await httpDatabases()) {
     t.deepEqual((await other.owner.post('/evaluations/retry', { ids: [mine.id] })).body.errors.length, 1);
     t.is((await other.owner.post('/evaluations/fromSession', { sessionId: fixture.sessions.a.id })).status, 404);
     const batch = await other.owner.post('/evaluations/fromSessions', { sessionIds: [fixture.sessions.a.id] });
-    t.like(batch.body, { sessionsEvaluated: 0, sessionsFailed: 1 });
+    t.is(batch.status, 400, 'no session of the request exists for the caller: there is nothing to launch');
+    t.regex(batch.body.message, /none of them exists/);
     t.is(
       (
         await other.owner.post('/evaluations/fromSession', {

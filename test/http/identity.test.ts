@@ -1,5 +1,7 @@
 import test from 'ava';
 import { createTenant, httpDatabases, useWorld } from '../support/http-world.ts';
+import type { UserView } from '../../domain/identity/user.ts';
+import { fieldNames } from '../support/field-names.ts';
 
 for (const database of await httpDatabases()) {
   const world = useWorld(test, database);
@@ -14,26 +16,29 @@ for (const database of await httpDatabases()) {
     t.is(me.body.mfaSource, null);
     t.is(me.body.analyticsConsent, null);
     t.false(me.body.hasPassword);
-    t.deepEqual(Object.keys(me.body).sort(), [
-      'analyticsConsent',
-      'createdAt',
-      'deletedAt',
-      'email',
-      'firstSignInAt',
-      'hasApiKey',
-      'hasPassword',
-      'hasProviderAId',
-      'hasProviderBId',
-      'hasProviderCId',
-      'hasSamlId',
-      'id',
-      'latestSignInAt',
-      'marketingConsent',
-      'mfaSource',
-      'name',
-      'organizationId',
-      'role',
-    ]);
+    t.deepEqual(
+      Object.keys(me.body).sort(),
+      fieldNames<UserView>()([
+        'analyticsConsent',
+        'createdAt',
+        'deletedAt',
+        'email',
+        'firstSignInAt',
+        'hasApiKey',
+        'hasPassword',
+        'hasProviderAId',
+        'hasProviderBId',
+        'hasProviderCId',
+        'hasSamlId',
+        'id',
+        'latestSignInAt',
+        'marketingConsent',
+        'mfaSource',
+        'name',
+        'organizationId',
+        'role',
+      ]),
+    );
     const legacy = await admin.as(adminKey.replace('assay_', 'assay-')).get('/auth/user');
     t.is(legacy.status, 200);
     t.is(legacy.body.id, me.body.id);
@@ -41,7 +46,7 @@ for (const database of await httpDatabases()) {
 
   test(title('missing, malformed and unknown credentials answer 401 with an error body'), async (t) => {
     const { admin } = world();
-    for (const key of [undefined, 'nonsense', 'assay_' + 'x'.repeat(40)]) {
+    for (const key of [undefined, 'nonsense', `assay_${'x'.repeat(40)}`]) {
       const response = await admin.as(key).get('/auth/user');
       t.is(response.status, 401);
       t.is(response.body.error, 'unauthorized');

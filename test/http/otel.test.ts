@@ -85,6 +85,21 @@ function agentTurn(tracer: ReturnType<BasicTracerProvider['getTracer']>, attribu
   return root.spanContext().traceId;
 }
 
+/** OTLP/JSON pieces as a raw exporter sends them. */
+const attribute = (key: string, value: string) => ({ key, value: { stringValue: value } });
+const otlp = (spans: object[], resource: object[] = []) => ({
+  resourceSpans: [{ resource: { attributes: resource }, scopeSpans: [{ scope: { name: 'raw' }, spans }] }],
+});
+const span = (spanId: string, name: string, extra: object = {}) => ({
+  traceId: '5b8efff798038103d269b633813fc60c',
+  spanId,
+  name,
+  kind: 1,
+  startTimeUnixNano: '1700000000000000000',
+  endTimeUnixNano: '1700000000500000000',
+  ...extra,
+});
+
 for (const database of await httpDatabases()) {
   const world = useWorld(test, database);
   const title = (text: string) => `[${database}] ${text}`;
@@ -101,7 +116,7 @@ for (const database of await httpDatabases()) {
         const tenant = await createTenant(world());
         const { inferenceResultId, sessionId } = await createInferenceResultFor(world(), tenant);
         const spans = recordSpans(
-          { 'service.name': 'support-bot', [`assay.inference_result.id`]: inferenceResultId },
+          { 'service.name': 'support-bot', 'assay.inference_result.id': inferenceResultId },
           (tracer) => agentTurn(tracer, {}),
         );
         const exporter = new Exporter({
@@ -228,122 +243,121 @@ for (const database of await httpDatabases()) {
     }
   });
 
+  test(title('OTLP: refused spans fill partialSuccess; the others are stored and the refused counted'), async (t) => {
+    const tenant = await createTenant(world());
+    const { inferenceResultId } = await createInferenceResultFor(world(), tenant);
+    const named = [attribute('assay.inference_result.id', inferenceResultId)];
+    const body = otlp([
+      span('eee19b7ec3c1b174', 'good', { attributes: named }),
+      span('eee19b7ec3c1b175', '', { attributes: named }),
+      span('eee19b7ec3c1b176', 'orphan'),
+    ]);
+    const answer = await tenant.member.post('/otel/v1/traces', body);
+    t.is(answer.status, 200, JSON.stringify(answer.body));
+    t.is(answer.body.partialSuccess.rejectedSpans, 2);
+    t.regex(answer.body.partialSuccess.errorMessage, /name/);
+    t.regex(answer.body.partialSuccess.errorMessage, /assay\.session\.id/);
+    const good = await tenant.member.get('/traces', { inferenceResultIds: [inferenceResultId] });
+    t.deepEqual(
+      good.body.map((item: { name: string }) => item.name),
+      ['good'],
+    );
+    t.is(good.body[0].latencyMs, 500);
+    t.is(good.body[0].startTime, '2023-11-14T22:13:20.000Z');
+    t.is((await tenant.member.get(`/inferenceResults/${inferenceResultId}`)).body.droppedSpanCount, 1);
+  });
+
+  test(title('OTLP: a gzipped export with nothing refused answers an empty object'), async (t) => {
+    const tenant = await createTenant(world());
+    const { inferenceResultId } = await createInferenceResultFor(world(), tenant);
+    const clean = await tenant.member.request('POST', '/otel/v1/traces', {
+      raw: gzipSync(
+        JSON.stringify(
+          otlp([span('aaa19b7ec3c1b174', 'zipped')], [attribute('assay.inference_result.id', inferenceResultId)]),
+        ),
+      ),
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    });
+    t.is(clean.status, 200);
+    t.deepEqual(clean.body, {});
+  });
+
   test(
-    title(
-      'refused spans fill partialSuccess (JSON and protobuf answers); foreign inference results are a 403; bad bodies a 400',
-    ),
+    title("OTLP: another organization's inference result refuses the export (403) and stays untouched"),
     async (t) => {
       const tenant = await createTenant(world());
       const stranger = await createTenant(world());
-      const { inferenceResultId } = await createInferenceResultFor(world(), tenant);
       const theirs = await createInferenceResultFor(world(), stranger);
-      const attribute = (key: string, value: string) => ({ key, value: { stringValue: value } });
-      const otlp = (spans: object[], resource: object[] = []) => ({
-        resourceSpans: [{ resource: { attributes: resource }, scopeSpans: [{ scope: { name: 'raw' }, spans }] }],
-      });
-      const span = (spanId: string, name: string, extra: object = {}) => ({
-        traceId: '5b8efff798038103d269b633813fc60c',
-        spanId,
-        name,
-        kind: 1,
-        startTimeUnixNano: '1700000000000000000',
-        endTimeUnixNano: '1700000000500000000',
-        ...extra,
-      });
-      const body = otlp(
-        [span('eee19b7ec3c1b174', 'good'), span('eee19b7ec3c1b175', ''), span('eee19b7ec3c1b176', 'orphan')],
-        [],
-      );
-      body.resourceSpans[0].scopeSpans[0].spans[0] = {
-        ...body.resourceSpans[0].scopeSpans[0].spans[0],
-        attributes: [attribute('assay.inference_result.id', inferenceResultId)],
-      } as never;
-      body.resourceSpans[0].scopeSpans[0].spans[1] = {
-        ...body.resourceSpans[0].scopeSpans[0].spans[1],
-        attributes: [attribute('assay.inference_result.id', inferenceResultId)],
-      } as never;
-      const answer = await tenant.member.post('/otel/v1/traces', body);
-      t.is(answer.status, 200, JSON.stringify(answer.body));
-      t.is(answer.body.partialSuccess.rejectedSpans, 2);
-      t.regex(answer.body.partialSuccess.errorMessage, /name/);
-      t.regex(answer.body.partialSuccess.errorMessage, /assay\.session\.id/);
-      const good = await tenant.member.get('/traces', { inferenceResultIds: [inferenceResultId] });
-      t.deepEqual(
-        good.body.map((item: { name: string }) => item.name),
-        ['good'],
-      );
-      t.is(good.body[0].latencyMs, 500);
-      t.is(good.body[0].startTime, '2023-11-14T22:13:20.000Z');
-      t.is((await tenant.member.get(`/inferenceResults/${inferenceResultId}`)).body.droppedSpanCount, 1);
-
-      const clean = await tenant.member.request('POST', '/otel/v1/traces', {
-        raw: gzipSync(
-          JSON.stringify(
-            otlp([span('aaa19b7ec3c1b174', 'zipped')], [attribute('assay.inference_result.id', inferenceResultId)]),
-          ),
-        ),
-        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
-      });
-      t.is(clean.status, 200);
-      t.deepEqual(clean.body, {});
-
       const foreign = await tenant.member.post(
         '/otel/v1/traces',
         otlp([span('bbb19b7ec3c1b174', 'x')], [attribute('assay.inference_result.id', theirs.inferenceResultId)]),
       );
       t.is(foreign.status, 403);
       t.is((await stranger.member.get('/traces', { inferenceResultIds: [theirs.inferenceResultId] })).body.length, 0);
-
-      t.is(
-        (
-          await tenant.member.request('POST', '/otel/v1/traces', {
-            raw: 'not json',
-            headers: { 'content-type': 'application/json' },
-          })
-        ).status,
-        400,
-      );
-      t.is(
-        (
-          await tenant.member.request('POST', '/otel/v1/traces', {
-            raw: new Uint8Array([0xff, 0xff, 0xff]),
-            headers: { 'content-type': 'application/x-protobuf' },
-          })
-        ).status,
-        400,
-      );
-      t.is(
-        (
-          await tenant.member.request('POST', '/otel/v1/traces', {
-            raw: 'x',
-            headers: { 'content-type': 'text/plain' },
-          })
-        ).status,
-        415,
-      );
-      t.is((await tenant.member.as(undefined).post('/otel/v1/traces', body)).status, 401);
-      const oversized = await tenant.member.request('POST', '/otel/v1/traces', {
-        raw: new Uint8Array(17 * 1024 * 1024),
-        headers: { 'content-type': 'application/x-protobuf' },
-      });
-      t.is(oversized.status, 413);
-      const bomb = await tenant.member.request('POST', '/otel/v1/traces', {
-        raw: gzipSync(new Uint8Array(17 * 1024 * 1024)),
-        headers: { 'content-type': 'application/x-protobuf', 'content-encoding': 'gzip' },
-      });
-      t.is(bomb.status, 413, 'the limit applies after inflation');
-
-      warnings.length = 0;
-      const refused = recordSpans({ 'service.name': 'bot' }, (tracer) => agentTurn(tracer, {}));
-      const exporter = new ProtobufExporter({
-        url: `${world().url}/otel/v1/traces`,
-        headers: { Authorization: `Bearer ${tenant.member.key}` },
-      });
-      t.is((await exportWith(exporter, refused)).code, 0, 'a partial success is still a success for the SDK');
-      t.true(
-        warnings.some((line) => line.includes('Partial Success') && line.includes('"rejectedSpans":"3"')),
-        warnings.join('\n'),
-      );
     },
   );
+
+  test(title('OTLP: undecodable bodies are 400, other media types 415, and a missing key 401'), async (t) => {
+    const tenant = await createTenant(world());
+    t.is(
+      (
+        await tenant.member.request('POST', '/otel/v1/traces', {
+          raw: 'not json',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+      400,
+    );
+    t.is(
+      (
+        await tenant.member.request('POST', '/otel/v1/traces', {
+          raw: new Uint8Array([0xff, 0xff, 0xff]),
+          headers: { 'content-type': 'application/x-protobuf' },
+        })
+      ).status,
+      400,
+    );
+    t.is(
+      (
+        await tenant.member.request('POST', '/otel/v1/traces', {
+          raw: 'x',
+          headers: { 'content-type': 'text/plain' },
+        })
+      ).status,
+      415,
+    );
+    t.is(
+      (await tenant.member.as(undefined).post('/otel/v1/traces', otlp([span('ccc19b7ec3c1b174', 'x')]))).status,
+      401,
+    );
+  });
+
+  test(title('OTLP: a body over the limit is 413, before and after inflation'), async (t) => {
+    const tenant = await createTenant(world());
+    const oversized = await tenant.member.request('POST', '/otel/v1/traces', {
+      raw: new Uint8Array(17 * 1024 * 1024),
+      headers: { 'content-type': 'application/x-protobuf' },
+    });
+    t.is(oversized.status, 413);
+    const bomb = await tenant.member.request('POST', '/otel/v1/traces', {
+      raw: gzipSync(new Uint8Array(17 * 1024 * 1024)),
+      headers: { 'content-type': 'application/x-protobuf', 'content-encoding': 'gzip' },
+    });
+    t.is(bomb.status, 413, 'the limit applies after inflation');
+  });
+
+  test(title('OTLP: the SDK takes a partial success as a success and logs what was refused'), async (t) => {
+    const tenant = await createTenant(world());
+    warnings.length = 0;
+    const refused = recordSpans({ 'service.name': 'bot' }, (tracer) => agentTurn(tracer, {}));
+    const exporter = new ProtobufExporter({
+      url: `${world().url}/otel/v1/traces`,
+      headers: { Authorization: `Bearer ${tenant.member.key}` },
+    });
+    t.is((await exportWith(exporter, refused)).code, 0, 'a partial success is still a success for the SDK');
+    t.true(
+      warnings.some((line) => line.includes('Partial Success') && line.includes('"rejectedSpans":"3"')),
+      warnings.join('\n'),
+    );
+  });
 }

@@ -1,65 +1,86 @@
 import test from 'ava';
-import { createTenant, httpDatabases, useWorld } from '../support/http-world.ts';
+import { createTenant, httpDatabases, useWorld, type Tenant } from '../support/http-world.ts';
 import { createTestCaseFor, createVersionFor } from '../support/tracing-fixtures.ts';
 
 for (const database of await httpDatabases()) {
   const world = useWorld(test, database);
   const title = (text: string) => `[${database}] ${text}`;
 
+  /** Two pending sessions of one version: `created` with every field set inside a run, `other` marked as not production. */
+  const sessionScene = async (tenant: Tenant) => {
+    const versionId = await createVersionFor(world(), tenant);
+    const { productId } = (await tenant.member.get(`/versions/${versionId}`)).body;
+    const run = (await tenant.member.post('/runs', { productId })).body;
+    const created = await tenant.member.post('/sessions', {
+      versionId,
+      customId: 'conv-1',
+      context: { channel: 'web' },
+      metadata: { a: 1 },
+      runId: run.id,
+    });
+    const other = await tenant.member.post('/sessions', { versionId, isProduction: false });
+    return { versionId, run, created, other };
+  };
+
+  test(title('sessions: created with the fields sent; a session in a run is not production'), async (t) => {
+    const { versionId, run, created, other } = await sessionScene(await createTenant(world()));
+    t.is(created.status, 201, JSON.stringify(created.body));
+    t.true(created.body.id.startsWith('session_'));
+    t.like(created.body, {
+      versionId,
+      customId: 'conv-1',
+      isProduction: false,
+      status: 'PENDING',
+      testCaseId: null,
+      runId: run.id,
+      deletedAt: null,
+    });
+    t.false('version' in created.body);
+    t.false('organizationId' in created.body);
+    t.is(other.status, 201);
+  });
+
+  test(title('sessions: read back as created, and filtered by custom id, version, status, run and date'), async (t) => {
+    const tenant = await createTenant(world());
+    const { versionId, run, created } = await sessionScene(tenant);
+    t.deepEqual((await tenant.member.get(`/sessions/${created.body.id}`)).body, created.body);
+    const byCustom = await tenant.member.get('/sessions', { customIds: ['conv-1'] });
+    t.deepEqual(
+      byCustom.body.map((s: { id: string }) => s.id),
+      [created.body.id],
+    );
+    t.is((await tenant.member.get('/sessions', { versionIds: [versionId], statuses: ['PENDING'] })).body.length, 2);
+    t.is((await tenant.member.get('/sessions', { runIds: [run.id] })).body.length, 1);
+    t.is((await tenant.member.get('/sessions', { createdAfter: '2999-01-01T00:00:00Z' })).body.length, 0);
+  });
+
+  test(title('sessions: PATCH changes the fields sent and keeps the others'), async (t) => {
+    const tenant = await createTenant(world());
+    const { created } = await sessionScene(tenant);
+    const patched = await tenant.member.patch(`/sessions/${created.body.id}`, { metadata: null, customId: 'conv-1b' });
+    t.is(patched.status, 200);
+    t.like(patched.body, { metadata: null, customId: 'conv-1b', context: { channel: 'web' } });
+  });
+
+  test(title('sessions: a stopping reason completes a session once; a second finish is a conflict'), async (t) => {
+    const tenant = await createTenant(world());
+    const { created } = await sessionScene(tenant);
+    const finished = await tenant.member.post(`/sessions/${created.body.id}/finish`, {
+      stoppingReason: 'user said bye',
+    });
+    t.is(finished.status, 200);
+    t.like(finished.body, { status: 'COMPLETED', stoppingReason: 'user said bye', error: null });
+    t.is(typeof finished.body.finishedAt, 'string');
+    const again = await tenant.member.post(`/sessions/${created.body.id}/finish`, { error: 'late' });
+    t.is(again.status, 409);
+    t.is(again.body.error, 'conflict');
+  });
+
   test(
-    title('sessions: create, read, filter, update, finish, and the state machine refuses a second finish'),
+    title('sessions: an error fails a session, a bare finish completes it, unknown fields are refused'),
     async (t) => {
       const tenant = await createTenant(world());
-      const versionId = await createVersionFor(world(), tenant);
-      const created = await tenant.member.post('/sessions', {
-        versionId,
-        customId: 'conv-1',
-        context: { channel: 'web' },
-        metadata: { a: 1 },
-        runId: 'run_x',
-      });
-      t.is(created.status, 201, JSON.stringify(created.body));
-      t.true(created.body.id.startsWith('session_'));
-      t.like(created.body, {
-        versionId,
-        customId: 'conv-1',
-        isProduction: true,
-        status: 'PENDING',
-        testCaseId: null,
-        runId: 'run_x',
-        deletedAt: null,
-      });
-      t.false('version' in created.body);
-      t.false('organizationId' in created.body);
-      const other = await tenant.member.post('/sessions', { versionId, isProduction: false });
-      t.is(other.status, 201);
-
-      t.deepEqual((await tenant.member.get(`/sessions/${created.body.id}`)).body, created.body);
-      const byCustom = await tenant.member.get('/sessions', { customIds: ['conv-1'] });
-      t.deepEqual(
-        byCustom.body.map((s: { id: string }) => s.id),
-        [created.body.id],
-      );
-      t.is((await tenant.member.get('/sessions', { versionIds: [versionId], statuses: ['PENDING'] })).body.length, 2);
-      t.is((await tenant.member.get('/sessions', { runIds: ['run_x'] })).body.length, 1);
-      t.is((await tenant.member.get('/sessions', { createdAfter: '2999-01-01T00:00:00Z' })).body.length, 0);
-
-      const patched = await tenant.member.patch(`/sessions/${created.body.id}`, {
-        metadata: null,
-        customId: 'conv-1b',
-      });
-      t.is(patched.status, 200);
-      t.like(patched.body, { metadata: null, customId: 'conv-1b', context: { channel: 'web' } });
-
-      const finished = await tenant.member.post(`/sessions/${created.body.id}/finish`, {
-        stoppingReason: 'user said bye',
-      });
-      t.is(finished.status, 200);
-      t.like(finished.body, { status: 'COMPLETED', stoppingReason: 'user said bye', error: null });
-      t.is(typeof finished.body.finishedAt, 'string');
-      const again = await tenant.member.post(`/sessions/${created.body.id}/finish`, { error: 'late' });
-      t.is(again.status, 409);
-      t.is(again.body.error, 'conflict');
+      const { versionId, other } = await sessionScene(tenant);
       const failed = await tenant.member.post(`/sessions/${other.body.id}/finish`, { error: 'endpoint timed out' });
       t.like(failed.body, { status: 'FAILED', error: 'endpoint timed out' });
       const third = await tenant.member.post('/sessions', { versionId });

@@ -1,8 +1,10 @@
 import test from 'ava';
 import { createTenant, httpDatabases, useWorld } from '../support/http-world.ts';
 import { createInferenceResultFor } from '../support/tracing-fixtures.ts';
+import type { Span } from '../../domain/tracing/span.ts';
+import { fieldNames } from '../support/field-names.ts';
 
-const SPAN_FIELDS = [
+const SPAN_FIELDS = fieldNames<Span, 'organizationId' | 'sessionId' | 'parentPending'>()([
   'createdAt',
   'deletedAt',
   'description',
@@ -18,7 +20,7 @@ const SPAN_FIELDS = [
   'parentTraceId',
   'startTime',
   'type',
-];
+]);
 
 let sequence = 0;
 const spanId = (label: string) => `trace_${label}_${Date.now().toString(36)}_${++sequence}`;

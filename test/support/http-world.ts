@@ -1,11 +1,29 @@
 import { createPlatform, type Platform } from '../../bootstrap/library.ts';
 import type { Config } from '../../bootstrap/config.ts';
+import { createSequelizeStorage } from '../../adapters/sequelize/sequelize-storage.ts';
+import { openDatabase } from '../../adapters/sequelize/support/database.ts';
 import { ApiClient } from './api-client.ts';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from './databases.ts';
 
+/** Where the HTTP tests run: a platform of their own on each database, or a deployment started elsewhere. */
+export type WorldKind = 'memory' | 'sqlite' | 'postgres' | 'external';
+
+/**
+ * A deployment the tests did not start (the scale-out test's API processes behind their proxy): its URL, its preset
+ * admin key and its database, from the environment. Under it the HTTP suites run once, on that deployment.
+ */
+const EXTERNAL = process.env.ASSAY_TEST_API_URL
+  ? {
+      url: process.env.ASSAY_TEST_API_URL,
+      adminKey: process.env.ASSAY_TEST_ADMIN_KEY ?? '',
+      databaseUrl: process.env.ASSAY_TEST_DATABASE_URL ?? '',
+    }
+  : null;
+
 /** A running platform on a fresh database, with the platform admin's client. */
 export interface HttpWorld {
-  readonly platform: Platform;
+  /** The platform; on an external deployment only its storage ports and configuration (no use cases). */
+  readonly platform: Pick<Platform, 'ports' | 'config'> & Partial<Pick<Platform, 'useCases'>>;
   readonly url: string;
   readonly admin: ApiClient;
   readonly adminKey: string;
@@ -13,10 +31,8 @@ export interface HttpWorld {
   close(): Promise<void>;
 }
 
-export async function startWorld(
-  database: 'memory' | 'sqlite' | 'postgres',
-  config: Partial<Config> = {},
-): Promise<HttpWorld> {
+export async function startWorld(database: WorldKind, config: Partial<Config> = {}): Promise<HttpWorld> {
+  if (database === 'external') return externalWorld();
   const store: TestDatabase | null = database === 'memory' ? null : await createTestDatabase(database);
   const platform = await createPlatform({ database: store?.url ?? 'memory', config });
   const first = await platform.useCases.ensurePlatformAdmin.execute();
@@ -32,6 +48,21 @@ export async function startWorld(
       await platform.close();
       await store?.drop();
     },
+  };
+}
+
+/** The external deployment, with direct access to its database for the assertions that read storage. */
+async function externalWorld(): Promise<HttpWorld> {
+  if (!EXTERNAL) throw new Error('no external deployment configured (ASSAY_TEST_API_URL)');
+  const handle = openDatabase(EXTERNAL.databaseUrl);
+  const ports = createSequelizeStorage(handle) as Platform['ports'];
+  return {
+    platform: { ports, config: { DATABASE_URL: EXTERNAL.databaseUrl } as Config },
+    url: EXTERNAL.url,
+    admin: new ApiClient(EXTERNAL.url, EXTERNAL.adminKey),
+    adminKey: EXTERNAL.adminKey,
+    database: 'external',
+    close: () => handle.sequelize.close(),
   };
 }
 
@@ -77,8 +108,12 @@ export async function createTenant(
   };
 }
 
-/** The databases HTTP tests run on: SQLite always, PostgreSQL when reachable (always under CI=true). */
-export async function httpDatabases(): Promise<('sqlite' | 'postgres')[]> {
+/**
+ * The databases HTTP tests run on: SQLite always, PostgreSQL when reachable (always under CI=true); only the
+ * external deployment when one is configured.
+ */
+export async function httpDatabases(): Promise<WorldKind[]> {
+  if (EXTERNAL) return ['external'];
   if (await postgresAvailable()) return ['sqlite', 'postgres'];
   console.warn('PostgreSQL is not reachable: running on SQLite only (under CI=true this fails instead)');
   return ['sqlite'];
@@ -87,11 +122,7 @@ export async function httpDatabases(): Promise<('sqlite' | 'postgres')[]> {
 type Hooks = { before(fn: () => Promise<void>): void; after: { always(fn: () => Promise<void>): void } };
 
 /** Registers hooks that start a world before the file's tests and close it after; returns its getter. */
-export function useWorld(
-  test: Hooks,
-  database: 'memory' | 'sqlite' | 'postgres',
-  config: Partial<Config> = {},
-): () => HttpWorld {
+export function useWorld(test: Hooks, database: WorldKind, config: Partial<Config> = {}): () => HttpWorld {
   let world: HttpWorld | undefined;
   test.before(async () => {
     world = await startWorld(database, config);

@@ -1,5 +1,7 @@
+import type { EvaluationJob } from '../../application/ports/job-queue.ts';
+import type { Judges } from '../../application/ports/judge.ts';
 import type { Ports } from '../../application/ports/ports.ts';
-import { createUseCases } from '../../application/use-cases.ts';
+import { createUseCases, type UseCases } from '../../application/use-cases.ts';
 import { FixedClock } from '../../adapters/memory/fixed-clock.ts';
 import { createMemoryStorage } from '../../adapters/memory/memory-storage.ts';
 import { SequentialIdGenerator } from '../../adapters/memory/sequential-id-generator.ts';
@@ -7,16 +9,26 @@ import { HashingSecrets } from '../../adapters/system/hashing-secrets.ts';
 import { RecordingJobQueue } from '../../adapters/memory/recording-job-queue.ts';
 import { createJudges } from '../../adapters/judge/create-judges.ts';
 
+export interface MemoryWorldOptions {
+  /** Judges to use instead of the default ones (deterministic in process, LLM judge not configured). */
+  readonly judges?: Partial<Judges>;
+  /** What one LLM-judge evaluation costs (1 unless given). */
+  readonly llmJudgeCredits?: number;
+  /** Minutes a review claim holds (30 unless given). */
+  readonly claimTtlMinutes?: number;
+}
+
 /** Use cases over memory adapters with a fixed clock and predictable ids: the application-test world. */
-export function memoryWorld() {
+export function memoryWorld(options: MemoryWorldOptions = {}) {
   const clock = new FixedClock();
   const silent = { info() {}, warn() {}, error() {} };
   const jobQueue = new RecordingJobQueue();
   const ports: Ports = {
     ...createMemoryStorage(),
     jobQueue,
-    judges: createJudges({ timeoutMs: 1000 }),
-    evaluationSettings: { llmJudgeCredits: 1 },
+    judges: { ...createJudges({ timeoutMs: 1000 }), ...options.judges },
+    evaluationSettings: { llmJudgeCredits: options.llmJudgeCredits ?? 1 },
+    reviewSettings: { claimTtlMinutes: options.claimTtlMinutes ?? 30 },
     clock,
     ids: new SequentialIdGenerator(),
     secrets: new HashingSecrets(),
@@ -29,4 +41,60 @@ export function memoryWorld() {
     },
   };
   return { ports, clock, jobQueue, useCases: createUseCases(ports) };
+}
+
+/** The failure a broken port raises. */
+export class ProvokedFailure extends Error {}
+
+/**
+ * The use cases of the same world, except that `method` of one port fails after `passes` successful calls: a
+ * storage (or queue) failure provoked halfway through a use case, to show what a transaction leaves behind.
+ */
+export function breakingUseCases<K extends keyof Ports>(ports: Ports, port: K, method: string, passes = 0): UseCases {
+  const target = ports[port] as object;
+  let calls = 0;
+  const broken = new Proxy(target, {
+    get(object, property) {
+      const value = Reflect.get(object, property, object);
+      if (typeof value !== 'function') return value;
+      if (property !== method) return value.bind(object);
+      return (...args: unknown[]) => {
+        calls += 1;
+        if (calls > passes) return Promise.reject(new ProvokedFailure(`${String(port)}.${method} failed`));
+        return value.apply(object, args);
+      };
+    },
+  });
+  return createUseCases({ ...ports, [port]: broken });
+}
+
+const STORES = [
+  'organizations',
+  'subscriptions',
+  'users',
+  'apiKeys',
+  'products',
+  'versions',
+  'specifications',
+  'metrics',
+  'datasets',
+  'testCases',
+  'sessions',
+  'inferenceResults',
+  'spans',
+  'evaluations',
+  'userGroups',
+  'userGroupLinks',
+] as const satisfies readonly (keyof Ports)[];
+
+type Snapshot = { readonly [K in (typeof STORES)[number]]: Awaited<ReturnType<Ports[K]['list']>> } & {
+  readonly jobs: readonly EvaluationJob[];
+};
+
+/** Every live record of every store and every job queued: equal snapshots mean nothing was written in between. */
+export async function storeSnapshot(world: { ports: Ports; jobQueue: RecordingJobQueue }): Promise<Snapshot> {
+  const records = await Promise.all(
+    STORES.map(async (store) => [store, await world.ports[store].list(null, { limit: 1_000_000 })] as const),
+  );
+  return { ...(Object.fromEntries(records) as Omit<Snapshot, 'jobs'>), jobs: [...world.jobQueue.jobs] };
 }

@@ -33,9 +33,14 @@ export function killRunning(): void {
 }
 
 /** Runs one of the project's TypeScript entry points with tsx, as `npm start` would. */
-export function runScript(script: string, args: string[], env: Record<string, string>): RunningProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: ROOT,
+export function runScript(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  options: { nodeArguments?: readonly string[]; cwd?: string } = {},
+): RunningProcess {
+  const child = spawn(process.execPath, [...(options.nodeArguments ?? []), '--import', 'tsx', script, ...args], {
+    cwd: options.cwd ?? ROOT,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -35,7 +35,8 @@ export function evaluationRoutes(useCases: UseCases): RouteSpec[] {
       summary: 'Evaluate one session',
       status: 201,
       description:
-        'Applies the fromSessions metric-scope rules to one session. A session the rules would skip answers 400 with the reason; nothing is created.',
+        'Applies the fromSessions metric-scope rules to one session. A session the rules would skip answers 400 ' +
+        'with the reason; nothing is created.',
       body: fromSessionBody,
       response: z.array(evaluation),
       errors: [404],

@@ -13,10 +13,14 @@ import { traceRoutes } from './traces.ts';
 import { otelRoutes } from './otel.ts';
 import { metricRoutes } from './metrics.ts';
 import { productRoutes } from './products.ts';
+import { runRoutes } from './runs.ts';
 import { specificationRoutes } from './specifications.ts';
 import { testCaseRoutes } from './test-cases.ts';
 import { testRoutes } from './tests.ts';
 import { versionRoutes } from './versions.ts';
+import { reviewRoutes } from './review.ts';
+import { reviewPageRoutes } from './review-page.ts';
+import { userGroupRoutes } from './user-groups.ts';
 
 /** Every route module of the API; append a feature's module here. */
 const modules = [
@@ -35,6 +39,9 @@ const modules = [
   testRoutes,
   testCaseRoutes,
   evaluationRoutes,
+  runRoutes,
+  reviewRoutes,
+  userGroupRoutes,
 ];
 
 /** All routes, the documentation routes describing them included. */
@@ -43,6 +50,7 @@ export function allRoutes(useCases: UseCases, version: string): RouteSpec[] {
   let document: Record<string, unknown> | undefined;
   const routes: RouteSpec[] = [
     ...api,
+    ...reviewPageRoutes(),
     ...documentationRoutes((): Record<string, unknown> => (document ??= buildOpenApi(routes, version))),
   ];
   return routes;

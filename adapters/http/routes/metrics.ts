@@ -25,7 +25,10 @@ export function metricRoutes(useCases: UseCases): RouteSpec[] {
       summary: 'Create a metric, or a new revision of one with parentMetricId',
       status: 201,
       description:
-        'Names are unique among live head revisions. With parentMetricId the new metric joins the parent’s family (same metricGroupId), takes the parent’s fields it does not send (its scoring fields only while the source is kept), and supersedes the parent (legacyAt); specifications that linked the parent link the new head. A parent that is already legacy answers 409.',
+        'Names are unique among live head revisions. With parentMetricId the new metric joins the parent’s ' +
+        'family (same metricGroupId), takes the parent’s fields it does not send (its scoring fields only while ' +
+        'the source is kept), and supersedes the parent (legacyAt); specifications that linked the parent link ' +
+        'the new head. A parent that is already legacy answers 409.',
       body: metricCreate,
       response: metric,
       errors: [404, 409],
@@ -47,7 +50,9 @@ export function metricRoutes(useCases: UseCases): RouteSpec[] {
       tag,
       summary: 'Update a metric’s name, description, tags or disabledAt',
       description:
-        'The scoring definition (source, judgePrompt, evaluationParams, judgeModel, algorithm) never changes: sending one answers 400 naming it; create a revision with parentMetricId instead. A superseded revision answers 409; a name taken by a live metric answers 409.',
+        'The scoring definition (source, judgePrompt, evaluationParams, judgeModel, algorithm) never changes: ' +
+        'sending one answers 400 naming it; create a revision with parentMetricId instead. A superseded revision ' +
+        'answers 409; a name taken by a live metric answers 409.',
       params: idParams,
       body: metricUpdate,
       response: metric,

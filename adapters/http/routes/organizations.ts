@@ -52,7 +52,8 @@ export function organizationRoutes(useCases: UseCases): RouteSpec[] {
       tag,
       summary: 'Update an organization (OWNER of it, or ADMIN)',
       description:
-        'enforceMfa is settable by Owners and Admins; Members are refused with 403. Credits and billing fields are ADMIN-only.',
+        'enforceMfa is settable by Owners and Admins; Members are refused with 403. Credits and billing fields ' +
+        'are ADMIN-only.',
       params: idParams,
       body: organizationUpdate,
       response: organization,

@@ -19,8 +19,9 @@ export function otelRoutes(useCases: UseCases): RouteSpec[] {
       status: 200,
       summary: 'Receive OTLP/HTTP trace exports (JSON or protobuf, gzip allowed)',
       description:
-        'Spans go to the inference result named by assay.inference_result.id, or to one inference result per OTel trace in the session named ' +
-        'by assay.session.id (or session.id / gen_ai.conversation.id together with assay.version.id, opening the session when absent). ' +
+        'Spans go to the inference result named by assay.inference_result.id, or to one inference result per ' +
+        'OTel trace in the session named by assay.session.id (or session.id / gen_ai.conversation.id together ' +
+        'with assay.version.id, opening the session when absent). ' +
         'Refused spans are reported in partialSuccess; the answer is protobuf when the request was.',
       bodyKind: 'binary',
       consumes: ['application/json', PROTOBUF],

@@ -62,7 +62,12 @@ export function testCaseRoutes(useCases: UseCases): RouteSpec[] {
       tag,
       summary: 'Update a test case',
       description:
-        'Changing evaluation content (input, expectedOutput, context, expectedTools, userPersona, scenario, goal, stoppingCriterias, maxIterations, languageCode, gender, backgroundNoiseProfile/Level) forks a new revision (new id, same testCaseGroupId, parentTestCaseId = this one), answered here; this one gets legacyAt, and the annotations (reviewedById, userScore, userScoreReason) start empty on the new head unless this request sets them. Other changes edit this revision in place. Only the active head is editable: a legacy revision answers 409.',
+        'Changing evaluation content (input, expectedOutput, context, expectedTools, userPersona, scenario, ' +
+        'goal, stoppingCriterias, maxIterations, languageCode, gender, backgroundNoiseProfile/Level) forks a new ' +
+        'revision (new id, same testCaseGroupId, parentTestCaseId = this one), answered here; this one gets ' +
+        'legacyAt, and the annotations (reviewedById, userScore, userScoreReason) start empty on the new head ' +
+        'unless this request sets them. Other changes edit this revision in place. Only the active head is ' +
+        'editable: a legacy revision answers 409.',
       params: idParams,
       body: testCaseUpdate,
       response: testCase,

@@ -69,7 +69,11 @@ export function testRoutes(useCases: UseCases): RouteSpec[] {
       summary: 'Import test cases from a CSV file (all rows or none)',
       status: 201,
       description:
-        'Body: text/csv with a header row of test-case field names (camelCase or snake_case; input is required). Empty cells are absent fields; input and context take plain text or a JSON object; expectedTools and stoppingCriterias take a JSON array or a|b|c. One bad row fails the whole import and nothing is stored; problems are reported as rows.<n>.<field>, n being the row number counting data rows from 1 (the header row is not counted), and the message names each row. At most 10,000 rows.',
+        'Body: text/csv with a header row of test-case field names (camelCase or snake_case; input is required). ' +
+        'Empty cells are absent fields; input and context take plain text or a JSON object; expectedTools and ' +
+        'stoppingCriterias take a JSON array or a|b|c. One bad row fails the whole import and nothing is stored; ' +
+        'problems are reported as rows.<n>.<field>, n being the row number counting data rows from 1 (the header ' +
+        'row is not counted), and the message names each row. At most 10,000 rows.',
       params: idParams,
       body: z.string(),
       bodyKind: 'text',

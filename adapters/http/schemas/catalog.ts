@@ -1,7 +1,22 @@
 import { z } from 'zod';
-import { DETERMINISTIC_ALGORITHMS, EVALUATION_PARAMS, METRIC_SOURCES } from '../../../domain/catalog/metric.ts';
-import { SPECIFICATION_TYPES } from '../../../domain/catalog/specification.ts';
+import {
+  DETERMINISTIC_ALGORITHMS,
+  EVALUATION_PARAMS,
+  METRIC_SOURCES,
+  type LinkedMetric,
+  type MetricChanges,
+  type NewMetric,
+} from '../../../domain/catalog/metric.ts';
+import type { NewProduct, Product, ProductChanges } from '../../../domain/catalog/product.ts';
+import {
+  SPECIFICATION_TYPES,
+  type NewSpecification,
+  type Specification,
+  type SpecificationChanges,
+} from '../../../domain/catalog/specification.ts';
+import type { NewVersion, Version, VersionChanges } from '../../../domain/catalog/version.ts';
 import { jsonObject, nullableTimestamp, paging, q, timestamp } from './common.ts';
+import { requestFields, responseFields } from './record-fields.ts';
 
 const name = z.string().max(255);
 const text = z.string();
@@ -11,21 +26,29 @@ const ids = z.array(z.string().min(1)).max(1000);
 const metadata = jsonObject.nullable().describe('Free-form fields of the caller (a JSON object)');
 
 export const product = z
-  .object({
-    id: z.string(),
-    organizationId: z.string(),
-    name: z.string(),
-    description: z.string().nullable(),
-    metadata,
-    createdAt: timestamp,
-    deletedAt: nullableTimestamp,
-  })
+  .object(
+    responseFields<Product, 'version'>()({
+      id: z.string(),
+      organizationId: z.string(),
+      name: z.string(),
+      description: z.string().nullable(),
+      metadata,
+      createdAt: timestamp,
+      deletedAt: nullableTimestamp,
+    }),
+  )
   .meta({ id: 'Product' });
 export const productCreate = z
-  .strictObject({ name, description: optionalText, metadata: metadata.optional() })
+  .strictObject(requestFields<NewProduct>()({ name, description: optionalText, metadata: metadata.optional() }))
   .meta({ id: 'ProductCreate' });
 export const productUpdate = z
-  .strictObject({ name: name.optional(), description: optionalText, metadata: metadata.optional() })
+  .strictObject(
+    requestFields<ProductChanges>()({
+      name: name.optional(),
+      description: optionalText,
+      metadata: metadata.optional(),
+    }),
+  )
   .meta({ id: 'ProductUpdate' });
 export const productQuery = z.strictObject({
   ids: q.strings(),
@@ -34,19 +57,21 @@ export const productQuery = z.strictObject({
 });
 
 export const version = z
-  .object({
-    id: z.string(),
-    organizationId: z.string(),
-    productId: z.string(),
-    number: z.number().int().describe('Per-product number starting at 1, never reused'),
-    name: z.string().nullable(),
-    description: z.string().nullable(),
-    systemPrompt: z.string().nullable(),
-    parentVersionId: z.string().nullable(),
-    conversationEndpointConnectionId: z.string().nullable(),
-    createdAt: timestamp,
-    deletedAt: nullableTimestamp,
-  })
+  .object(
+    responseFields<Version, 'version'>()({
+      id: z.string(),
+      organizationId: z.string(),
+      productId: z.string(),
+      number: z.number().int().describe('Per-product number starting at 1, never reused'),
+      name: z.string().nullable(),
+      description: z.string().nullable(),
+      systemPrompt: z.string().nullable(),
+      parentVersionId: z.string().nullable(),
+      conversationEndpointConnectionId: z.string().nullable(),
+      createdAt: timestamp,
+      deletedAt: nullableTimestamp,
+    }),
+  )
   .meta({ id: 'Version' });
 const versionFields = {
   name: name.nullable().optional(),
@@ -55,13 +80,17 @@ const versionFields = {
   conversationEndpointConnectionId: z.string().min(1).nullable().optional(),
 };
 export const versionCreate = z
-  .strictObject({
-    productId: z.string().min(1),
-    parentVersionId: z.string().min(1).nullable().optional(),
-    ...versionFields,
-  })
+  .strictObject(
+    requestFields<NewVersion>()({
+      productId: z.string().min(1),
+      parentVersionId: z.string().min(1).nullable().optional(),
+      ...versionFields,
+    }),
+  )
   .meta({ id: 'VersionCreate' });
-export const versionUpdate = z.strictObject(versionFields).meta({ id: 'VersionUpdate' });
+export const versionUpdate = z
+  .strictObject(requestFields<VersionChanges>()(versionFields))
+  .meta({ id: 'VersionUpdate' });
 export const versionQuery = z.strictObject({
   ids: q.strings(),
   productIds: q.strings(),
@@ -70,30 +99,40 @@ export const versionQuery = z.strictObject({
 });
 
 export const specification = z
-  .object({
-    id: z.string(),
-    organizationId: z.string(),
-    productId: z.string(),
-    name: z.string(),
-    description: z.string().nullable(),
-    type: z.enum(SPECIFICATION_TYPES),
-    metricIds: z.array(z.string()),
-    testIds: z.array(z.string()),
-    createdAt: timestamp,
-    deletedAt: nullableTimestamp,
-  })
+  .object(
+    responseFields<Specification, 'descriptionKey' | 'version'>()({
+      id: z.string(),
+      organizationId: z.string(),
+      productId: z.string(),
+      name: z.string(),
+      description: z.string().nullable(),
+      type: z.enum(SPECIFICATION_TYPES),
+      metricIds: z.array(z.string()),
+      testIds: z.array(z.string()),
+      createdAt: timestamp,
+      deletedAt: nullableTimestamp,
+    }),
+  )
   .meta({ id: 'Specification' });
 const specificationType = z.enum(SPECIFICATION_TYPES);
 export const specificationCreate = z
-  .strictObject({
-    productId: z.string().min(1),
-    name,
-    description: optionalText.describe('Unique per product together with type (when not null)'),
-    type: specificationType.optional().describe('Default CAPABILITY'),
-  })
+  .strictObject(
+    requestFields<NewSpecification>()({
+      productId: z.string().min(1),
+      name,
+      description: optionalText.describe('Unique per product together with type (when not null)'),
+      type: specificationType.optional().describe('Default CAPABILITY'),
+    }),
+  )
   .meta({ id: 'SpecificationCreate' });
 export const specificationUpdate = z
-  .strictObject({ name: name.optional(), description: optionalText, type: specificationType.optional() })
+  .strictObject(
+    requestFields<SpecificationChanges>()({
+      name: name.optional(),
+      description: optionalText,
+      type: specificationType.optional(),
+    }),
+  )
   .meta({ id: 'SpecificationUpdate' });
 export const specificationQuery = z.strictObject({
   ids: q.strings(),
@@ -106,60 +145,67 @@ export const metricLinks = z.strictObject({ metricIds: ids.min(1) }).meta({ id: 
 export const testLinks = z.strictObject({ testIds: ids.min(1) }).meta({ id: 'SpecificationTestLinks' });
 
 export const metric = z
-  .object({
-    id: z.string(),
-    organizationId: z.string(),
-    name: z.string(),
-    description: z.string().nullable(),
-    tags: z.array(z.string()),
-    source: z.enum(METRIC_SOURCES),
-    judgePrompt: z.string().nullable(),
-    evaluationParams: z.array(z.enum(EVALUATION_PARAMS)),
-    judgeModel: z.string().nullable(),
-    algorithm: z.enum(DETERMINISTIC_ALGORITHMS).nullable(),
-    userGroupIds: z.array(z.string()),
-    metricGroupId: z.string().describe('Revision family: shared by every revision of the metric'),
-    parentMetricId: z.string().nullable().describe('The revision this one was forked from; null for the first'),
-    legacyAt: nullableTimestamp.describe('Set when a newer revision superseded this one'),
-    disabledAt: nullableTimestamp,
-    createdAt: timestamp,
-    deletedAt: nullableTimestamp,
-  })
+  .object(
+    responseFields<LinkedMetric, 'activeName' | 'version'>()({
+      id: z.string(),
+      organizationId: z.string(),
+      name: z.string(),
+      description: z.string().nullable(),
+      tags: z.array(z.string()),
+      source: z.enum(METRIC_SOURCES),
+      judgePrompt: z.string().nullable(),
+      evaluationParams: z.array(z.enum(EVALUATION_PARAMS)),
+      judgeModel: z.string().nullable(),
+      algorithm: z.enum(DETERMINISTIC_ALGORITHMS).nullable(),
+      userGroupIds: z.array(z.string()),
+      metricGroupId: z.string().describe('Revision family: shared by every revision of the metric'),
+      parentMetricId: z.string().nullable().describe('The revision this one was forked from; null for the first'),
+      legacyAt: nullableTimestamp.describe('Set when a newer revision superseded this one'),
+      disabledAt: nullableTimestamp,
+      createdAt: timestamp,
+      deletedAt: nullableTimestamp,
+    }),
+  )
   .meta({ id: 'Metric' });
 const tags = z.array(z.string()).max(1000).optional();
 export const metricCreate = z
-  .strictObject({
-    name: name.optional().describe('Required unless parentMetricId is given (then the parent’s by default)'),
-    source: z.enum(METRIC_SOURCES).optional().describe('Required unless parentMetricId is given'),
-    description: optionalText,
-    tags,
-    judgePrompt: optionalText,
-    evaluationParams: z.array(z.enum(EVALUATION_PARAMS)).nullable().optional(),
-    judgeModel: name.nullable().optional(),
-    algorithm: z.enum(DETERMINISTIC_ALGORITHMS).nullable().optional(),
-    userGroupIds: ids.optional(),
-    parentMetricId: z
-      .string()
-      .min(1)
-      .nullable()
-      .optional()
-      .describe(
-        'Starts a new revision of this metric’s family; it must be the live head, and it gets legacyAt. Omitted fields are the parent’s.',
-      ),
-  })
+  .strictObject(
+    requestFields<NewMetric>()({
+      name: name.optional().describe('Required unless parentMetricId is given (then the parent’s by default)'),
+      source: z.enum(METRIC_SOURCES).optional().describe('Required unless parentMetricId is given'),
+      description: optionalText,
+      tags,
+      judgePrompt: optionalText,
+      evaluationParams: z.array(z.enum(EVALUATION_PARAMS)).nullable().optional(),
+      judgeModel: name.nullable().optional(),
+      algorithm: z.enum(DETERMINISTIC_ALGORITHMS).nullable().optional(),
+      userGroupIds: ids.optional(),
+      parentMetricId: z
+        .string()
+        .min(1)
+        .nullable()
+        .optional()
+        .describe(
+          'Starts a new revision of this metric’s family; it must be the live head, and it gets legacyAt. ' +
+            'Omitted fields are the parent’s.',
+        ),
+    }),
+  )
   .meta({ id: 'MetricCreate' });
 export const metricUpdate = z
-  .strictObject({
-    name: name.optional(),
-    description: optionalText,
-    tags,
-    disabledAt: z.iso
-      .datetime({ offset: true })
-      .transform((value) => new Date(value).toISOString())
-      .nullable()
-      .optional()
-      .describe('Set to disable the metric, null to enable it'),
-  })
+  .strictObject(
+    requestFields<MetricChanges>()({
+      name: name.optional(),
+      description: optionalText,
+      tags,
+      disabledAt: z.iso
+        .datetime({ offset: true })
+        .transform((value) => new Date(value).toISOString())
+        .nullable()
+        .optional()
+        .describe('Set to disable the metric, null to enable it'),
+    }),
+  )
   .meta({ id: 'MetricUpdate' });
 export const metricQuery = z.strictObject({
   ids: q.strings(),

@@ -1,27 +1,31 @@
 import { z } from 'zod';
-import { DATASET_TYPES } from '../../../domain/dataset/dataset.ts';
+import { DATASET_TYPES, type Dataset, type DatasetChanges, type NewDataset } from '../../../domain/dataset/dataset.ts';
+import type { NewTestCase, TestCase, TestCaseFields } from '../../../domain/dataset/test-case.ts';
 import { GENDERS, NOISE_LEVELS, NOISE_PROFILES } from '../../../domain/dataset/voice.ts';
 import { jsonObject, nullableTimestamp, paging, q, timestamp } from './common.ts';
+import { requestFields, responseFields } from './record-fields.ts';
 
 const name = z.string().max(255);
 const optionalText = z.string().nullable().optional();
 
 export const test = z
-  .object({
-    id: z.string(),
-    organizationId: z.string(),
-    productId: z.string(),
-    specificationId: z.string().nullable(),
-    userId: z.string(),
-    name: z.string(),
-    type: z.enum(DATASET_TYPES),
-    description: z.string().nullable(),
-    metadata: jsonObject.nullable(),
-    backgroundNoiseProfile: z.enum(NOISE_PROFILES).nullable(),
-    backgroundNoiseLevel: z.enum(NOISE_LEVELS).nullable(),
-    createdAt: timestamp,
-    deletedAt: nullableTimestamp,
-  })
+  .object(
+    responseFields<Dataset, 'version'>()({
+      id: z.string(),
+      organizationId: z.string(),
+      productId: z.string(),
+      specificationId: z.string().nullable(),
+      userId: z.string(),
+      name: z.string(),
+      type: z.enum(DATASET_TYPES),
+      description: z.string().nullable(),
+      metadata: jsonObject.nullable(),
+      backgroundNoiseProfile: z.enum(NOISE_PROFILES).nullable(),
+      backgroundNoiseLevel: z.enum(NOISE_LEVELS).nullable(),
+      createdAt: timestamp,
+      deletedAt: nullableTimestamp,
+    }),
+  )
   .meta({ id: 'Test' });
 const testFields = {
   description: optionalText,
@@ -35,15 +39,19 @@ const testFields = {
   backgroundNoiseLevel: z.enum(NOISE_LEVELS).nullable().optional().describe('Set together with backgroundNoiseProfile'),
 };
 export const testCreate = z
-  .strictObject({
-    productId: z.string().min(1),
-    name,
-    type: z.enum(DATASET_TYPES).optional().describe('Default QUALITY; name and type are unique together per product'),
-    ...testFields,
-  })
+  .strictObject(
+    requestFields<NewDataset>()({
+      productId: z.string().min(1),
+      name,
+      type: z.enum(DATASET_TYPES).optional().describe('Default QUALITY; name and type are unique together per product'),
+      ...testFields,
+    }),
+  )
   .meta({ id: 'TestCreate' });
 export const testUpdate = z
-  .strictObject({ name: name.optional(), type: z.enum(DATASET_TYPES).optional(), ...testFields })
+  .strictObject(
+    requestFields<DatasetChanges>()({ name: name.optional(), type: z.enum(DATASET_TYPES).optional(), ...testFields }),
+  )
   .meta({ id: 'TestUpdate' });
 export const testQuery = z.strictObject({
   ids: q.strings(),
@@ -55,43 +63,45 @@ export const testQuery = z.strictObject({
 });
 
 export const testCase = z
-  .object({
-    id: z.string(),
-    testId: z.string(),
-    userId: z.string(),
-    input: jsonObject.describe('For plain text: {"user_message": "..."}'),
-    expectedOutput: z.string().nullable(),
-    expectedTools: z.array(z.string()),
-    context: jsonObject.nullable().describe('For plain text: {"value": "..."}'),
-    source: z.string().nullable(),
-    sourceFile: z.string().nullable(),
-    confidence: z.number().nullable(),
-    confidenceReason: z.string().nullable(),
-    variant: z.string().nullable(),
-    strategy: z.string().nullable(),
-    languageCode: z.string().nullable().describe('BCP-47 tag, stored whole (region included)'),
-    gender: z.enum(GENDERS).nullable(),
-    backgroundNoiseProfile: z.enum(NOISE_PROFILES).nullable(),
-    backgroundNoiseLevel: z.enum(NOISE_LEVELS).nullable(),
-    userPersona: z.string().nullable(),
-    scenario: z.string().nullable(),
-    goal: z.string().nullable(),
-    archetype: z.string().nullable(),
-    specRelevance: z.string().nullable(),
-    stoppingCriterias: z.array(z.string()),
-    maxIterations: z.number().int().nullable(),
-    isAugmented: z.boolean(),
-    reviewedById: z.string().nullable(),
-    userScore: z.number().nullable(),
-    userScoreReason: z.string().nullable(),
-    creditsUsed: z.number().int().nullable(),
-    sourceTestCaseId: z.string().nullable(),
-    testCaseGroupId: z.string(),
-    parentTestCaseId: z.string().nullable(),
-    legacyAt: nullableTimestamp,
-    createdAt: timestamp,
-    deletedAt: nullableTimestamp,
-  })
+  .object(
+    responseFields<TestCase, 'organizationId' | 'version'>()({
+      id: z.string(),
+      testId: z.string(),
+      userId: z.string(),
+      input: jsonObject.describe('For plain text: {"user_message": "..."}'),
+      expectedOutput: z.string().nullable(),
+      expectedTools: z.array(z.string()),
+      context: jsonObject.nullable().describe('For plain text: {"value": "..."}'),
+      source: z.string().nullable(),
+      sourceFile: z.string().nullable(),
+      confidence: z.number().nullable(),
+      confidenceReason: z.string().nullable(),
+      variant: z.string().nullable(),
+      strategy: z.string().nullable(),
+      languageCode: z.string().nullable().describe('BCP-47 tag, stored whole (region included)'),
+      gender: z.enum(GENDERS).nullable(),
+      backgroundNoiseProfile: z.enum(NOISE_PROFILES).nullable(),
+      backgroundNoiseLevel: z.enum(NOISE_LEVELS).nullable(),
+      userPersona: z.string().nullable(),
+      scenario: z.string().nullable(),
+      goal: z.string().nullable(),
+      archetype: z.string().nullable(),
+      specRelevance: z.string().nullable(),
+      stoppingCriterias: z.array(z.string()),
+      maxIterations: z.number().int().nullable(),
+      isAugmented: z.boolean(),
+      reviewedById: z.string().nullable(),
+      userScore: z.number().nullable(),
+      userScoreReason: z.string().nullable(),
+      creditsUsed: z.number().int().nullable(),
+      sourceTestCaseId: z.string().nullable(),
+      testCaseGroupId: z.string(),
+      parentTestCaseId: z.string().nullable(),
+      legacyAt: nullableTimestamp,
+      createdAt: timestamp,
+      deletedAt: nullableTimestamp,
+    }),
+  )
   .meta({ id: 'TestCase' });
 
 const list = z
@@ -132,10 +142,10 @@ const testCaseFields = {
 const input = z.union([jsonObject, z.string()]).describe('An object, or plain text stored as {"user_message": text}');
 
 export const testCaseCreate = z
-  .strictObject({ testId: z.string().min(1), input, ...testCaseFields })
+  .strictObject(requestFields<NewTestCase>()({ testId: z.string().min(1), input, ...testCaseFields }))
   .meta({ id: 'TestCaseCreate' });
 export const testCaseUpdate = z
-  .strictObject({ input: input.optional(), ...testCaseFields })
+  .strictObject(requestFields<TestCaseFields>()({ input: input.optional(), ...testCaseFields }))
   .meta({ id: 'TestCaseUpdate' });
 export const testCaseQuery = z.strictObject({
   ids: q.strings(),

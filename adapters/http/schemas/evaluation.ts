@@ -1,34 +1,45 @@
 import { z } from 'zod';
-import { EVALUATION_STATUSES } from '../../../domain/evaluation/evaluation.ts';
+import type { EvaluateSessionRequest } from '../../../application/evaluations/evaluate-session.ts';
+import type { EvaluateSessionsRequest, LaunchReport } from '../../../application/evaluations/evaluate-sessions.ts';
+import type { CreditStatus } from '../../../application/evaluations/get-credit-status.ts';
+import type { RetryReport } from '../../../application/evaluations/retry-evaluations.ts';
+import { EVALUATION_STATUSES, type Evaluation } from '../../../domain/evaluation/evaluation.ts';
 import { nullableTimestamp, paging, q, timestamp } from './common.ts';
+import { requestFields, responseFields } from './record-fields.ts';
 
 const id = z.string().min(1);
 const ids = z.array(id).max(1000, 'at most 1000 ids per request');
 
 export const evaluation = z
-  .object({
-    id: z.string(),
-    metricId: z.string(),
-    sessionId: z.string(),
-    userId: z.string().nullable(),
-    status: z.enum(EVALUATION_STATUSES),
-    testCaseId: z.string().nullable(),
-    inferenceResultId: z.string().nullable(),
-    score: z.number().nullable(),
-    reason: z.string().nullable(),
-    error: z.string().nullable(),
-    canRetry: z.boolean().nullable(),
-    creditsUsed: z.number().int().nullable(),
-    conversationSimulatorVersion: z.string().nullable(),
-    humanEvaluatorId: z.string().nullable(),
-    humanEvaluatorStartedAt: nullableTimestamp,
-    failedTurns: z.array(z.string()),
-    createdAt: timestamp,
-    deletedAt: nullableTimestamp,
-    evaluatedAt: nullableTimestamp,
-    metricLegacyAt: nullableTimestamp,
-    metricDisabledAt: nullableTimestamp,
-  })
+  .object(
+    responseFields<Evaluation, 'organizationId' | 'versionId' | 'version'>()({
+      id: z.string(),
+      metricId: z.string(),
+      sessionId: z.string(),
+      userId: z.string().nullable(),
+      status: z.enum(EVALUATION_STATUSES),
+      testCaseId: z.string().nullable(),
+      inferenceResultId: z.string().nullable(),
+      score: z.number().nullable(),
+      reason: z.string().nullable(),
+      error: z.string().nullable(),
+      canRetry: z.boolean().nullable(),
+      creditsUsed: z.number().int().nullable(),
+      conversationSimulatorVersion: z.string().nullable(),
+      humanEvaluatorId: z.string().nullable(),
+      humanEvaluatorStartedAt: nullableTimestamp,
+      humanScore: z.number().nullable().describe("A reviewer's score: for a HUMAN metric also the score"),
+      humanReason: z.string().nullable(),
+      failedTurns: z.array(z.string()),
+      createdAt: timestamp,
+      deletedAt: nullableTimestamp,
+      evaluatedAt: nullableTimestamp,
+      metricLegacyAt: nullableTimestamp,
+      metricDisabledAt: nullableTimestamp,
+      runId: z.string().nullable().describe('The run whose launch created the evaluation'),
+      launchId: z.string().nullable().describe('The launch that created the evaluation'),
+    }),
+  )
   .meta({ id: 'Evaluation' });
 
 export const evaluationQuery = z.strictObject({
@@ -38,11 +49,18 @@ export const evaluationQuery = z.strictObject({
   metricIds: q.strings(),
   statuses: q.enums(EVALUATION_STATUSES),
   runIds: q.strings(),
+  launchIds: q.strings(),
   versionIds: q.strings(),
   testCaseIds: q.strings(),
   canRetry: q.boolean(),
   minScore: q.number().pipe(z.number().min(0).max(1).optional()),
   maxScore: q.number().pipe(z.number().min(0).max(1).optional()),
+  reviewable: q
+    .boolean()
+    .describe(
+      'true: only what the caller may review and nobody else has claimed, oldest first ' +
+        '(with statuses=PENDING_HUMAN: the review queue)',
+    ),
   ...paging(['createdAt', 'score', 'evaluatedAt']),
 });
 
@@ -56,51 +74,70 @@ export const metricChoice = z
   .meta({
     id: 'MetricChoice',
     description:
-      'A metric by id or by name; `score` (0..1) only for SELF_HOSTED metrics: the evaluation is created SUCCESS with it.',
+      'A metric by id or by name; `score` (0..1) only for SELF_HOSTED metrics: the evaluation is created SUCCESS ' +
+      'with it.',
   });
 
 const scopeFields = {
   metrics: z.array(metricChoice).max(1000).optional(),
   specificationIds: ids.optional(),
-  runId: id.optional(),
+  runId: id
+    .optional()
+    .describe('A RUNNING run opened with POST /runs to launch into; without it the request opens a run of its own'),
 };
 
-export const fromSessionBody = z.strictObject({ sessionId: id, ...scopeFields });
-export const fromInferenceResultBody = z.strictObject({ inferenceResultId: id, ...scopeFields });
-export const fromSessionsBody = z.strictObject({
-  sessionIds: ids.optional(),
-  versionId: id.optional(),
-  ...scopeFields,
-});
+type OneTarget<Target extends string> = EvaluateSessionRequest & Record<Target, string>;
+
+export const fromSessionBody = z.strictObject(
+  requestFields<OneTarget<'sessionId'>>()({ sessionId: id, ...scopeFields }),
+);
+export const fromInferenceResultBody = z.strictObject(
+  requestFields<OneTarget<'inferenceResultId'>>()({ inferenceResultId: id, ...scopeFields }),
+);
+export const fromSessionsBody = z.strictObject(
+  requestFields<EvaluateSessionsRequest>()({
+    sessionIds: ids.optional(),
+    versionId: id.optional(),
+    ...scopeFields,
+  }),
+);
 
 export const batchReport = z
-  .object({
-    sessionsEvaluated: z.number().int(),
-    sessionsFailed: z.number().int(),
-    evaluationsCreated: z.number().int(),
-    failures: z.array(z.object({ sessionId: z.string(), error: z.string() })),
-    message: z.string(),
-    totalSessionsAvailable: z.number().int().nullable(),
-    truncated: z.boolean(),
-  })
+  .object(
+    responseFields<LaunchReport>()({
+      sessionsEvaluated: z.number().int(),
+      sessionsFailed: z.number().int(),
+      evaluationsCreated: z.number().int(),
+      failures: z.array(z.object({ sessionId: z.string(), error: z.string() })),
+      message: z.string(),
+      totalSessionsAvailable: z.number().int().nullable(),
+      truncated: z.boolean(),
+      runId: z.string().describe('The run of the launch: the one named by runId, else a new run opened by it'),
+      launchId: z.string().describe('The launch this request became'),
+    }),
+  )
   .meta({ id: 'BatchEvaluationReport' });
 
 export const retryBody = z.strictObject({ ids: ids.min(1) });
 
 export const retryReport = z
-  .object({
-    retried: z.array(z.string()),
-    skipped: z.array(z.string()),
-    errors: z.array(z.object({ id: z.string(), error: z.string() })),
-  })
+  .object(
+    responseFields<RetryReport>()({
+      retried: z.array(z.string()),
+      skipped: z.array(z.string()),
+      errors: z.array(z.object({ id: z.string(), error: z.string() })),
+    }),
+  )
   .meta({ id: 'RetryReport' });
 
 export const creditStatus = z
-  .object({
-    organizationId: z.string(),
-    remainingSubscriptionCredits: z.number().int().nullable(),
-    extraCredits: z.number().int(),
-    availableCredits: z.number().int(),
-    llmJudgeEvaluationCost: z.number().int(),
-  })
+  .object(
+    responseFields<CreditStatus>()({
+      organizationId: z.string(),
+      remainingSubscriptionCredits: z.number().int().nullable(),
+      extraCredits: z.number().int(),
+      availableCredits: z.number().int(),
+      llmJudgeEvaluationCost: z.number().int(),
+    }),
+  )
   .meta({ id: 'CreditStatus' });

@@ -1,29 +1,41 @@
 import { z } from 'zod';
+import type { ApiKeyView } from '../../../application/api-keys/api-key-view.ts';
+import type { CreateApiKey } from '../../../application/api-keys/create-api-key.ts';
+import type { CreateUser } from '../../../application/users/create-user.ts';
 import { ROLES } from '../../../domain/identity/role.ts';
-import { MFA_SOURCES } from '../../../domain/identity/user.ts';
-import { PLANS, SUBSCRIPTION_STATUSES } from '../../../domain/organization/subscription.ts';
+import { MFA_SOURCES, type UserChanges, type UserView } from '../../../domain/identity/user.ts';
+import type { Organization, OrganizationChanges } from '../../../domain/organization/organization.ts';
+import {
+  PLANS,
+  SUBSCRIPTION_STATUSES,
+  type Subscription,
+  type SubscriptionChange,
+} from '../../../domain/organization/subscription.ts';
 import { nullableTimestamp, paging, q, timestamp } from './common.ts';
+import { requestFields, responseFields } from './record-fields.ts';
 
 export const organization = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    remainingSubscriptionCredits: z.number().int().nullable(),
-    extraCredits: z.number().int(),
-    lastWarningAt: nullableTimestamp,
-    warningAt: z.number().int().nullable(),
-    billingCustomerId: z.string().nullable(),
-    samlEntrypointUrl: z.string().nullable(),
-    samlEntityId: z.string().nullable(),
-    samlIssuerId: z.string().nullable(),
-    samlPublicCertificate: z.string().nullable(),
-    samlTeamSlug: z.string().nullable(),
-    samlSignedResponse: z.boolean().nullable(),
-    samlSignedAssertions: z.boolean().nullable(),
-    enforceMfa: z.boolean(),
-    createdAt: timestamp,
-    deletedAt: nullableTimestamp,
-  })
+  .object(
+    responseFields<Organization, 'version'>()({
+      id: z.string(),
+      name: z.string(),
+      remainingSubscriptionCredits: z.number().int().nullable(),
+      extraCredits: z.number().int(),
+      lastWarningAt: nullableTimestamp,
+      warningAt: z.number().int().nullable(),
+      billingCustomerId: z.string().nullable(),
+      samlEntrypointUrl: z.string().nullable(),
+      samlEntityId: z.string().nullable(),
+      samlIssuerId: z.string().nullable(),
+      samlPublicCertificate: z.string().nullable(),
+      samlTeamSlug: z.string().nullable(),
+      samlSignedResponse: z.boolean().nullable(),
+      samlSignedAssertions: z.boolean().nullable(),
+      enforceMfa: z.boolean(),
+      createdAt: timestamp,
+      deletedAt: nullableTimestamp,
+    }),
+  )
   .meta({ id: 'Organization' });
 
 const organizationFields = {
@@ -42,10 +54,17 @@ const organizationFields = {
 };
 
 export const organizationCreate = z
-  .strictObject({ name: z.string().trim().min(1).max(255), ...organizationFields })
+  .strictObject(
+    requestFields<OrganizationChanges & { name: string }>()({
+      name: z.string().trim().min(1).max(255),
+      ...organizationFields,
+    }),
+  )
   .meta({ id: 'OrganizationCreate' });
 export const organizationUpdate = z
-  .strictObject({ name: z.string().trim().min(1).max(255).optional(), ...organizationFields })
+  .strictObject(
+    requestFields<OrganizationChanges>()({ name: z.string().trim().min(1).max(255).optional(), ...organizationFields }),
+  )
   .meta({ id: 'OrganizationUpdate' });
 export const organizationQuery = z.strictObject({
   ids: q.strings(),
@@ -54,61 +73,71 @@ export const organizationQuery = z.strictObject({
 });
 
 export const subscription = z
-  .object({
-    plan: z.enum(PLANS),
-    status: z.enum(SUBSCRIPTION_STATUSES),
-    quantity: z.number().int(),
-    updatedAt: timestamp,
-  })
+  .object(
+    responseFields<Subscription, 'id' | 'organizationId' | 'createdAt' | 'deletedAt' | 'version'>()({
+      plan: z.enum(PLANS),
+      status: z.enum(SUBSCRIPTION_STATUSES),
+      quantity: z.number().int(),
+      updatedAt: timestamp,
+    }),
+  )
   .meta({ id: 'Subscription' });
 export const subscriptionChange = z
-  .strictObject({
-    plan: z.enum(PLANS),
-    status: z.enum(SUBSCRIPTION_STATUSES),
-    quantity: z.number().int().min(1).optional(),
-  })
+  .strictObject(
+    requestFields<SubscriptionChange>()({
+      plan: z.enum(PLANS),
+      status: z.enum(SUBSCRIPTION_STATUSES),
+      quantity: z.number().int().min(1).optional(),
+    }),
+  )
   .meta({ id: 'SubscriptionChange' });
 
 export const user = z
-  .object({
-    id: z.string(),
-    email: z.string(),
-    name: z.string(),
-    role: z.enum(ROLES),
-    organizationId: z.string(),
-    hasPassword: z.boolean(),
-    hasProviderAId: z.boolean(),
-    hasProviderBId: z.boolean(),
-    hasProviderCId: z.boolean(),
-    hasSamlId: z.boolean(),
-    hasApiKey: z.boolean(),
-    analyticsConsent: z.boolean().nullable(),
-    marketingConsent: z.boolean(),
-    mfaSource: z.enum(MFA_SOURCES).nullable(),
-    firstSignInAt: nullableTimestamp,
-    latestSignInAt: nullableTimestamp,
-    createdAt: timestamp,
-    deletedAt: nullableTimestamp,
-  })
+  .object(
+    responseFields<UserView>()({
+      id: z.string(),
+      email: z.string(),
+      name: z.string(),
+      role: z.enum(ROLES),
+      organizationId: z.string(),
+      hasPassword: z.boolean(),
+      hasProviderAId: z.boolean(),
+      hasProviderBId: z.boolean(),
+      hasProviderCId: z.boolean(),
+      hasSamlId: z.boolean(),
+      hasApiKey: z.boolean(),
+      analyticsConsent: z.boolean().nullable(),
+      marketingConsent: z.boolean(),
+      mfaSource: z.enum(MFA_SOURCES).nullable(),
+      firstSignInAt: nullableTimestamp,
+      latestSignInAt: nullableTimestamp,
+      createdAt: timestamp,
+      deletedAt: nullableTimestamp,
+    }),
+  )
   .meta({ id: 'User' });
 
 export const userCreate = z
-  .strictObject({
-    organizationId: z.string().optional(),
-    email: z.email(),
-    name: z.string().trim().min(1).max(255),
-    role: z.enum(ROLES),
-  })
+  .strictObject(
+    requestFields<Parameters<CreateUser['execute']>[1]>()({
+      organizationId: z.string().optional(),
+      email: z.email(),
+      name: z.string().trim().min(1).max(255),
+      role: z.enum(ROLES),
+    }),
+  )
   .meta({ id: 'UserCreate' });
 export const userUpdate = z
-  .strictObject({
-    email: z.email().optional(),
-    name: z.string().trim().min(1).max(255).optional(),
-    role: z.enum(ROLES).optional(),
-    analyticsConsent: z.boolean().nullable().optional(),
-    marketingConsent: z.boolean().optional(),
-    mfaSource: z.enum(MFA_SOURCES).nullable().optional(),
-  })
+  .strictObject(
+    requestFields<UserChanges>()({
+      email: z.email().optional(),
+      name: z.string().trim().min(1).max(255).optional(),
+      role: z.enum(ROLES).optional(),
+      analyticsConsent: z.boolean().nullable().optional(),
+      marketingConsent: z.boolean().optional(),
+      mfaSource: z.enum(MFA_SOURCES).nullable().optional(),
+    }),
+  )
   .meta({ id: 'UserUpdate' });
 export const userQuery = z.strictObject({
   ids: q.strings(),
@@ -119,22 +148,29 @@ export const userQuery = z.strictObject({
 });
 
 export const apiKey = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    userId: z.string(),
-    organizationId: z.string(),
-    prefix: z.string(),
-    createdAt: timestamp,
-    revokedAt: nullableTimestamp,
-    deletedAt: nullableTimestamp,
-  })
+  .object(
+    responseFields<ApiKeyView>()({
+      id: z.string(),
+      name: z.string(),
+      userId: z.string(),
+      organizationId: z.string(),
+      prefix: z.string(),
+      createdAt: timestamp,
+      revokedAt: nullableTimestamp,
+      deletedAt: nullableTimestamp,
+    }),
+  )
   .meta({ id: 'ApiKey' });
 export const apiKeyCreated = apiKey
   .extend({ key: z.string().describe('The plain key, shown this once') })
   .meta({ id: 'ApiKeyCreated' });
 export const apiKeyCreate = z
-  .strictObject({ userId: z.string().optional(), name: z.string().trim().min(1).max(255) })
+  .strictObject(
+    requestFields<Parameters<CreateApiKey['execute']>[1]>()({
+      userId: z.string().optional(),
+      name: z.string().trim().min(1).max(255),
+    }),
+  )
   .meta({ id: 'ApiKeyCreate' });
 export const apiKeyQuery = z.strictObject({
   ids: q.strings(),

@@ -1,69 +1,98 @@
 import { z } from 'zod';
-import { INFERENCE_RESULT_STATUSES, TURN_ROLES } from '../../../domain/tracing/inference-result.ts';
-import { SESSION_STATUSES } from '../../../domain/tracing/session.ts';
+import {
+  INFERENCE_RESULT_STATUSES,
+  TURN_ROLES,
+  type InferenceResult,
+  type InferenceResultFields,
+  type NewInferenceResult,
+} from '../../../domain/tracing/inference-result.ts';
+import {
+  SESSION_STATUSES,
+  type NewSession,
+  type Session,
+  type SessionChanges,
+  type SessionEnding,
+} from '../../../domain/tracing/session.ts';
 import { MAX_SPANS_PER_BATCH } from '../../../domain/tracing/span-batch.ts';
 import { SPAN_TYPES, type Span } from '../../../domain/tracing/span.ts';
 import { jsonObject, nullableTimestamp, paging, q, timestamp } from './common.ts';
+import { requestFields, responseFields } from './record-fields.ts';
 
 const optionalText = (max: number) => z.string().trim().min(1).max(max).nullable().optional();
 
 export const session = z
-  .object({
-    id: z.string(),
-    versionId: z.string(),
-    testCaseId: z.string().nullable(),
-    customId: z.string().nullable(),
-    runId: z.string().nullable(),
-    isProduction: z.boolean(),
-    context: jsonObject.nullable(),
-    metadata: jsonObject.nullable(),
-    status: z.enum(SESSION_STATUSES),
-    stoppingReason: z.string().nullable(),
-    error: z.string().nullable(),
-    finishedAt: nullableTimestamp,
-    createdAt: timestamp,
-    deletedAt: nullableTimestamp,
-  })
+  .object(
+    responseFields<Session, 'organizationId' | 'version'>()({
+      id: z.string(),
+      versionId: z.string(),
+      testCaseId: z.string().nullable(),
+      customId: z.string().nullable(),
+      runId: z.string().nullable(),
+      isProduction: z.boolean(),
+      context: jsonObject.nullable(),
+      metadata: jsonObject.nullable(),
+      status: z.enum(SESSION_STATUSES),
+      stoppingReason: z.string().nullable(),
+      error: z.string().nullable(),
+      finishedAt: nullableTimestamp,
+      createdAt: timestamp,
+      deletedAt: nullableTimestamp,
+    }),
+  )
   .meta({ id: 'Session' });
 
 export const sessionCreate = z
-  .strictObject({
-    versionId: z.string().min(1),
-    testCaseId: z.string().min(1).nullable().optional(),
-    customId: optionalText(255),
-    runId: z.string().min(1).nullable().optional(),
-    isProduction: z.boolean().optional(),
-    context: jsonObject.nullable().optional(),
-    metadata: jsonObject.nullable().optional(),
-  })
+  .strictObject(
+    requestFields<NewSession>()({
+      versionId: z.string().min(1),
+      testCaseId: z.string().min(1).nullable().optional(),
+      customId: optionalText(255),
+      runId: z
+        .string()
+        .min(1)
+        .nullable()
+        .optional()
+        .describe(
+          'A RUNNING run opened with POST /runs, of the same product (and version, when it names one); a session ' +
+            'in a run is not production traffic unless isProduction says so, which is refused',
+        ),
+      isProduction: z.boolean().optional(),
+      context: jsonObject.nullable().optional(),
+      metadata: jsonObject.nullable().optional(),
+    }),
+  )
   .meta({ id: 'SessionCreate' });
 export const sessionUpdate = z
-  .strictObject({
-    customId: optionalText(255),
-    isProduction: z.boolean().optional(),
-    context: jsonObject.nullable().optional(),
-    metadata: jsonObject.nullable().optional(),
-  })
+  .strictObject(
+    requestFields<SessionChanges>()({
+      customId: optionalText(255),
+      isProduction: z.boolean().optional(),
+      context: jsonObject.nullable().optional(),
+      metadata: jsonObject.nullable().optional(),
+    }),
+  )
   .meta({ id: 'SessionUpdate' });
 export const sessionFinish = z
-  .strictObject({
-    stoppingReason: z
-      .string()
-      .trim()
-      .min(1)
-      .max(10_000)
-      .nullable()
-      .optional()
-      .describe('Why the conversation stopped; the session becomes COMPLETED'),
-    error: z
-      .string()
-      .trim()
-      .min(1)
-      .max(100_000)
-      .nullable()
-      .optional()
-      .describe('What went wrong; the session becomes FAILED'),
-  })
+  .strictObject(
+    requestFields<SessionEnding>()({
+      stoppingReason: z
+        .string()
+        .trim()
+        .min(1)
+        .max(10_000)
+        .nullable()
+        .optional()
+        .describe('Why the conversation stopped; the session becomes COMPLETED'),
+      error: z
+        .string()
+        .trim()
+        .min(1)
+        .max(100_000)
+        .nullable()
+        .optional()
+        .describe('What went wrong; the session becomes FAILED'),
+    }),
+  )
   .meta({ id: 'SessionFinish' });
 export const sessionQuery = z.strictObject({
   ids: q.strings(),
@@ -79,23 +108,25 @@ export const sessionQuery = z.strictObject({
 });
 
 export const inferenceResult = z
-  .object({
-    id: z.string(),
-    sessionId: z.string(),
-    input: z.string().nullable(),
-    output: z.string().nullable(),
-    retrievalContext: z.array(z.string()).nullable(),
-    latency: z.number().nullable().describe('Milliseconds'),
-    inputTokens: z.number().int().nullable(),
-    outputTokens: z.number().int().nullable(),
-    totalTokens: z.number().int().nullable(),
-    cost: z.number().nullable(),
-    status: z.enum(INFERENCE_RESULT_STATUSES),
-    error: z.string().nullable(),
-    droppedSpanCount: z.number().int().describe('Spans of this result refused for invalid data'),
-    createdAt: timestamp,
-    deletedAt: nullableTimestamp,
-  })
+  .object(
+    responseFields<InferenceResult, 'organizationId' | 'version'>()({
+      id: z.string(),
+      sessionId: z.string(),
+      input: z.string().nullable(),
+      output: z.string().nullable(),
+      retrievalContext: z.array(z.string()).nullable(),
+      latency: z.number().nullable().describe('Milliseconds'),
+      inputTokens: z.number().int().nullable(),
+      outputTokens: z.number().int().nullable(),
+      totalTokens: z.number().int().nullable(),
+      cost: z.number().nullable(),
+      status: z.enum(INFERENCE_RESULT_STATUSES),
+      error: z.string().nullable(),
+      droppedSpanCount: z.number().int().describe('Spans of this result refused for invalid data'),
+      createdAt: timestamp,
+      deletedAt: nullableTimestamp,
+    }),
+  )
   .meta({ id: 'InferenceResult' });
 
 const inferenceResultFields = {
@@ -111,9 +142,11 @@ const inferenceResultFields = {
   error: z.string().nullable().optional(),
 };
 export const inferenceResultCreate = z
-  .strictObject({ sessionId: z.string().min(1), ...inferenceResultFields })
+  .strictObject(requestFields<NewInferenceResult>()({ sessionId: z.string().min(1), ...inferenceResultFields }))
   .meta({ id: 'InferenceResultCreate' });
-export const inferenceResultUpdate = z.strictObject(inferenceResultFields).meta({ id: 'InferenceResultUpdate' });
+export const inferenceResultUpdate = z
+  .strictObject(requestFields<InferenceResultFields>()(inferenceResultFields))
+  .meta({ id: 'InferenceResultUpdate' });
 export const conversationBatch = z
   .strictObject({
     sessionId: z.string().min(1),
@@ -139,33 +172,44 @@ export const inferenceResultQuery = z.strictObject({
   ...paging(['createdAt', 'status', 'id']),
 });
 
+/** Internal span fields: the copied session link and the late-parent marker. */
+type HiddenSpanField = 'organizationId' | 'sessionId' | 'parentPending';
+
 export const span = z
-  .object({
-    id: z.string(),
-    inferenceResultId: z.string(),
-    name: z.string(),
-    type: z.enum(SPAN_TYPES),
-    description: z.string().nullable(),
-    inputData: jsonObject.nullable(),
-    outputData: z.union([jsonObject, z.string()]).nullable(),
-    error: z.string().nullable(),
-    latencyMs: z.number().nullable(),
-    metadata: jsonObject.nullable(),
-    parentTraceId: z.string().nullable().describe('The parent span as sent'),
-    startTime: nullableTimestamp,
-    endTime: nullableTimestamp,
-    createdAt: timestamp,
-    deletedAt: nullableTimestamp,
-  })
+  .object(
+    responseFields<Span, HiddenSpanField>()({
+      id: z.string(),
+      inferenceResultId: z.string(),
+      name: z.string(),
+      type: z.enum(SPAN_TYPES),
+      description: z.string().nullable(),
+      inputData: jsonObject.nullable(),
+      outputData: z.union([jsonObject, z.string()]).nullable(),
+      error: z.string().nullable(),
+      latencyMs: z.number().nullable(),
+      metadata: jsonObject.nullable(),
+      parentTraceId: z.string().nullable().describe('The parent span as sent'),
+      startTime: nullableTimestamp,
+      endTime: nullableTimestamp,
+      createdAt: timestamp,
+      deletedAt: nullableTimestamp,
+    }),
+  )
   .meta({ id: 'Span' });
 
-/** Span inputs are checked one by one by the domain (a bad span is refused alone), so the wire schema only documents them. */
+/**
+ * Span inputs are checked one by one by the domain (a bad span is refused alone), so the wire schema only documents
+ * them.
+ */
 export const spanInput = z.record(z.string(), z.unknown()).meta({
   id: 'SpanInput',
   description:
-    'Fields: inferenceResultId (string, required), name (string, required), id (string starting with trace_, optional; re-sending it is idempotent), ' +
-    `type (one of ${SPAN_TYPES.join(', ')}; default SPAN), description (string, at most 1 MiB), inputData (object), outputData (object or string), ` +
-    'error (string), latencyMs (number >= 0; default endTime - startTime), metadata (object), parentTraceId (string), startTime, endTime (ISO 8601).',
+    'Fields: inferenceResultId (string, required), name (string, required), ' +
+    'id (string starting with trace_, optional; re-sending it is idempotent), ' +
+    `type (one of ${SPAN_TYPES.join(', ')}; default SPAN), description (string, at most 1 MiB), ` +
+    'inputData (object), outputData (object or string), error (string), ' +
+    'latencyMs (number >= 0; default endTime - startTime), metadata (object), parentTraceId (string), ' +
+    'startTime, endTime (ISO 8601).',
 });
 export const spanBatch = z
   .strictObject({ traces: z.array(spanInput).min(1).max(MAX_SPANS_PER_BATCH) })
@@ -191,7 +235,7 @@ export const spanQuery = z.strictObject({
 });
 
 /** The wire form of a span, built by hand for the batch hot path (whose response skips schema parsing). */
-export function spanView(record: Span) {
+export function spanView(record: Span): Omit<Span, HiddenSpanField> {
   return {
     id: record.id,
     inferenceResultId: record.inferenceResultId,

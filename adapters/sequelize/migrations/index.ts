@@ -3,6 +3,8 @@ import * as identity from './0001-identity.ts';
 import * as catalog from './0002-catalog.ts';
 import * as tracing from './0003-tracing.ts';
 import * as evaluations from './0004-evaluations.ts';
+import * as runs from './0006-runs.ts';
+import * as humanReview from './0009-human-review.ts';
 
 export interface Migration {
   readonly name: string;
@@ -16,4 +18,6 @@ export const migrations: readonly Migration[] = [
   { name: '0002-catalog', ...catalog },
   { name: '0003-tracing', ...tracing },
   { name: '0004-evaluations', ...evaluations },
+  { name: '0006-runs', ...runs },
+  { name: '0009-human-review', ...humanReview },
 ];

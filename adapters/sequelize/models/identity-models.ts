@@ -1,13 +1,25 @@
 import type { Sequelize } from 'sequelize';
+import type { ApiKey } from '../../../domain/identity/api-key.ts';
+import type { User } from '../../../domain/identity/user.ts';
+import type { Organization } from '../../../domain/organization/organization.ts';
+import type { Subscription } from '../../../domain/organization/subscription.ts';
 import { tables } from '../migrations/0001-identity.ts';
-import { defineModel } from '../support/define-model.ts';
+import { columnsOf } from '../support/columns.ts';
+import { defineModels } from '../support/define-model.ts';
 
-/** Models over the identity tables, with the columns their migrations created. */
-export function defineIdentityModels(sequelize: Sequelize) {
-  return {
-    organizations: defineModel(sequelize, 'Organization', 'organizations', tables.organizations),
-    subscriptions: defineModel(sequelize, 'Subscription', 'subscriptions', tables.subscriptions),
-    users: defineModel(sequelize, 'User', 'users', tables.users),
-    apiKeys: defineModel(sequelize, 'ApiKey', 'api_keys', tables.apiKeys),
-  };
-}
+/** Models over the identity tables: every field of each record, with the column its migrations created. */
+export const defineIdentityModels = (sequelize: Sequelize) =>
+  defineModels(sequelize, {
+    organizations: {
+      name: 'Organization',
+      table: 'organizations',
+      columns: columnsOf<Organization>()(tables.organizations),
+    },
+    subscriptions: {
+      name: 'Subscription',
+      table: 'subscriptions',
+      columns: columnsOf<Subscription>()(tables.subscriptions),
+    },
+    users: { name: 'User', table: 'users', columns: columnsOf<User>()(tables.users) },
+    apiKeys: { name: 'ApiKey', table: 'api_keys', columns: columnsOf<ApiKey>()(tables.apiKeys) },
+  });

@@ -1,19 +1,39 @@
 import { DataTypes, type ModelAttributeColumnOptions } from 'sequelize';
 
 type Column = ModelAttributeColumnOptions;
-const nullable = (type: Column['type'], allowNull: boolean): Column => ({ type, allowNull });
+
+/** Every column is NOT NULL unless it says `{ nullable: true }`. */
+interface ColumnOptions {
+  readonly nullable?: boolean;
+}
+
+/** Each column gets its own type instance, as Sequelize may adjust one per model. */
+const shape =
+  (type: () => Column['type']) =>
+  ({ nullable = false }: ColumnOptions = {}): Column => ({ type: type(), allowNull: nullable });
 
 /** Column shapes shared by models and migrations, so both describe a field the same way. */
 export const column = {
   primaryId: (): Column => ({ type: DataTypes.STRING(80), allowNull: false, primaryKey: true }),
-  id: (allowNull = false) => nullable(DataTypes.STRING(80), allowNull),
-  string: (allowNull = false) => nullable(DataTypes.STRING(255), allowNull),
-  text: (allowNull = true) => nullable(DataTypes.TEXT, allowNull),
-  boolean: (allowNull = false) => nullable(DataTypes.BOOLEAN, allowNull),
-  integer: (allowNull = false) => nullable(DataTypes.INTEGER, allowNull),
-  number: (allowNull = true) => nullable(DataTypes.DOUBLE, allowNull),
-  json: (allowNull = true) => nullable(DataTypes.JSON, allowNull),
-  date: (allowNull = true) => nullable(DataTypes.DATE(3), allowNull),
+  id: shape(() => DataTypes.STRING(80)),
+  string: shape(() => DataTypes.STRING(255)),
+  text: shape(() => DataTypes.TEXT),
+  boolean: shape(() => DataTypes.BOOLEAN),
+  integer: shape(() => DataTypes.INTEGER),
+  number: shape(() => DataTypes.DOUBLE),
+  json: shape(() => DataTypes.JSON),
+  date: shape(() => DataTypes.DATE(3)),
 };
+
+/**
+ * Ties a table's columns to record `T`: one column per field of `T`, none for a field `T` lacks. A field added to the
+ * record without a column (from a new migration) fails to compile where the model is defined.
+ */
+export const columnsOf =
+  <T>() =>
+  <C extends Record<string, Column>>(
+    columns: C & { readonly [K in keyof T]-?: Column } & { readonly [K in Exclude<keyof C, keyof T>]: never },
+  ): C =>
+    columns;
 
 export const snakeCase = (name: string): string => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);

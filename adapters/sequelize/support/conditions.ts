@@ -1,11 +1,12 @@
-import { DataTypes, Op, type ModelStatic, type Model, type WhereOptions, type Order } from 'sequelize';
-import type { Condition, SortKey } from '../../../application/ports/list-query.ts';
+import { DataTypes, literal, Op, type ModelStatic, type Model, type WhereOptions, type Order } from 'sequelize';
+import type { FieldCondition, SortKey } from '../../../application/ports/list-query.ts';
 import type { Dialect } from './database.ts';
 
 type AnyModel = ModelStatic<Model>;
 
 function isDateField(model: AnyModel, field: string): boolean {
   const attribute = model.getAttributes()[field];
+  // The stores refuse unknown fields first (UnknownField); reaching this means a model and its kind disagree.
   if (!attribute) throw new Error(`${model.name} has no field ${field}`);
   return attribute.type instanceof DataTypes.DATE;
 }
@@ -16,33 +17,46 @@ function value(model: AnyModel, field: string, raw: unknown): unknown {
 }
 
 /** Translates port conditions into a Sequelize where clause; every condition must hold. */
-export function toWhere(model: AnyModel, dialect: Dialect, conditions: readonly Condition[]): WhereOptions {
-  const clauses = conditions.map((condition): WhereOptions => {
-    const { field } = condition;
-    switch (condition.op) {
-      case 'in':
-        return { [field]: { [Op.in]: condition.values.map((item) => value(model, field, item)) } };
-      case 'eq':
-        return { [field]: condition.value === null ? { [Op.is]: null } : value(model, field, condition.value) };
-      case 'gte':
-        return { [field]: { [Op.gte]: value(model, field, condition.value) } };
-      case 'lte':
-        return { [field]: { [Op.lte]: value(model, field, condition.value) } };
-      case 'like':
-        return { [field]: { [dialect === 'postgres' ? Op.iLike : Op.like]: `%${String(condition.value)}%` } };
-      case 'isNull':
-        return { [field]: { [Op.is]: null } };
-      case 'notNull':
-        return { [field]: { [Op.not]: null } };
-    }
-  });
-  return { [Op.and]: clauses };
+export function toWhere(
+  model: AnyModel,
+  dialect: Dialect,
+  conditions: readonly FieldCondition<string>[],
+): WhereOptions {
+  return { [Op.and]: conditions.map((condition) => clauseOf(model, dialect, condition)) };
+}
+
+function clauseOf(model: AnyModel, dialect: Dialect, condition: FieldCondition<string>): WhereOptions {
+  if (condition.op === 'anyOf') {
+    // Sequelize drops empty ORs and ANDs; here no alternative matches nothing, an empty alternative everything.
+    if (condition.alternatives.length === 0) return literal('1 = 0');
+    if (condition.alternatives.some((alternative) => alternative.length === 0)) return literal('1 = 1');
+    return { [Op.or]: condition.alternatives.map((alternative) => toWhere(model, dialect, alternative)) };
+  }
+  const { field } = condition;
+  switch (condition.op) {
+    case 'in':
+      return { [field]: { [Op.in]: condition.values.map((item) => value(model, field, item)) } };
+    case 'eq':
+      return { [field]: condition.value === null ? { [Op.is]: null } : value(model, field, condition.value) };
+    case 'gte':
+      return { [field]: { [Op.gte]: value(model, field, condition.value) } };
+    case 'lte':
+      return { [field]: { [Op.lte]: value(model, field, condition.value) } };
+    case 'like':
+      return { [field]: { [dialect === 'postgres' ? Op.iLike : Op.like]: `%${String(condition.value)}%` } };
+    case 'isNull':
+      return { [field]: { [Op.is]: null } };
+    case 'notNull':
+      return { [field]: { [Op.not]: null } };
+  }
 }
 
 /** Sort keys, then the id in the last key's direction so pages are stable. */
-export function toOrder(sort: readonly SortKey[]): Order {
+export function toOrder<T extends { readonly id: string }>(sort: readonly SortKey<T>[]): Order {
   const last = sort.at(-1)?.direction ?? 'desc';
-  const keys = sort.some((key) => key.field === 'id') ? sort : [...sort, { field: 'id', direction: last }];
+  const keys: readonly SortKey<T>[] = sort.some((key) => key.field === 'id')
+    ? sort
+    : [...sort, { field: 'id', direction: last }];
   return keys.map((key) => [key.field, key.direction.toUpperCase()]);
 }
 

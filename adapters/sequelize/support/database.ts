@@ -1,4 +1,6 @@
 import { Sequelize } from 'sequelize';
+import { guardOutages } from './outages.ts';
+import { postgresRowReader, sqliteRowReader, type RowReader } from './row-reader.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -7,34 +9,62 @@ export interface DatabaseHandle {
   readonly dialect: Dialect;
   /** Where the data lives, with any password removed: safe to log. */
   readonly description: string;
+  /** The light path for hot reads; closed with `sequelize.close()`. */
+  readonly rows: RowReader;
 }
 
-/** Opens `sqlite:<path>`, `sqlite::memory:` or a `postgres://` URL. */
-export function openDatabase(url: string, options: { poolMax?: number } = {}): DatabaseHandle {
+export interface DatabaseOptions {
+  /** PostgreSQL: connections per process. */
+  readonly poolMax?: number;
+  /** SQLite: how long a statement waits for another process's lock before the database counts as unavailable. */
+  readonly busyTimeoutMs?: number;
+}
+
+/**
+ * Opens `sqlite:<path>`, `sqlite::memory:` or a `postgres://` URL. Connection failures surface as `Unavailable`
+ * (outages.ts); a connection that cannot be had within a few seconds counts as one, rather than hanging the request.
+ */
+export function openDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
   if (url.startsWith('sqlite:')) {
     const storage = url.slice('sqlite:'.length) || ':memory:';
-    const sequelize = new Sequelize({ dialect: 'sqlite', storage, logging: false });
-    waitWhenBusy(sequelize);
-    return { sequelize, dialect: 'sqlite', description: `sqlite:${storage}` };
+    // No retries: Sequelize would repeat a busy statement five times, multiplying the busy timeout.
+    const sequelize = new Sequelize({ dialect: 'sqlite', storage, logging: false, retry: { max: 1 } });
+    const busyTimeoutMs = options.busyTimeoutMs ?? 30_000;
+    waitWhenBusy(sequelize, busyTimeoutMs);
+    guardOutages(sequelize);
+    const rows = closedWith(sequelize, sqliteRowReader(sequelize, storage, busyTimeoutMs));
+    return { sequelize, dialect: 'sqlite', description: `sqlite:${storage}`, rows };
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const sequelize = new Sequelize(url, {
       dialect: 'postgres',
       logging: false,
-      pool: { max: options.poolMax ?? 10, min: 0, idle: 10_000 },
+      pool: { max: options.poolMax ?? 10, min: 0, idle: 10_000, acquire: 10_000 },
+      dialectOptions: { connectionTimeoutMillis: 5_000, keepAlive: true },
     });
+    guardOutages(sequelize);
     const safe = new URL(url);
     safe.password = '';
-    return { sequelize, dialect: 'postgres', description: safe.toString() };
+    return { sequelize, dialect: 'postgres', description: safe.toString(), rows: postgresRowReader(sequelize) };
   }
   throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got ${url.split(':')[0]}:)`);
+}
+
+/** Closing the database closes the reader's own connections first, whoever closes it. */
+function closedWith(sequelize: Sequelize, reader: RowReader): RowReader {
+  const close = sequelize.close.bind(sequelize);
+  sequelize.close = async () => {
+    await reader.close();
+    return close();
+  };
+  return reader;
 }
 
 /**
  * Sequelize opens one SQLite connection per transaction and sets no busy timeout, so a write that meets
  * another connection's lock would fail at once with SQLITE_BUSY; this makes every connection wait instead.
  */
-function waitWhenBusy(sequelize: Sequelize): void {
+function waitWhenBusy(sequelize: Sequelize, busyTimeoutMs: number): void {
   const manager = sequelize.connectionManager as unknown as {
     getConnection(options?: unknown): Promise<SqliteConnection>;
   };
@@ -43,7 +73,7 @@ function waitWhenBusy(sequelize: Sequelize): void {
   manager.getConnection = async (options?: unknown) => {
     const connection = await open(options);
     if (!configured.has(connection)) {
-      connection.configure('busyTimeout', 30_000);
+      connection.configure('busyTimeout', busyTimeoutMs);
       configured.add(connection);
     }
     return connection;

@@ -1,12 +1,30 @@
-import { Model, type ModelAttributeColumnOptions, type ModelStatic, type Sequelize } from 'sequelize';
+import type { Model, ModelAttributeColumnOptions, ModelStatic, Sequelize } from 'sequelize';
+
+export interface ModelSpec {
+  /** The model's name in Sequelize. */
+  readonly name: string;
+  /** The table the migrations created. */
+  readonly table: string;
+  /** The camelCase fields and their column shapes (snake_case in the table). */
+  readonly columns: Record<string, ModelAttributeColumnOptions>;
+}
 
 /** A model over a table made by migrations: snake_case columns, timestamps kept by the domain. */
-export function defineModel(
+export function defineModel(sequelize: Sequelize, { name, table, columns }: ModelSpec): ModelStatic<Model> {
+  const copies = Object.fromEntries(Object.entries(columns).map(([field, options]) => [field, { ...options }]));
+  return sequelize.define(name, copies, {
+    tableName: table,
+    underscored: true,
+    timestamps: false,
+    freezeTableName: true,
+  });
+}
+
+/** One model per spec, under the spec's key. */
+export function defineModels<K extends string>(
   sequelize: Sequelize,
-  name: string,
-  tableName: string,
-  attributes: Record<string, ModelAttributeColumnOptions>,
-): ModelStatic<Model> {
-  const copies = Object.fromEntries(Object.entries(attributes).map(([field, options]) => [field, { ...options }]));
-  return sequelize.define(name, copies, { tableName, underscored: true, timestamps: false, freezeTableName: true });
+  specs: Record<K, ModelSpec>,
+): Record<K, ModelStatic<Model>> {
+  const entries = Object.entries<ModelSpec>(specs).map(([key, spec]) => [key, defineModel(sequelize, spec)]);
+  return Object.fromEntries(entries) as Record<K, ModelStatic<Model>>;
 }

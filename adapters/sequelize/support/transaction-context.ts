@@ -19,6 +19,9 @@ const contexts = new WeakMap<object, TransactionContext>();
 /** The one context of a database handle, shared by its stores and by the job queue that joins their transactions. */
 export function transactionContextOf(database: object): TransactionContext {
   let context = contexts.get(database);
-  if (!context) contexts.set(database, (context = new TransactionContext()));
+  if (!context) {
+    context = new TransactionContext();
+    contexts.set(database, context);
+  }
   return context;
 }

@@ -1,4 +1,5 @@
 import test from 'ava';
+import { Conflict } from '../../../domain/errors.ts';
 import type { Actor } from '../../../domain/identity/role.ts';
 import { memoryWorld } from '../../support/memory-world.ts';
 
@@ -15,13 +16,15 @@ test('version numbers are per product, distinct under concurrency, never reused'
   t.deepEqual(versions.map((version) => version.number).sort(), [1, 2, 3, 4, 5]);
   await useCases.deleteVersion.execute(owner, versions[4].id);
   t.is((await useCases.createVersion.execute(owner, { productId: product.id })).number, 6);
-  await t.throwsAsync(useCases.createVersion.execute(stranger, { productId: product.id }), { message: /not found/ });
+  await t.throwsAsync(useCases.createVersion.execute(stranger, { productId: product.id }), { code: 'not_found' });
 });
 
 test('a failed version create hands its number back', async (t) => {
   const { useCases } = memoryWorld();
   const product = await useCases.createProduct.execute(owner, { name: 'P' });
-  await t.throwsAsync(useCases.createVersion.execute(owner, { productId: product.id, name: ' ' }), { message: /name/ });
+  await t.throwsAsync(useCases.createVersion.execute(owner, { productId: product.id, name: ' ' }), {
+    code: 'invalid_input',
+  });
   t.is((await useCases.createVersion.execute(owner, { productId: product.id })).number, 1);
 });
 
@@ -56,7 +59,7 @@ test('members may not delete products; owners delete everything under one', asyn
   const product = await useCases.createProduct.execute(owner, { name: 'P' });
   const dataset = await useCases.createDataset.execute(owner, { productId: product.id, name: 'T' });
   await useCases.createTestCase.execute(owner, { testId: dataset.id, input: 'Hi' });
-  await t.throwsAsync(useCases.deleteProduct.execute(member, product.id), { message: /OWNER or ADMIN/ });
+  await t.throwsAsync(useCases.deleteProduct.execute(member, product.id), { code: 'forbidden' });
   await useCases.deleteProduct.execute(owner, product.id);
   t.is(await ports.testCases.count(owner.organizationId, {}), 0);
   t.is(await ports.datasets.count(owner.organizationId, {}), 0);
@@ -86,9 +89,9 @@ test('a metric revision supersedes its parent and takes over its specification l
   t.truthy((await ports.metrics.get(owner.organizationId, parent.id))!.legacyAt);
   t.deepEqual((await ports.specifications.get(owner.organizationId, specification.id))!.metricIds, [revision.id]);
   await t.throwsAsync(useCases.createMetric.execute(stranger, { parentMetricId: revision.id }), {
-    message: /not found/,
+    code: 'not_found',
   });
   await t.throwsAsync(useCases.createMetric.execute(owner, { parentMetricId: parent.id }), {
-    message: /already superseded/,
+    instanceOf: Conflict,
   });
 });

@@ -26,7 +26,7 @@ async function launched(extraCredits: number, count: number) {
   const judge = new CountingJudge();
   const ports: Ports = { ...world.ports, judges: { DETERMINISTIC: new DeterministicJudge(), LLM_JUDGE: judge } };
   await ports.organizations.insert(
-    createOrganization(owner.organizationId, { name: 'A', extraCredits }, world.clock.now()),
+    createOrganization({ name: 'A', extraCredits }, { id: owner.organizationId, now: world.clock.now() }),
   );
   const { useCases } = world;
   const product = await useCases.createProduct.execute(owner, { name: 'P' });

@@ -8,11 +8,11 @@ import {
   supersedeMetric,
   type NewMetric,
 } from '../../../domain/catalog/metric.ts';
-import { Conflict, InvalidInput } from '../../../domain/errors.ts';
+import { IllegalTransition, InvalidInput } from '../../../domain/errors.ts';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 const LATER = '2026-01-02T00:00:00.000Z';
-const make = (input: NewMetric) => createMetric('metric_1', 'org_1', input, NOW);
+const make = (input: NewMetric) => createMetric(input, { id: 'metric_1', organizationId: 'org_1', now: NOW });
 const issuePaths = (fn: () => unknown): string[] => {
   const error = (() => {
     try {
@@ -117,11 +117,8 @@ test('creating with a parent starts a revision in the family; the parent is supe
     judgeModel: 'gpt-x',
   });
   const revision = createMetric(
-    'metric_2',
-    'org_1',
     { parentMetricId: parent.id, judgePrompt: 'Really polite?' },
-    LATER,
-    parent,
+    { id: 'metric_2', organizationId: 'org_1', now: LATER, parent },
   );
   t.is(revision.id, 'metric_2');
   t.is(revision.parentMetricId, parent.id);
@@ -136,27 +133,37 @@ test('creating with a parent starts a revision in the family; the parent is supe
   t.is(superseded.legacyAt, LATER);
   t.is(superseded.activeName, null);
   t.is(superseded.judgePrompt, 'Polite?', 'the parent keeps its definition');
-  const third = createMetric('metric_3', 'org_1', { parentMetricId: revision.id }, LATER, revision);
+  const third = createMetric(
+    { parentMetricId: revision.id },
+    { id: 'metric_3', organizationId: 'org_1', now: LATER, parent: revision },
+  );
   t.is(third.metricGroupId, parent.id, 'the family key is the root’s id');
-  t.throws(() => createMetric('metric_4', 'org_1', { parentMetricId: parent.id }, LATER, superseded), {
-    instanceOf: Conflict,
-  });
-  t.throws(() => changeMetric(superseded, { description: 'x' }), { instanceOf: Conflict });
+  t.throws(
+    () =>
+      createMetric(
+        { parentMetricId: parent.id },
+        { id: 'metric_4', organizationId: 'org_1', now: LATER, parent: superseded },
+      ),
+    {
+      instanceOf: IllegalTransition,
+    },
+  );
+  t.throws(() => changeMetric(superseded, { description: 'x' }), { instanceOf: IllegalTransition });
 });
 
 test('a revision that changes source takes no scoring field from its parent; a new algorithm recomputes the params', (t) => {
   const judge = make({ name: 'm', source: 'LLM_JUDGE', judgePrompt: 'p', judgeModel: 'gpt' });
   const deterministic = createMetric(
-    'metric_2',
-    'org_1',
     { source: 'DETERMINISTIC', algorithm: 'URL_VALIDITY' },
-    LATER,
-    judge,
+    { id: 'metric_2', organizationId: 'org_1', now: LATER, parent: judge },
   );
   t.is(deterministic.judgePrompt, null);
   t.is(deterministic.judgeModel, null);
   t.deepEqual(deterministic.evaluationParams, ['actualOutput']);
-  const bleu = createMetric('metric_3', 'org_1', { algorithm: 'BLEU' }, LATER, deterministic);
+  const bleu = createMetric(
+    { algorithm: 'BLEU' },
+    { id: 'metric_3', organizationId: 'org_1', now: LATER, parent: deterministic },
+  );
   t.deepEqual(bleu.evaluationParams, ['actualOutput', 'expectedOutput']);
   t.deepEqual(
     issuePaths(() => make({ description: 'no name, no source' })),

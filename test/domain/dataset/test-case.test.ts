@@ -8,12 +8,15 @@ import {
   familyOf,
   type NewTestCase,
 } from '../../../domain/dataset/test-case.ts';
-import { Conflict, InvalidInput } from '../../../domain/errors.ts';
+import { Conflict, type InvalidInput } from '../../../domain/errors.ts';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 const LATER = '2026-01-02T00:00:00.000Z';
 const make = (input: Partial<NewTestCase>) =>
-  createTestCase('testCase_1', 'org_1', 'user_1', { testId: 'test_1', input: 'Hi', ...input }, NOW);
+  createTestCase(
+    { testId: 'test_1', input: 'Hi', ...input },
+    { id: 'testCase_1', organizationId: 'org_1', userId: 'user_1', now: NOW },
+  );
 const paths = (error: unknown) => (error as InvalidInput).issues.map((issue) => issue.path);
 
 test('plain text input and context take their object forms', (t) => {
@@ -63,7 +66,11 @@ const CONTENT_CHANGES: [string, Partial<NewTestCase>][] = [
 for (const [field, change] of CONTENT_CHANGES) {
   test(`fork: changing ${field} makes a new head and supersedes the edited revision`, (t) => {
     const original = make({ expectedOutput: 'Hi', userScore: 0.5, userScoreReason: 'meh', reviewedById: 'user_9' });
-    const { updated, revision } = changeTestCase(original, change, 'testCase_2', 'user_2', LATER);
+    const { updated, revision } = changeTestCase(original, change, {
+      revisionId: 'testCase_2',
+      userId: 'user_2',
+      now: LATER,
+    });
     t.is(updated.id, original.id);
     t.is(updated.legacyAt, LATER);
     t.is(updated.expectedOutput, 'Hi', 'the superseded revision keeps its content');
@@ -87,9 +94,7 @@ test('in place: annotation-only and descriptive edits keep the revision', (t) =>
   const reviewed = changeTestCase(
     original,
     { userScore: 1, reviewedById: 'user_2', userScoreReason: 'good' },
-    'testCase_2',
-    'user_2',
-    LATER,
+    { revisionId: 'testCase_2', userId: 'user_2', now: LATER },
   );
   t.is(reviewed.revision, null);
   t.is(reviewed.updated.id, original.id);
@@ -98,35 +103,54 @@ test('in place: annotation-only and descriptive edits keep the revision', (t) =>
   const described = changeTestCase(
     original,
     { variant: 'typo', strategy: 'paraphrase', confidence: 0.9 },
-    'testCase_2',
-    'user_2',
-    LATER,
+    { revisionId: 'testCase_2', userId: 'user_2', now: LATER },
   );
   t.is(described.revision, null);
   t.is(described.updated.variant, 'typo');
   t.is(
-    changeTestCase(original, { expectedOutput: 'Hello' }, 'testCase_3', 'user_2', LATER).revision,
+    changeTestCase(original, { expectedOutput: 'Hello' }, { revisionId: 'testCase_3', userId: 'user_2', now: LATER })
+      .revision,
     null,
     'an unchanged value forks nothing',
   );
-  const both = changeTestCase(original, { goal: 'x', userScore: 0.2 }, 'testCase_4', 'user_2', LATER);
+  const both = changeTestCase(
+    original,
+    { goal: 'x', userScore: 0.2 },
+    { revisionId: 'testCase_4', userId: 'user_2', now: LATER },
+  );
   t.is(both.revision!.userScore, 0.2, 'annotations sent with a content change land on the new head');
 });
 
 test('legacy edit refused: only the active head is editable', (t) => {
   const original = make({});
-  const { updated } = changeTestCase(original, { goal: 'g' }, 'testCase_2', 'user_2', LATER);
-  t.throws(() => changeTestCase(updated, { goal: 'x' }, 'testCase_3', 'user_2', LATER), { instanceOf: Conflict });
-  t.throws(() => changeTestCase(updated, { userScore: 1 }, 'testCase_3', 'user_2', LATER), { instanceOf: Conflict });
+  const { updated } = changeTestCase(
+    original,
+    { goal: 'g' },
+    { revisionId: 'testCase_2', userId: 'user_2', now: LATER },
+  );
+  t.throws(() => changeTestCase(updated, { goal: 'x' }, { revisionId: 'testCase_3', userId: 'user_2', now: LATER }), {
+    instanceOf: Conflict,
+  });
+  t.throws(
+    () => changeTestCase(updated, { userScore: 1 }, { revisionId: 'testCase_3', userId: 'user_2', now: LATER }),
+    { instanceOf: Conflict },
+  );
 });
 
 test('family listing: the root, then each fork; one active head', (t) => {
   const root = make({});
   t.is(root.parentTestCaseId, null);
   t.is(root.testCaseGroupId, root.id);
-  const first = changeTestCase(root, { goal: 'a' }, 'testCase_2', 'user_1', LATER);
-  const second = changeTestCase(first.revision!, { goal: 'b' }, 'testCase_3', 'user_1', '2026-01-03T00:00:00.000Z');
-  const stranger = createTestCase('testCase_9', 'org_1', 'user_1', { testId: 'test_1', input: 'x' }, NOW);
+  const first = changeTestCase(root, { goal: 'a' }, { revisionId: 'testCase_2', userId: 'user_1', now: LATER });
+  const second = changeTestCase(
+    first.revision!,
+    { goal: 'b' },
+    { revisionId: 'testCase_3', userId: 'user_1', now: '2026-01-03T00:00:00.000Z' },
+  );
+  const stranger = createTestCase(
+    { testId: 'test_1', input: 'x' },
+    { id: 'testCase_9', organizationId: 'org_1', userId: 'user_1', now: NOW },
+  );
   const all = [second.revision!, stranger, first.updated, second.updated];
   t.deepEqual(
     familyOf(all, root.id).map((testCase) => testCase.id),
@@ -175,17 +199,16 @@ test('an import reports every row problem under rows.<row number, from 1> and bu
 });
 
 test('a test links only to a specification of its own product; linking it elsewhere moves it', (t) => {
-  const dataset = createDataset('test_1', 'org_1', 'user_1', { productId: 'product_1', name: 'T' }, null, NOW);
+  const dataset = createDataset(
+    { productId: 'product_1', name: 'T' },
+    { id: 'test_1', organizationId: 'org_1', userId: 'user_1', now: NOW, specificationProductId: null },
+  );
   t.deepEqual(
     paths(
       t.throws(() =>
         createDataset(
-          'test_2',
-          'org_1',
-          'user_1',
           { productId: 'product_1', name: 'T', specificationId: 's' },
-          'product_2',
-          NOW,
+          { id: 'test_2', organizationId: 'org_1', userId: 'user_1', now: NOW, specificationProductId: 'product_2' },
         ),
       ),
     ),
@@ -208,22 +231,33 @@ test('a test links only to a specification of its own product; linking it elsewh
 test('datasets: a type (default QUALITY), metadata, and noise profile and level together', (t) => {
   const base = { productId: 'product_1', name: 'T' };
   const dataset = createDataset(
-    'test_1',
-    'org_1',
-    'user_1',
     { ...base, metadata: { owner: 'qa' }, backgroundNoiseProfile: 'office', backgroundNoiseLevel: 'light' },
-    null,
-    NOW,
+    { id: 'test_1', organizationId: 'org_1', userId: 'user_1', now: NOW, specificationProductId: null },
   );
   t.is(dataset.type, 'QUALITY');
   t.deepEqual(dataset.metadata, { owner: 'qa' });
   t.deepEqual(
-    paths(t.throws(() => createDataset('t', 'o', 'u', { ...base, backgroundNoiseProfile: 'car' }, null, NOW))),
+    paths(
+      t.throws(() =>
+        createDataset(
+          { ...base, backgroundNoiseProfile: 'car' },
+          { id: 't', organizationId: 'o', userId: 'u', now: NOW, specificationProductId: null },
+        ),
+      ),
+    ),
     ['backgroundNoiseLevel'],
   );
-  t.deepEqual(paths(t.throws(() => createDataset('t', 'o', 'u', { ...base, type: 'FUN' as never }, null, NOW))), [
-    'type',
-  ]);
+  t.deepEqual(
+    paths(
+      t.throws(() =>
+        createDataset(
+          { ...base, type: 'FUN' as never },
+          { id: 't', organizationId: 'o', userId: 'u', now: NOW, specificationProductId: null },
+        ),
+      ),
+    ),
+    ['type'],
+  );
   t.deepEqual(paths(t.throws(() => updateDataset(dataset, { backgroundNoiseLevel: null }, null))), [
     'backgroundNoiseLevel',
   ]);

@@ -54,3 +54,18 @@ test('nothing skipped: no skip section', (t) => {
   });
   t.is(report.message, '1 session evaluated (1 evaluation created), 0 failed, 0 skipped.');
 });
+
+test('inactive metrics: the sessions they left without metrics are a skip cause, and the metrics are named', (t) => {
+  const report = buildBatchReport({
+    sessionsEvaluated: 1,
+    evaluationsCreated: 1,
+    failures: [],
+    skips: [{ sessionId: 's2', cause: 'ONLY_INACTIVE_METRICS' }],
+    inactiveMetricIds: ['metric_off'],
+    totalSessionsAvailable: null,
+    truncated: false,
+    processedLimit: 1000,
+  });
+  t.regex(report.message, /1 skipped\. Skipped: 1 only disabled or superseded metrics/);
+  t.regex(report.message, /Disabled or superseded metrics not applied: metric_off\.$/);
+});

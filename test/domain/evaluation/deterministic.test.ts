@@ -10,7 +10,7 @@ const close = (actual: number, expected: number) => Math.abs(actual - expected) 
 test('BLEU-4: identical sentences score 1', (t) =>
   t.is(bleu('the cat sat on the mat', 'the cat sat on the mat').score, 1));
 test('BLEU-4: "the cat sat on the mat" vs "the cat sat on a mat" = (5/6 · 3/5 · 2/4 · 1/3)^¼ = 12^-¼ ≈ 0.5373', (t) => {
-  t.true(close(bleu('the cat sat on the mat', 'the cat sat on a mat').score, Math.pow(1 / 12, 0.25)));
+  t.true(close(bleu('the cat sat on the mat', 'the cat sat on a mat').score, (1 / 12) ** 0.25));
   t.true(close(bleu('the cat sat on the mat', 'the cat sat on a mat').score, 0.53728));
 });
 test('BLEU-4: Papineni\'s "the the the the the the the" has clipped unigram precision 2/7 and no bigram match → 0', (t) => {

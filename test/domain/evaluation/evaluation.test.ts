@@ -23,6 +23,7 @@ const fresh = (score?: number) =>
       testCaseId: null,
       inferenceResultId: null,
       runId: null,
+      launchId: null,
       versionId: null,
       metricLegacyAt: null,
       metricDisabledAt: null,

@@ -119,6 +119,30 @@ const cases: {
     expected: 'NO_LINKED_METRICS',
   },
   {
+    rule: '6: an inactive linked metric is left out, the others apply',
+    request: { inactiveMetricIds: ['m1'] },
+    session: 'a',
+    expected: ['m2'],
+  },
+  {
+    rule: '6: an inactive explicit metric is left out',
+    request: { explicitMetricIds: ['x', 'y'], inactiveMetricIds: ['y'] },
+    session: 'none',
+    expected: ['x'],
+  },
+  {
+    rule: '6: only inactive metrics: skipped',
+    request: { inactiveMetricIds: ['m1', 'm2'] },
+    session: 'a',
+    expected: 'ONLY_INACTIVE_METRICS',
+  },
+  {
+    rule: '5+6: no linked metrics wins over inactive ones',
+    request: { inactiveMetricIds: ['m1'] },
+    session: 'empty',
+    expected: 'NO_LINKED_METRICS',
+  },
+  {
     rule: '3+5: unlisted wins over no linked metrics',
     request: { specificationIds: ['specA'] },
     session: 'empty',

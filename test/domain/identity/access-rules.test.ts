@@ -29,22 +29,22 @@ const actor = (role: Role, userId = `user_${role}`, organizationId = 'org_1'): A
   apiKeyId: null,
 });
 const person = (role: Role, id = `user_target_${role}`): User =>
-  createUser(actor('ADMIN'), id, 'org_1', { email: `${id}@x.example`, name: id, role }, NOW);
+  createUser(actor('ADMIN'), { email: `${id}@x.example`, name: id, role }, { id, organizationId: 'org_1', now: NOW });
 
 test('enforceMfa: owners and admins may set it, members may not', (t) => {
-  const organization = createOrganization('org_1', { name: 'Acme' }, NOW);
+  const organization = createOrganization({ name: 'Acme' }, { id: 'org_1', now: NOW });
   t.true(updateOrganization(actor('OWNER'), organization, { enforceMfa: true }).enforceMfa);
   t.true(updateOrganization(actor('ADMIN'), organization, { enforceMfa: true }).enforceMfa);
   t.throws(() => updateOrganization(actor('MEMBER'), organization, { enforceMfa: true }), { code: 'forbidden' });
-  t.true(createOrganization('org_2', { name: 'Created', enforceMfa: true }, NOW).enforceMfa);
+  t.true(createOrganization({ name: 'Created', enforceMfa: true }, { id: 'org_2', now: NOW }).enforceMfa);
 });
 
 test('credits and billing are ADMIN-only; names must not be empty', (t) => {
-  const organization = createOrganization('org_1', { name: 'Acme' }, NOW);
+  const organization = createOrganization({ name: 'Acme' }, { id: 'org_1', now: NOW });
   t.throws(() => updateOrganization(actor('OWNER'), organization, { extraCredits: 10 }), { message: /extraCredits/ });
   t.is(updateOrganization(actor('ADMIN'), organization, { extraCredits: 10 }).extraCredits, 10);
   t.throws(() => updateOrganization(actor('ADMIN'), organization, { name: '  ' }), { message: /name/ });
-  t.throws(() => createOrganization('org_3', { name: '' }, NOW), { message: /name/ });
+  t.throws(() => createOrganization({ name: '' }, { id: 'org_3', now: NOW }), { message: /name/ });
 });
 
 test('only an ADMIN creates and deletes tenants or changes their plan; never its own organization', (t) => {
@@ -70,7 +70,11 @@ const grants: [Role, Role, boolean][] = [
 for (const [by, role, allowed] of grants) {
   test(`${by} ${allowed ? 'may' : 'may not'} create a ${role}`, (t) => {
     const attempt = () =>
-      createUser(actor(by), 'user_new', 'org_1', { email: 'new@x.example', name: 'New', role }, NOW);
+      createUser(
+        actor(by),
+        { email: 'new@x.example', name: 'New', role },
+        { id: 'user_new', organizationId: 'org_1', now: NOW },
+      );
     if (allowed) t.is(attempt().role, role);
     else t.throws(attempt, { code: 'forbidden' });
   });

@@ -26,22 +26,28 @@ for (const [from, event, to] of transitions) {
   });
 }
 
-const production: [string, { testCaseId?: string; isProduction?: boolean }, boolean | 'refused'][] = [
+const production: [string, { testCaseId?: string; runId?: string; isProduction?: boolean }, boolean | 'refused'][] = [
   ['no test case: production by default', {}, true],
+  ['in a run: not production by default', { runId: 'run_1' }, false],
+  ['in a run, marked production: refused', { runId: 'run_1', isProduction: true }, 'refused'],
   ['no test case, explicitly not production', { isProduction: false }, false],
   ['a test case: not production by default', { testCaseId: 'testCase_1' }, false],
   ['a test case marked production is refused', { testCaseId: 'testCase_1', isProduction: true }, 'refused'],
 ];
 for (const [label, input, expected] of production) {
   test(`isProduction: ${label}`, (t) => {
-    const create = () => createSession('session_1', 'org_1', { versionId: 'version_1', ...input }, now);
+    const create = () =>
+      createSession({ versionId: 'version_1', ...input }, { id: 'session_1', organizationId: 'org_1', now });
     if (expected === 'refused') t.throws(create, { instanceOf: InvalidInput });
     else t.is(create().isProduction, expected);
   });
 }
 
 test('finishing: a stopping reason completes, an error fails; updates keep the test-case rule', (t) => {
-  const session = createSession('session_1', 'org_1', { versionId: 'version_1', testCaseId: 'testCase_1' }, now);
+  const session = createSession(
+    { versionId: 'version_1', testCaseId: 'testCase_1' },
+    { id: 'session_1', organizationId: 'org_1', now },
+  );
   t.like(finishSession(session, { stoppingReason: 'done' }, now), {
     status: 'COMPLETED',
     stoppingReason: 'done',
@@ -49,7 +55,9 @@ test('finishing: a stopping reason completes, an error fails; updates keep the t
   });
   t.like(finishSession(session, { error: 'boom' }, now), { status: 'FAILED', error: 'boom' });
   t.throws(() => updateSession(session, { isProduction: true }), { instanceOf: InvalidInput });
-  t.throws(() => createSession('s', 'o', { versionId: 'v', context: [] as never }, now), { instanceOf: InvalidInput });
+  t.throws(() => createSession({ versionId: 'v', context: [] as never }, { id: 's', organizationId: 'o', now }), {
+    instanceOf: InvalidInput,
+  });
 });
 
 test('conversation turns pair into inference results', (t) => {
@@ -68,10 +76,22 @@ test('conversation turns pair into inference results', (t) => {
 });
 
 test('inference results total their tokens and refuse negative usage', (t) => {
-  t.is(createInferenceResult('ir', 'o', { sessionId: 's', inputTokens: 2, outputTokens: 3 }, now).totalTokens, 5);
-  t.is(createInferenceResult('ir', 'o', { sessionId: 's' }, now).totalTokens, null);
-  t.throws(() => createInferenceResult('ir', 'o', { sessionId: 's', cost: -1 }, now), { instanceOf: InvalidInput });
-  t.throws(() => createInferenceResult('ir', 'o', { sessionId: 's', inputTokens: 1.5 }, now), {
+  t.is(
+    createInferenceResult({ sessionId: 's', inputTokens: 2, outputTokens: 3 }, { id: 'ir', organizationId: 'o', now })
+      .totalTokens,
+    5,
+  );
+  t.is(createInferenceResult({ sessionId: 's' }, { id: 'ir', organizationId: 'o', now }).totalTokens, null);
+  t.throws(() => createInferenceResult({ sessionId: 's', cost: -1 }, { id: 'ir', organizationId: 'o', now }), {
     instanceOf: InvalidInput,
   });
+  t.throws(() => createInferenceResult({ sessionId: 's', inputTokens: 1.5 }, { id: 'ir', organizationId: 'o', now }), {
+    instanceOf: InvalidInput,
+  });
+});
+
+test('a session in a run cannot be turned into production traffic by an update', (t) => {
+  const session = createSession({ versionId: 'version_1', runId: 'run_1' }, { id: 's', organizationId: 'o', now });
+  const error = t.throws(() => updateSession(session, { isProduction: true }), { instanceOf: InvalidInput });
+  t.is(error.issues[0].path, 'runId');
 });

@@ -5,16 +5,21 @@ export const NAME_LIMIT = 255;
 export const TEXT_LIMIT = 1_000_000;
 export const LIST_LIMIT = 1000;
 
-/** A name: required when `creating`, null only when `nullable`; not blank, at most NAME_LIMIT characters. */
+/** How a name field may be left out: `required` (when creating) unless `nullable`, null only when `nullable`. */
+export interface NameRules {
+  readonly required?: boolean;
+  readonly nullable?: boolean;
+}
+
+/** A name: present when required, null only when nullable; not blank, at most NAME_LIMIT characters. */
 export function checkName(
   issues: IssueCollector,
   path: string,
   value: string | null | undefined,
-  creating: boolean,
-  nullable = false,
+  { required = false, nullable = false }: NameRules,
 ): void {
   if (value === undefined) {
-    if (creating && !nullable) issues.add(path, 'is required');
+    if (required && !nullable) issues.add(path, 'is required');
     return;
   }
   if (value === null) {

@@ -1,0 +1,50 @@
+import type { z } from 'zod';
+
+type Shape = Record<string, z.ZodType>;
+
+/** A schema field outside the `Listed` fields of the domain type is refused. */
+type NoOthers<S, Listed extends PropertyKey> = { [K in Exclude<keyof S, Listed>]: never };
+
+/** Which way a schema meets its domain type: a response shows the record, a request feeds the input. */
+type Direction = 'response' | 'request';
+
+/**
+ * A response schema accepts the record's value (a readonly array passes an array schema); a request schema produces
+ * what the input field takes.
+ */
+type Compatible<Value, Schema extends z.ZodType, D extends Direction> = D extends 'response'
+  ? [Value] extends [Readonly<z.input<Schema>>]
+    ? true
+    : false
+  : [z.output<Schema>] extends [Value]
+    ? true
+    : false;
+
+type Mismatch<Value, D extends Direction> = D extends 'response'
+  ? { "this schema refuses the record's value": Value }
+  : { 'this schema produces what the input field does not take': Value };
+
+/** One compatible schema per listed field of `T`, and no schema for anything else. */
+type TiedShape<T, Listed extends keyof T, S extends Shape, D extends Direction> = {
+  [K in Listed]-?: K extends keyof S ? (Compatible<T[K], S[K], D> extends true ? S[K] : Mismatch<T[K], D>) : z.ZodType;
+} & NoOthers<S, Listed>;
+
+/**
+ * The fields of a response schema showing record `T`: one schema per field of `T` except the `Hidden` ones (internal
+ * fields such as `version` or hashes), none for a field `T` lacks, and each accepting the record's value. A field added
+ * to `T` fails to compile here until it is shown or hidden.
+ */
+export const responseFields =
+  <T, Hidden extends keyof T = never>() =>
+  <S extends Shape>(shape: S & TiedShape<T, Exclude<keyof T, Hidden>, S, 'response'>): S =>
+    shape;
+
+/**
+ * The fields of a request schema feeding input type `T`: one schema per field of `T` except the `Omitted` ones (set by
+ * the server, not the caller), none for a field `T` lacks, and each producing what the field takes. A field added to
+ * `T` fails to compile here until the request accepts it or omits it.
+ */
+export const requestFields =
+  <T, Omitted extends keyof T = never>() =>
+  <S extends Shape>(shape: S & TiedShape<T, Exclude<keyof T, Omitted>, S, 'request'>): S =>
+    shape;

@@ -1,0 +1,90 @@
+import type { Organization } from '../../../domain/organization/organization.ts';
+import type { Subscription } from '../../../domain/organization/subscription.ts';
+import type { User } from '../../../domain/identity/user.ts';
+import type { ApiKey } from '../../../domain/identity/api-key.ts';
+import { recordKind } from '../record-kind.ts';
+
+/** The identity and organization records. */
+export const identityKinds = {
+  organizations: recordKind<Organization>({
+    name: 'Organization',
+    scopeField: 'id',
+    fields: {
+      id: true,
+      name: true,
+      remainingSubscriptionCredits: true,
+      extraCredits: true,
+      lastWarningAt: true,
+      warningAt: true,
+      billingCustomerId: true,
+      samlEntrypointUrl: true,
+      samlEntityId: true,
+      samlIssuerId: true,
+      samlPublicCertificate: true,
+      samlTeamSlug: true,
+      samlSignedResponse: true,
+      samlSignedAssertions: true,
+      enforceMfa: true,
+      createdAt: true,
+      deletedAt: true,
+      version: true,
+    },
+  }),
+  subscriptions: recordKind<Subscription>({
+    name: 'Subscription',
+    scopeField: 'organizationId',
+    fields: {
+      id: true,
+      organizationId: true,
+      plan: true,
+      status: true,
+      quantity: true,
+      createdAt: true,
+      updatedAt: true,
+      deletedAt: true,
+      version: true,
+    },
+  }),
+  users: recordKind<User>({
+    name: 'User',
+    scopeField: 'organizationId',
+    unique: [['email']],
+    fields: {
+      id: true,
+      organizationId: true,
+      email: true,
+      name: true,
+      role: true,
+      passwordHash: true,
+      providerAId: true,
+      providerBId: true,
+      providerCId: true,
+      samlId: true,
+      analyticsConsent: true,
+      marketingConsent: true,
+      mfaSource: true,
+      firstSignInAt: true,
+      latestSignInAt: true,
+      createdAt: true,
+      deletedAt: true,
+      version: true,
+    },
+  }),
+  apiKeys: recordKind<ApiKey>({
+    name: 'ApiKey',
+    publicName: 'API key',
+    scopeField: 'organizationId',
+    unique: [['secretHash']],
+    fields: {
+      id: true,
+      organizationId: true,
+      userId: true,
+      name: true,
+      secretHash: true,
+      prefix: true,
+      createdAt: true,
+      revokedAt: true,
+      deletedAt: true,
+    },
+  }),
+};

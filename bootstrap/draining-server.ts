@@ -1,0 +1,86 @@
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { Server as NetServer, type AddressInfo } from 'node:net';
+import { toErrorResponse } from '../adapters/http/http-errors.ts';
+import { Unavailable } from '../domain/errors.ts';
+
+/** An HTTP server that can drain: what `npm start` and the embedded library listen with. */
+export interface DrainingServer {
+  readonly server: Server;
+  listen(port: number, host: string): Promise<AddressInfo>;
+  /**
+   * Stops accepting connections; answers requests that still arrive on open (kept-alive) connections with 503 and
+   * `Connection: close`; lets handlers in flight finish, for at most `graceMs`; then closes every connection.
+   * Resolves with the number of handlers that were still running when the grace ran out.
+   */
+  drain(graceMs: number): Promise<{ unfinished: number }>;
+}
+
+const refusal = toErrorResponse(
+  new Unavailable('The server is shutting down; send the request again (another instance will take it)'),
+);
+
+/** Answers 503 once the request body has arrived, so the client reads the answer instead of a reset. */
+function refuse(request: IncomingMessage, response: ServerResponse): void {
+  const answer = () => {
+    if (response.headersSent) return;
+    response.writeHead(refusal.status, {
+      ...refusal.headers,
+      'Content-Type': 'application/json; charset=utf-8',
+      Connection: 'close',
+    });
+    response.end(JSON.stringify(refusal.body));
+  };
+  request.once('end', answer);
+  request.once('error', () => response.destroy());
+  request.resume();
+}
+
+export function createDrainingServer(handle: RequestListener): DrainingServer {
+  const inFlight = new Set<ServerResponse>();
+  let draining = false;
+  let settled: (() => void) | null = null;
+  const server = createServer((request, response) => {
+    inFlight.add(response);
+    response.once('close', () => {
+      inFlight.delete(response);
+      if (inFlight.size === 0) settled?.();
+    });
+    if (draining) refuse(request, response);
+    else handle(request, response);
+  });
+  server.keepAliveTimeout = 65_000;
+
+  return {
+    server,
+    async listen(port, host) {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      return server.address() as AddressInfo;
+    },
+    async drain(graceMs) {
+      draining = true;
+      // net's close stops accepting without dropping idle kept-alive connections (http's close drops them, racing
+      // requests already on their way); those get the 503 above instead, or close once nothing is in flight.
+      if (server.listening) NetServer.prototype.close.call(server);
+      for (const response of inFlight) if (!response.headersSent) response.setHeader('Connection', 'close');
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        new Promise<void>((resolve) => {
+          settled = resolve;
+          if (inFlight.size === 0) resolve();
+        }),
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs))),
+      ]);
+      clearTimeout(timer);
+      const unfinished = inFlight.size;
+      server.closeIdleConnections();
+      if (unfinished > 0) server.closeAllConnections();
+      return { unfinished };
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import test from 'ava';
+import type { OtelSpan } from '../../../domain/tracing/otel-span.ts';
+import { allOrNothingTable } from '../../support/rule-tables.ts';
+import { memoryTracing, type MemoryTracingWorld } from '../../support/memory-tracing.ts';
+import { storeSnapshot } from '../../support/memory-world.ts';
+
+const TRACE = '5b8efff798038103d269b633813fc60c';
+
+/** An OTel span of trace `traceId` as the OTLP decoder hands it over. */
+const otelSpan = (spanId: string, attributes: Record<string, unknown>, traceId = TRACE): OtelSpan => ({
+  traceId,
+  spanId,
+  parentSpanId: null,
+  name: `span ${spanId}`,
+  kind: 1,
+  startTimeUnixNano: '1700000000000000000',
+  endTimeUnixNano: '1700000000500000000',
+  attributes: { 'gen_ai.usage.input_tokens': 3, ...attributes },
+  resourceAttributes: {},
+  scopeName: null,
+  statusCode: 0,
+  statusMessage: null,
+});
+
+test('a trace naming a session becomes one inference result of that session, its usage summed', async (t) => {
+  const { useCases, a, mine } = await memoryTracing();
+  const outcome = await useCases.ingestOtelSpans.execute(a.member, [
+    otelSpan('0000000000000001', { 'assay.session.id': mine.session.id }),
+    otelSpan('0000000000000002', {}),
+  ]);
+  t.is(outcome, null);
+  const results = await useCases.listInferenceResults.execute(a.member, { sessionIds: [mine.session.id] });
+  const placed = results.find((result) => result.id !== mine.result.id);
+  t.like(placed, { inputTokens: 6, sessionId: mine.session.id });
+  t.is((await useCases.listSpans.execute(a.member, { inferenceResultIds: [placed!.id] })).length, 2);
+  t.is(await useCases.ingestOtelSpans.execute(a.member, [otelSpan('0000000000000001', {})]), null);
+  t.is(
+    (await useCases.listInferenceResults.execute(a.member, { sessionIds: [mine.session.id] })).length,
+    2,
+    'a re-export finds its inference result',
+  );
+});
+
+test('one session per conversation of a version, across exports', async (t) => {
+  const { useCases, a, mine } = await memoryTracing();
+  const conversation = { 'gen_ai.conversation.id': 'conv-1', 'assay.version.id': mine.version.id };
+  await useCases.ingestOtelSpans.execute(a.member, [otelSpan('0000000000000001', conversation)]);
+  await useCases.ingestOtelSpans.execute(a.member, [otelSpan('0000000000000001', conversation, 'f'.repeat(32))]);
+  const sessions = await useCases.listSessions.execute(a.member, { customIds: ['conv-1'] });
+  t.is(sessions.length, 1);
+  t.like(sessions[0], { versionId: mine.version.id, isProduction: true });
+  t.is((await useCases.listInferenceResults.execute(a.member, { sessionIds: [sessions[0].id] })).length, 2);
+});
+
+/** Traces that cannot be placed are refused and counted, with the reason; other organizations' ids are unknown. */
+const unplaced: {
+  rule: string;
+  attributes: (world: Awaited<ReturnType<typeof memoryTracing>>) => object;
+  why: RegExp;
+}[] = [
+  {
+    rule: 'a session of another organization is unknown',
+    attributes: ({ theirs }) => ({ 'assay.session.id': theirs.session.id }),
+    why: /session .* not found/,
+  },
+  {
+    rule: 'a version of another organization is unknown',
+    attributes: ({ theirs }) => ({ 'gen_ai.conversation.id': 'c', 'assay.version.id': theirs.version.id }),
+    why: /version .* not found/,
+  },
+  {
+    rule: 'a conversation needs a version',
+    attributes: () => ({ 'gen_ai.conversation.id': 'c' }),
+    why: /assay\.version\.id is needed/,
+  },
+  { rule: 'a trace naming nothing has no place', attributes: () => ({}), why: /no assay\.inference_result\.id/ },
+];
+
+for (const { rule, attributes, why } of unplaced) {
+  test(`unplaced: ${rule}`, async (t) => {
+    const world = await memoryTracing();
+    const before = await storeSnapshot(world);
+    const outcome = await world.useCases.ingestOtelSpans.execute(world.a.member, [
+      otelSpan('0000000000000001', attributes(world) as Record<string, unknown>),
+    ]);
+    t.is(outcome?.rejectedSpans, 1);
+    t.regex(outcome?.errorMessage ?? '', why);
+    t.deepEqual(await storeSnapshot(world), before);
+  });
+}
+
+test('a trace another organization already exported is refused whole, and nothing of the export is stored', async (t) => {
+  const world = await memoryTracing();
+  const { useCases, a, b, theirs } = world;
+  await useCases.ingestOtelSpans.execute(b.member, [
+    otelSpan('0000000000000001', { 'assay.session.id': theirs.session.id }),
+  ]);
+  const before = await storeSnapshot(world);
+  await t.throwsAsync(
+    useCases.ingestOtelSpans.execute(a.member, [
+      otelSpan('0000000000000009', { 'assay.inference_result.id': world.mine.result.id }, 'a'.repeat(32)),
+      otelSpan('0000000000000002', {}),
+    ]),
+    { code: 'forbidden' },
+  );
+  t.deepEqual(await storeSnapshot(world), before);
+});
+
+allOrNothingTable<MemoryTracingWorld>('all or nothing', memoryTracing, [
+  {
+    rule: 'the session and inference result a trace opens are stored with its spans, or not at all',
+    breaks: { port: 'spans', method: 'insertMany' },
+    act: (broken, { a, mine }) =>
+      broken.ingestOtelSpans.execute(a.member, [
+        otelSpan('0000000000000001', { 'gen_ai.conversation.id': 'conv-1', 'assay.version.id': mine.version.id }),
+      ]),
+  },
+]);

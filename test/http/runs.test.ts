@@ -1,0 +1,312 @@
+import test from 'ava';
+import type { RunView, LaunchView } from '../../application/runs/run-views.ts';
+import { evaluationFixture } from '../support/evaluation-fixtures.ts';
+import { fieldNames } from '../support/field-names.ts';
+import { createTenant, httpDatabases, useWorld } from '../support/http-world.ts';
+import { launchesEnded, runEnded } from '../support/run-fixtures.ts';
+
+for (const database of await httpDatabases()) {
+  const world = useWorld(test, database);
+  const title = (text: string) => `[${database}] ${text}`;
+
+  test(
+    title('POST /runs opens a CALLER run with the spec fields; GET shows its launches, lists never do'),
+    async (t) => {
+      const tenant = await createTenant(world());
+      const fixture = await evaluationFixture(tenant.owner);
+      const created = await tenant.member.post('/runs', {
+        productId: fixture.product.id,
+        versionId: fixture.version.id,
+        customId: ' ci-1 ',
+      });
+      t.is(created.status, 201, JSON.stringify(created.body));
+      t.true(created.body.id.startsWith('run_'));
+      t.like(created.body, {
+        productId: fixture.product.id,
+        versionId: fixture.version.id,
+        userId: tenant.memberId,
+        ordinal: 1,
+        customId: 'ci-1',
+        relaunchedFromRunId: null,
+        openedBy: 'CALLER',
+        status: 'RUNNING',
+        evaluationCount: 0,
+        sessionCount: 0,
+        finishedAt: null,
+        deletedAt: null,
+      });
+      const runFields = fieldNames<RunView, 'organizationId' | 'version'>()([
+        'createdAt',
+        'customId',
+        'deletedAt',
+        'evaluationCount',
+        'finishedAt',
+        'id',
+        'openedBy',
+        'ordinal',
+        'productId',
+        'relaunchedFromRunId',
+        'sessionCount',
+        'status',
+        'userId',
+        'versionId',
+      ]);
+      t.deepEqual(Object.keys(created.body).sort(), runFields);
+      const read = await tenant.member.get(`/runs/${created.body.id}`);
+      t.deepEqual(read.body, { ...created.body, launches: [] });
+      const launched = await tenant.member.post('/evaluations/fromSession', {
+        sessionId: fixture.sessions.a.id,
+        runId: created.body.id,
+      });
+      t.is(launched.status, 201);
+      const [launch] = (await tenant.member.get(`/runs/${created.body.id}`)).body.launches;
+      t.deepEqual(
+        Object.keys(launch).sort(),
+        fieldNames<LaunchView, 'organizationId' | 'relaunchedFromLaunchId' | 'deletedAt' | 'version'>()([
+          'createdAt',
+          'error',
+          'evaluationCount',
+          'finishedAt',
+          'id',
+          'kind',
+          'request',
+          'runId',
+          'sessionCount',
+          'startedAt',
+          'status',
+        ]),
+      );
+      t.like(launch, { runId: created.body.id, kind: 'EVALUATE_SESSION', evaluationCount: 2, sessionCount: 1 });
+      t.deepEqual(launch.request, { sessionId: fixture.sessions.a.id, runId: created.body.id });
+      const listed = await tenant.member.get('/runs', { ids: created.body.id });
+      t.deepEqual(Object.keys(listed.body[0]).sort(), runFields, 'lists never carry launches');
+      t.like(listed.body[0], { evaluationCount: 2, sessionCount: 1 });
+    },
+  );
+
+  test(title('POST /runs: invalid input is 400, an unknown product or version 404, a live customId 409'), async (t) => {
+    const tenant = await createTenant(world());
+    const fixture = await evaluationFixture(tenant.owner);
+    const otherProduct = (await tenant.owner.post('/products', { name: `Other ${Date.now()}` })).body;
+    const otherVersion = (await tenant.owner.post('/versions', { productId: otherProduct.id })).body;
+    const wrongVersion = await tenant.owner.post('/runs', {
+      productId: fixture.product.id,
+      versionId: otherVersion.id,
+    });
+    t.is(wrongVersion.status, 400);
+    t.is(wrongVersion.body.issues[0].path, 'versionId');
+    t.is((await tenant.owner.post('/runs', {})).status, 400);
+    t.is((await tenant.owner.post('/runs', { productId: fixture.product.id, status: 'COMPLETED' })).status, 400);
+    t.is((await tenant.owner.post('/runs', { productId: fixture.product.id, customId: 'x'.repeat(256) })).status, 400);
+    t.is((await tenant.owner.post('/runs', { productId: 'product_nope' })).status, 404);
+    t.is((await tenant.owner.post('/runs', { productId: fixture.product.id, versionId: 'version_nope' })).status, 404);
+    const first = await tenant.owner.post('/runs', { productId: fixture.product.id, customId: 'nightly' });
+    t.is(first.status, 201);
+    const clash = await tenant.owner.post('/runs', { productId: fixture.product.id, customId: 'nightly' });
+    t.is(clash.status, 409);
+    t.is(clash.body.error, 'conflict');
+    t.regex(clash.body.message, /nightly/);
+    t.is((await tenant.owner.post('/runs', { productId: otherProduct.id, customId: 'nightly' })).status, 201);
+    t.is((await tenant.owner.delete(`/runs/${first.body.id}`)).status, 200);
+    t.is((await tenant.owner.post('/runs', { productId: fixture.product.id, customId: 'nightly' })).status, 201);
+  });
+
+  test(
+    title('50 parallel POST /runs on one product get ordinals 1..50; a deleted run’s ordinal is never reused'),
+    async (t) => {
+      const tenant = await createTenant(world());
+      const product = (await tenant.owner.post('/products', { name: `Busy ${Date.now()}` })).body;
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, () => tenant.owner.post('/runs', { productId: product.id })),
+      );
+      t.deepEqual(
+        responses.map((response) => response.status),
+        Array(50).fill(201),
+      );
+      t.deepEqual(
+        responses.map((response) => response.body.ordinal).sort((a, b) => a - b),
+        Array.from({ length: 50 }, (_, index) => index + 1),
+      );
+      const last = responses.find((response) => response.body.ordinal === 50)!.body;
+      t.is((await tenant.owner.delete(`/runs/${last.id}`)).status, 200);
+      t.is((await tenant.owner.post('/runs', { productId: product.id })).body.ordinal, 51);
+    },
+  );
+
+  test(title('GET /runs filters and sorts; an unknown sort field is 400'), async (t) => {
+    const tenant = await createTenant(world());
+    const fixture = await evaluationFixture(tenant.owner);
+    const caller = (
+      await tenant.owner.post('/runs', { productId: fixture.product.id, versionId: fixture.version.id, customId: 'a' })
+    ).body;
+    const launched = (
+      await tenant.owner.post('/evaluations/fromSessions', {
+        sessionIds: [fixture.sessions.a.id],
+        metrics: [{ id: fixture.metrics.exact.id }],
+      })
+    ).body;
+    const other = (await tenant.owner.post('/products', { name: `Filters ${Date.now()}` })).body;
+    const elsewhere = (await tenant.owner.post('/runs', { productId: other.id, customId: 'b' })).body;
+    await runEnded(tenant.owner, launched.runId);
+    const ids = async (query: Record<string, string | string[]>) =>
+      (await tenant.owner.get('/runs', query)).body.map((run: { id: string }) => run.id);
+    t.deepEqual(await ids({ productIds: fixture.product.id, sort: 'ordinal,asc' }), [caller.id, launched.runId]);
+    t.deepEqual(await ids({ productIds: fixture.product.id, sort: 'ordinal,desc' }), [launched.runId, caller.id]);
+    t.deepEqual(await ids({ openedBy: 'LAUNCH' }), [launched.runId]);
+    t.deepEqual(await ids({ openedBy: 'CALLER', sort: 'createdAt,asc' }), [caller.id, elsewhere.id]);
+    t.deepEqual(await ids({ statuses: 'COMPLETED' }), [launched.runId]);
+    t.deepEqual(await ids({ statuses: ['RUNNING'], customIds: ['a', 'b'], sort: 'createdAt,asc' }), [
+      caller.id,
+      elsewhere.id,
+    ]);
+    t.deepEqual(await ids({ versionIds: fixture.version.id, sort: 'createdAt,asc' }), [caller.id, launched.runId]);
+    t.deepEqual(await ids({ ids: [elsewhere.id, caller.id], sort: 'createdAt,asc' }), [caller.id, elsewhere.id]);
+    t.deepEqual(await ids({ ids: caller.id, limit: '1', offset: '1' }), []);
+    t.is((await tenant.owner.get('/runs', { sort: 'status,asc' })).status, 400);
+    t.is((await tenant.owner.get('/runs', { statuses: 'DONE' })).status, 400);
+    t.is((await tenant.owner.get('/runs', { openedBy: 'SOMEONE' })).status, 400);
+  });
+
+  test(title('sessions may name a RUNNING run the caller opened, for their product and version'), async (t) => {
+    const tenant = await createTenant(world());
+    const fixture = await evaluationFixture(tenant.owner);
+    const run = (await tenant.owner.post('/runs', { productId: fixture.product.id, versionId: fixture.version.id }))
+      .body;
+    const session = await tenant.owner.post('/sessions', { versionId: fixture.version.id, runId: run.id });
+    t.is(session.status, 201);
+    t.like(session.body, { runId: run.id, isProduction: false });
+    const production = await tenant.owner.post('/sessions', {
+      versionId: fixture.version.id,
+      runId: run.id,
+      isProduction: true,
+    });
+    t.is(production.status, 400);
+    t.is(production.body.issues[0].path, 'runId');
+    t.is((await tenant.owner.post('/sessions', { versionId: fixture.version.id, runId: 'run_nope' })).status, 404);
+    const v2 = (await tenant.owner.post('/versions', { productId: fixture.product.id })).body;
+    const otherVersion = await tenant.owner.post('/sessions', { versionId: v2.id, runId: run.id });
+    t.is(otherVersion.status, 409);
+    t.regex(otherVersion.body.message, /version/);
+    const product = (await tenant.owner.post('/products', { name: `Sessions ${Date.now()}` })).body;
+    const foreignVersion = (await tenant.owner.post('/versions', { productId: product.id })).body;
+    const otherProduct = await tenant.owner.post('/sessions', { versionId: foreignVersion.id, runId: run.id });
+    t.is(otherProduct.status, 409);
+    t.regex(otherProduct.body.message, /product/);
+    const launched = (
+      await tenant.owner.post('/evaluations/fromSession', {
+        sessionId: session.body.id,
+        metrics: [{ id: fixture.metrics.selfHosted.id, score: 1 }],
+      })
+    ).body;
+    t.not(launched[0].runId, run.id, 'without runId a request opens its own run, whatever run its session names');
+    const intoLaunchRun = await tenant.owner.post('/sessions', {
+      versionId: fixture.version.id,
+      runId: launched[0].runId,
+    });
+    t.is(intoLaunchRun.status, 409);
+    t.regex(intoLaunchRun.body.message, /opened by a launch/);
+    t.is((await tenant.owner.post(`/runs/${run.id}/close`)).status, 200);
+    t.is((await tenant.owner.post('/sessions', { versionId: fixture.version.id, runId: run.id })).status, 409);
+    const outsider = await createTenant(world());
+    const outsiderVersion = (
+      await outsider.owner.post('/versions', {
+        productId: (await outsider.owner.post('/products', { name: `Outsider ${Date.now()}` })).body.id,
+      })
+    ).body;
+    t.is((await outsider.owner.post('/sessions', { versionId: outsiderVersion.id, runId: run.id })).status, 404);
+  });
+
+  test(title('fromSessions over sessions of two products is 400 naming both; nothing is launched'), async (t) => {
+    const tenant = await createTenant(world());
+    const one = await evaluationFixture(tenant.owner);
+    const two = await evaluationFixture(tenant.owner);
+    const response = await tenant.owner.post('/evaluations/fromSessions', {
+      sessionIds: [one.sessions.a.id, two.sessions.a.id],
+      metrics: [{ id: one.metrics.exact.id }],
+    });
+    t.is(response.status, 400);
+    t.is(response.body.issues[0].path, 'sessionIds');
+    t.regex(response.body.message, new RegExp(one.product.id));
+    t.regex(response.body.message, new RegExp(two.product.id));
+    t.deepEqual((await tenant.owner.get('/runs')).body, []);
+  });
+
+  test(title('tenancy: another organization’s run, launch and evaluations answer 404 on every route'), async (t) => {
+    const tenant = await createTenant(world());
+    const fixture = await evaluationFixture(tenant.owner);
+    const run = (await tenant.owner.post('/runs', { productId: fixture.product.id })).body;
+    const report = (
+      await tenant.owner.post('/evaluations/fromSessions', {
+        runId: run.id,
+        sessionIds: [fixture.sessions.a.id],
+        metrics: [{ id: fixture.metrics.human.id }],
+      })
+    ).body;
+    const other = await createTenant(world());
+    const otherFixture = await evaluationFixture(other.owner);
+    const foreign = [
+      other.owner.get(`/runs/${run.id}`),
+      other.owner.delete(`/runs/${run.id}`),
+      other.owner.post(`/runs/${run.id}/close`),
+      other.owner.post(`/runs/${run.id}/relaunch`, {}),
+      other.owner.post(`/runs/${run.id}/launches/${report.launchId}/cancel`),
+      other.owner.get(`/runs/${run.id}/metricSummary`),
+      other.owner.post('/evaluations/fromSession', { sessionId: otherFixture.sessions.a.id, runId: run.id }),
+      other.owner.post('/evaluations/fromSessions', { sessionIds: [otherFixture.sessions.a.id], runId: run.id }),
+    ];
+    for (const response of await Promise.all(foreign)) t.is(response.status, 404, JSON.stringify(response.body));
+    const ownRun = (await other.owner.post('/runs', { productId: otherFixture.product.id })).body;
+    t.is((await other.owner.post(`/runs/${ownRun.id}/launches/${report.launchId}/cancel`)).status, 404);
+    t.deepEqual((await other.owner.get('/runs', { ids: run.id })).body, []);
+    t.deepEqual((await other.owner.get('/evaluations', { runIds: run.id })).body, []);
+    t.deepEqual((await other.owner.get('/evaluations', { launchIds: report.launchId })).body, []);
+    const mine = await tenant.owner.get(`/runs/${run.id}`);
+    t.like(mine.body, { status: 'RUNNING', evaluationCount: 1 });
+    t.not(mine.body.launches[0].status, 'CANCELLED', 'the other organization’s cancel touched nothing');
+  });
+
+  test(
+    title('DELETE /runs/{id}: cascade to its evaluations, open launches cancelled, sessions kept, 404 after'),
+    async (t) => {
+      const tenant = await createTenant(world());
+      const fixture = await evaluationFixture(tenant.owner);
+      const run = (await tenant.owner.post('/runs', { productId: fixture.product.id, customId: 'gone' })).body;
+      const report = (
+        await tenant.owner.post('/evaluations/fromSessions', {
+          runId: run.id,
+          sessionIds: [fixture.sessions.a.id, fixture.sessions.b.id],
+          metrics: [{ id: fixture.metrics.human.id }, { id: fixture.metrics.selfHosted.id, score: 0.5 }],
+        })
+      ).body;
+      t.like(report, { runId: run.id, evaluationsCreated: 4 });
+      const kept = (
+        await tenant.owner.post('/evaluations/fromSession', {
+          sessionId: fixture.sessions.a.id,
+          metrics: [{ id: fixture.metrics.exact.id }],
+        })
+      ).body;
+      const deleted = await tenant.owner.delete(`/runs/${run.id}`);
+      t.is(deleted.status, 200);
+      t.deepEqual(Object.keys(deleted.body).sort(), ['deletedAt', 'id']);
+      t.is(deleted.body.id, run.id);
+      for (const response of await Promise.all([
+        tenant.owner.get(`/runs/${run.id}`),
+        tenant.owner.delete(`/runs/${run.id}`),
+        tenant.owner.post(`/runs/${run.id}/close`),
+        tenant.owner.post(`/runs/${run.id}/relaunch`),
+        tenant.owner.post(`/runs/${run.id}/launches/${report.launchId}/cancel`),
+        tenant.owner.get(`/runs/${run.id}/metricSummary`),
+        tenant.owner.post('/evaluations/fromSession', { sessionId: fixture.sessions.a.id, runId: run.id }),
+      ]))
+        t.is(response.status, 404, JSON.stringify(response.body));
+      t.deepEqual((await tenant.owner.get('/runs', { ids: run.id })).body, []);
+      t.deepEqual((await tenant.owner.get('/evaluations', { runIds: run.id })).body, []);
+      t.deepEqual((await tenant.owner.get('/evaluations', { sessionIds: fixture.sessions.b.id })).body, []);
+      t.is((await tenant.owner.get(`/sessions/${fixture.sessions.b.id}`)).status, 200);
+      t.is((await tenant.owner.get('/evaluations', { ids: kept[0].id })).body.length, 1, 'another run is untouched');
+      const again = (await tenant.owner.post('/runs', { productId: fixture.product.id, customId: 'gone' })).body;
+      t.is(again.ordinal, 3, 'ordinals 1 (deleted) and 2 (the other launch) are not handed out again');
+      await launchesEnded(tenant.owner, kept[0].runId);
+    },
+  );
+}
