@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { UseCases } from '../../../application/use-cases.ts';
 import { route, type RouteSpec } from '../route-spec.ts';
-import { deletion, idParams } from '../schemas/common.ts';
+import { idParams } from '../schemas/common.ts';
 import {
   launchParams,
   metricSummary,
@@ -11,55 +11,37 @@ import {
   runQuery,
   runWithLaunches,
 } from '../schemas/run.ts';
+import { resourceRoutes } from './resource-routes.ts';
 
 const tag = 'Runs';
 
 /** Runs: groups of launched evaluations, opened by a launch or by the caller; their launches, summary and lifecycle. */
 export function runRoutes(useCases: UseCases): RouteSpec[] {
   return [
-    route({
-      method: 'get',
+    ...resourceRoutes({
+      tag,
       path: '/runs',
-      tag,
-      summary: "List the organization's runs (without their launches)",
-      query: runQuery,
-      response: z.array(run),
-      handle: ({ actor, query }) => useCases.listRuns.execute(actor, query),
-    }),
-    route({
-      method: 'post',
-      path: '/runs',
-      tag,
-      summary: 'Open a run to launch evaluations into; it stays RUNNING until closed',
-      description:
-        'openedBy is CALLER. The ordinal counts the product’s runs from 1 and is never reused. A version of another ' +
-        'product is refused (400); a customId already used by a live run of the product is 409.',
-      status: 201,
-      body: runCreate,
-      response: run,
-      errors: [404, 409],
-      handle: ({ actor, body }) => useCases.createRun.execute(actor, body),
-    }),
-    route({
-      method: 'get',
-      path: '/runs/:id',
-      tag,
-      summary: 'Read a run with its launches',
-      params: idParams,
-      response: runWithLaunches,
-      errors: [404],
-      handle: ({ actor, params }) => useCases.getRun.execute(actor, params.id),
-    }),
-    route({
-      method: 'delete',
-      path: '/runs/:id',
-      tag,
-      summary: 'Soft-delete a run and the evaluations it launched (its open launches are cancelled first)',
-      description: 'Sessions stay. The ordinal is never reused; the customId is free again.',
-      params: idParams,
-      response: deletion,
-      errors: [404],
-      handle: ({ actor, params }) => useCases.deleteRun.execute(actor, params.id),
+      record: run,
+      list: {
+        summary: "List the organization's runs (without their launches)",
+        query: runQuery,
+        useCase: useCases.listRuns,
+      },
+      create: {
+        summary: 'Open a run to launch evaluations into; it stays RUNNING until closed',
+        description:
+          'openedBy is CALLER. The ordinal counts the product’s runs from 1 and is never reused. A version of another ' +
+          'product is refused (400); a customId already used by a live run of the product is 409.',
+        body: runCreate,
+        errors: [404, 409],
+        useCase: useCases.createRun,
+      },
+      get: { summary: 'Read a run with its launches', response: runWithLaunches, useCase: useCases.getRun },
+      remove: {
+        summary: 'Soft-delete a run and the evaluations it launched (its open launches are cancelled first)',
+        description: 'Sessions stay. The ordinal is never reused; the customId is free again.',
+        useCase: useCases.deleteRun,
+      },
     }),
     route({
       method: 'post',

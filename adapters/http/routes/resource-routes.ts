@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import type { Actor } from '../../../domain/identity/role.ts';
+import { type RouteSpec, route } from '../route-spec.ts';
+import { deletion, idParams } from '../schemas/common.ts';
+
+/** What every operation of a resource says about itself in the OpenAPI document. */
+export interface Described {
+  readonly summary: string;
+  readonly description?: string;
+  /** Error statuses besides 400/401/500; each operation has a sensible default. */
+  readonly errors?: readonly number[];
+}
+
+interface ListOperation<Q> extends Described {
+  readonly query: z.ZodType<Q>;
+  readonly useCase: { execute(actor: Actor, query: Q): Promise<unknown> };
+}
+
+interface CreateOperation<B> extends Described {
+  readonly body: z.ZodType<B>;
+  /** When the created answer is not the record itself (an API key with its plain secret). */
+  readonly response?: z.ZodType;
+  readonly useCase: { execute(actor: Actor, body: B): Promise<unknown> };
+}
+
+interface ByIdOperation extends Described {
+  readonly response?: z.ZodType;
+  readonly useCase: { execute(actor: Actor, id: string): Promise<unknown> };
+}
+
+interface UpdateOperation<B> extends Described {
+  readonly body: z.ZodType<B>;
+  readonly useCase: { execute(actor: Actor, id: string, body: B): Promise<unknown> };
+}
+
+/** A resource's collection and record routes; any operation left out has no route. */
+export interface Resource<Q, C, U> {
+  readonly tag: string;
+  /** The collection path, `/products`; records live at `/products/:id`. */
+  readonly path: string;
+  readonly record: z.ZodType;
+  readonly list?: ListOperation<Q>;
+  readonly create?: CreateOperation<C>;
+  readonly get?: ByIdOperation;
+  readonly update?: UpdateOperation<U>;
+  /** Soft-delete, answering the deletion receipt. */
+  readonly remove?: ByIdOperation;
+}
+
+/** The list, create, read, update and delete routes of a resource, in that order, from one declaration. */
+export function resourceRoutes<Q, C, U>(resource: Resource<Q, C, U>): RouteSpec[] {
+  const { tag, path, record, list, create, get, update, remove } = resource;
+  const byId = `${path}/:id`;
+  const routes: RouteSpec[] = [];
+  if (list) {
+    routes.push(
+      route({
+        method: 'get',
+        path,
+        tag,
+        ...describe(list, []),
+        query: list.query,
+        response: z.array(record),
+        handle: ({ actor, query }) => list.useCase.execute(actor, query),
+      }),
+    );
+  }
+  if (create) {
+    routes.push(
+      route({
+        method: 'post',
+        path,
+        tag,
+        ...describe(create, [409]),
+        status: 201,
+        body: create.body,
+        response: create.response ?? record,
+        handle: ({ actor, body }) => create.useCase.execute(actor, body),
+      }),
+    );
+  }
+  if (get) routes.push(byIdRoute('get', get, { tag, byId, response: record }));
+  if (update) {
+    routes.push(
+      route({
+        method: 'patch',
+        path: byId,
+        tag,
+        ...describe(update, [404, 409]),
+        params: idParams,
+        body: update.body,
+        response: record,
+        handle: ({ actor, params, body }) => update.useCase.execute(actor, params.id, body),
+      }),
+    );
+  }
+  if (remove) routes.push(byIdRoute('delete', remove, { tag, byId, response: deletion }));
+  return routes;
+}
+
+function byIdRoute(
+  method: 'get' | 'delete',
+  operation: ByIdOperation,
+  { tag, byId, response }: { tag: string; byId: string; response: z.ZodType },
+): RouteSpec {
+  return route({
+    method,
+    path: byId,
+    tag,
+    ...describe(operation, [404]),
+    params: idParams,
+    response: operation.response ?? response,
+    handle: ({ actor, params }) => operation.useCase.execute(actor, params.id),
+  });
+}
+
+export function describe(operation: Described, defaultErrors: readonly number[]) {
+  return {
+    summary: operation.summary,
+    ...(operation.description ? { description: operation.description } : {}),
+    errors: operation.errors ?? defaultErrors,
+  };
+}
