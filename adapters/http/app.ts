@@ -9,6 +9,7 @@ import { rateLimit } from './middleware/rate-limit.ts';
 import { requestContext } from './middleware/request-context.ts';
 import type { RateLimiter } from '../../application/ports/rate-limiter.ts';
 import type { RouteSpec } from './route-spec.ts';
+import { unbracketedQuery, withoutTopLevelNulls } from './request-conventions.ts';
 import { parseInput } from './validation.ts';
 
 export interface HttpAppOptions {
@@ -25,8 +26,9 @@ const strictEmpty = z.strictObject({});
 function handler(spec: RouteSpec): Middleware {
   return async (ctx) => {
     const params = spec.params ? parseInput(spec.params, ctx.params, 'path') : ctx.params;
-    const query = parseInput(spec.query ?? strictEmpty, { ...ctx.query }, 'query');
-    const raw = (ctx.request as { body?: unknown }).body;
+    const query = parseInput(spec.query ?? strictEmpty, unbracketedQuery(ctx.query), 'query');
+    const sent = (ctx.request as { body?: unknown }).body;
+    const raw = spec.method === 'post' ? withoutTopLevelNulls(sent) : sent;
     const body = spec.body ? parseInput(spec.body, raw, 'body') : raw;
     const result = await spec.handle({ actor: ctx.state.actor, params, query, body, ctx });
     if (ctx.body === undefined || ctx.body === null) {

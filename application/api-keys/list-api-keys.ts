@@ -7,6 +7,8 @@ import { viewApiKey, type ApiKeyView } from './api-key-view.ts';
 
 export interface ApiKeyFilter extends Page<ApiKey> {
   readonly ids?: readonly string[];
+  readonly name?: string;
+  readonly names?: readonly string[];
   readonly userIds?: readonly string[];
 }
 
@@ -18,6 +20,7 @@ export class ListApiKeys {
     const keys = await this.ports.apiKeys.list(actor.organizationId, {
       where: [
         ...where.in('id', filter.ids),
+        ...where.named(filter),
         ...(actor.role === 'MEMBER' ? where.eq('userId', actor.userId) : where.in('userId', filter.userIds)),
       ],
       ...filter,

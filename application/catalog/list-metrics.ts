@@ -8,6 +8,7 @@ import { withUserGroupIds } from '../review/metric-user-groups.ts';
 export interface MetricFilter extends Page<Metric> {
   readonly ids?: readonly string[];
   readonly name?: string;
+  readonly names?: readonly string[];
   readonly sources?: readonly string[];
   readonly metricGroupIds?: readonly string[];
   /** Superseded revisions are listed unless false (default true). */
@@ -24,7 +25,7 @@ export class ListMetrics {
       where: [
         ...heads,
         ...where.in('id', filter.ids),
-        ...where.eq('name', filter.name),
+        ...where.named(filter),
         ...where.in('source', filter.sources),
         ...where.in('metricGroupId', filter.metricGroupIds),
       ],

@@ -7,6 +7,7 @@ import type { Page } from '../shared/page.ts';
 export interface ProductFilter extends Page<Product> {
   readonly ids?: readonly string[];
   readonly name?: string;
+  readonly names?: readonly string[];
 }
 
 /** The organization's products. */
@@ -15,7 +16,7 @@ export class ListProducts {
 
   execute(actor: Actor, filter: ProductFilter): Promise<Product[]> {
     return this.ports.products.list(actor.organizationId, {
-      where: [...where.in('id', filter.ids), ...where.eq('name', filter.name)],
+      where: [...where.in('id', filter.ids), ...where.named(filter)],
       ...filter,
     });
   }

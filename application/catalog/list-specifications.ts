@@ -8,6 +8,7 @@ export interface SpecificationFilter extends Page<Specification> {
   readonly ids?: readonly string[];
   readonly productIds?: readonly string[];
   readonly name?: string;
+  readonly names?: readonly string[];
   readonly types?: readonly string[];
 }
 
@@ -20,7 +21,7 @@ export class ListSpecifications {
       where: [
         ...where.in('id', filter.ids),
         ...where.in('productId', filter.productIds),
-        ...where.eq('name', filter.name),
+        ...where.named(filter),
         ...where.in('type', filter.types),
       ],
       ...filter,

@@ -6,6 +6,8 @@ import type { Page } from '../shared/page.ts';
 
 export interface VersionFilter extends Page<Version> {
   readonly ids?: readonly string[];
+  readonly name?: string;
+  readonly names?: readonly string[];
   readonly productIds?: readonly string[];
   readonly numbers?: readonly number[];
 }
@@ -18,6 +20,7 @@ export class ListVersions {
     return this.ports.versions.list(actor.organizationId, {
       where: [
         ...where.in('id', filter.ids),
+        ...where.named(filter),
         ...where.in('productId', filter.productIds),
         ...where.in('number', filter.numbers),
       ],

@@ -9,6 +9,7 @@ export interface DatasetFilter extends Page<Dataset> {
   readonly productIds?: readonly string[];
   readonly specificationIds?: readonly string[];
   readonly name?: string;
+  readonly names?: readonly string[];
   readonly types?: readonly string[];
 }
 
@@ -22,7 +23,7 @@ export class ListDatasets {
         ...where.in('id', filter.ids),
         ...where.in('productId', filter.productIds),
         ...where.in('specificationId', filter.specificationIds),
-        ...where.eq('name', filter.name),
+        ...where.named(filter),
         ...where.in('type', filter.types),
       ],
       ...filter,

@@ -8,6 +8,7 @@ import { adminScope } from '../shared/scope.ts';
 export interface OrganizationFilter extends Page<Organization> {
   readonly ids?: readonly string[];
   readonly name?: string;
+  readonly names?: readonly string[];
 }
 
 /** An ADMIN lists every organization; anyone else sees only its own. */
@@ -16,7 +17,7 @@ export class ListOrganizations {
 
   execute(actor: Actor, filter: OrganizationFilter): Promise<Organization[]> {
     return this.ports.organizations.list(adminScope(actor), {
-      where: [...where.in('id', filter.ids), ...where.eq('name', filter.name)],
+      where: [...where.in('id', filter.ids), ...where.named(filter)],
       ...filter,
     });
   }

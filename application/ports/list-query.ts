@@ -69,6 +69,14 @@ export const where = {
       ...(to === undefined ? [] : [{ field, op: 'lte' as const, value: to }]),
     ];
   },
+  /** The field contains the text, in any case. */
+  contains<const F extends string>(field: F, text: string | undefined): FieldCondition<F>[] {
+    return text === undefined ? [] : [{ field, op: 'like', value: text }];
+  },
+  /** The list conventions of named records: `name` is part of the name in any case, `names` exact names. */
+  named(filter: { readonly name?: string; readonly names?: readonly string[] }): FieldCondition<'name'>[] {
+    return [...where.contains('name', filter.name), ...where.in('name', filter.names)];
+  },
   isNull<const F extends string>(field: F): FieldCondition<F>[] {
     return [{ field, op: 'isNull' }];
   },

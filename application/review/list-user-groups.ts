@@ -32,8 +32,7 @@ export class ListUserGroups {
     const groups = await this.ports.userGroups.list(scope, {
       where: [
         ...where.in('id', filter.ids),
-        ...(filter.name === undefined ? [] : [{ field: 'name' as const, op: 'like' as const, value: filter.name }]),
-        ...where.in('name', filter.names),
+        ...where.named(filter),
         ...where.in('id', byUser),
         ...where.in('id', byMetric),
         ...where.in('id', byProduct),

@@ -8,6 +8,8 @@ import { viewUsers } from './user-views.ts';
 
 export interface UserFilter extends Page<User> {
   readonly ids?: readonly string[];
+  readonly name?: string;
+  readonly names?: readonly string[];
   readonly emails?: readonly string[];
   readonly roles?: readonly string[];
   readonly organizationId?: string;
@@ -24,6 +26,7 @@ export class ListUsers {
       where: [
         ...where.eq('organizationId', organizationId),
         ...where.in('id', filter.ids),
+        ...where.named(filter),
         ...where.in(
           'email',
           filter.emails?.map((email) => email.toLowerCase()),

@@ -1,4 +1,5 @@
 import type { TestFn } from 'ava';
+import { where } from '../../application/ports/list-query.ts';
 import type { StoragePorts } from '../../application/ports/ports.ts';
 import { DuplicateKey, NotFound, StaleVersion } from '../../domain/errors.ts';
 import { createUser, type User } from '../../domain/identity/user.ts';
@@ -107,6 +108,32 @@ export function recordStoreContract(test: TestFn, label: string, open: () => Pro
     );
     t.is(await ports().users.get(org, rows[0].id), null);
     t.truthy(await ports().users.get(org, rows[0].id, { includeDeleted: true }));
+  });
+
+  test(`${label}: contains matches part of a field in any case; % and _ are plain characters`, async (t) => {
+    const org = 'org_contains';
+    const names = ['Alpha 50%', 'alpha_beta', 'ALPHABET', 'Gamma'];
+    await ports().users.insertMany(names.map((name, index) => user(org, `c${index}@c.example`, index + 1, name)));
+    const matching = async (text: string) =>
+      (
+        await ports().users.list(org, {
+          where: where.contains('name', text),
+          sort: [{ field: 'name', direction: 'asc' }],
+        })
+      )
+        .map((found) => found.name)
+        .sort();
+    t.deepEqual(await matching('alpha'), ['ALPHABET', 'Alpha 50%', 'alpha_beta']);
+    t.deepEqual(await matching('50%'), ['Alpha 50%']);
+    t.deepEqual(await matching('a_b'), ['alpha_beta']);
+    t.deepEqual(await matching('%'), ['Alpha 50%']);
+    t.deepEqual(await matching('zeta'), []);
+    t.deepEqual(
+      (await ports().users.list(org, { where: where.named({ name: 'AMM', names: ['Gamma', 'Alpha 50%'] }) })).map(
+        (found) => found.name,
+      ),
+      ['Gamma'],
+    );
   });
 
   test(`${label}: anyOf holds when one alternative holds; no alternative matches nothing`, async (t) => {

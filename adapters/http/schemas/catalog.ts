@@ -15,7 +15,7 @@ import {
   type SpecificationChanges,
 } from '../../../domain/catalog/specification.ts';
 import type { NewVersion, Version, VersionChanges } from '../../../domain/catalog/version.ts';
-import { jsonObject, nullableTimestamp, paging, q, timestamp } from './common.ts';
+import { jsonObject, nullableTimestamp, paging, q, timestamp, nameFilters } from './common.ts';
 import { requestFields, responseFields } from './record-fields.ts';
 
 const name = z.string().max(255);
@@ -52,7 +52,7 @@ export const productUpdate = z
   .meta({ id: 'ProductUpdate' });
 export const productQuery = z.strictObject({
   ids: q.strings(),
-  name: q.string(),
+  ...nameFilters,
   ...paging(['createdAt', 'name', 'id']),
 });
 
@@ -93,6 +93,7 @@ export const versionUpdate = z
   .meta({ id: 'VersionUpdate' });
 export const versionQuery = z.strictObject({
   ids: q.strings(),
+  ...nameFilters,
   productIds: q.strings(),
   numbers: q.list(z.coerce.number().int()),
   ...paging(['createdAt', 'number', 'name', 'id']),
@@ -137,7 +138,7 @@ export const specificationUpdate = z
 export const specificationQuery = z.strictObject({
   ids: q.strings(),
   productIds: q.strings(),
-  name: q.string(),
+  ...nameFilters,
   types: q.enums(SPECIFICATION_TYPES),
   ...paging(['createdAt', 'name', 'type', 'id']),
 });
@@ -209,7 +210,7 @@ export const metricUpdate = z
   .meta({ id: 'MetricUpdate' });
 export const metricQuery = z.strictObject({
   ids: q.strings(),
-  name: q.string(),
+  ...nameFilters,
   sources: q.enums(METRIC_SOURCES),
   metricGroupIds: q.strings(),
   includeLegacy: q.boolean(),

@@ -26,6 +26,17 @@ export const q = {
       .optional(),
 };
 
+const asExactList = (value: unknown): unknown =>
+  value === undefined ? undefined : (Array.isArray(value) ? value : [value]).map(String);
+
+/** The filters of records with a name: part of the name in any case, or exact names (commas are part of a name). */
+export const nameFilters = {
+  name: q.string().describe('Part of the name, in any case'),
+  names: z
+    .preprocess(asExactList, z.array(z.string().min(1)).max(1000).optional())
+    .describe('Exact names; repeat the parameter for several'),
+};
+
 /** `offset` (default 0), `limit` (default 100, at most 1000) and `sort=field,direction` pairs from the given fields. */
 export function paging<const F extends readonly [string, ...string[]]>(sortFields: F) {
   const sortPair = z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DATASET_TYPES, type Dataset, type DatasetChanges, type NewDataset } from '../../../domain/dataset/dataset.ts';
 import type { NewTestCase, TestCase, TestCaseFields } from '../../../domain/dataset/test-case.ts';
 import { GENDERS, NOISE_LEVELS, NOISE_PROFILES } from '../../../domain/dataset/voice.ts';
-import { jsonObject, nullableTimestamp, paging, q, timestamp } from './common.ts';
+import { jsonObject, nullableTimestamp, paging, q, timestamp, nameFilters } from './common.ts';
 import { requestFields, responseFields } from './record-fields.ts';
 
 const name = z.string().max(255);
@@ -57,7 +57,7 @@ export const testQuery = z.strictObject({
   ids: q.strings(),
   productIds: q.strings(),
   specificationIds: q.strings(),
-  name: q.string(),
+  ...nameFilters,
   types: q.enums(DATASET_TYPES),
   ...paging(['createdAt', 'name', 'type', 'id']),
 });

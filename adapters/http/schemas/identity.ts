@@ -11,7 +11,7 @@ import {
   type Subscription,
   type SubscriptionChange,
 } from '../../../domain/organization/subscription.ts';
-import { nullableTimestamp, paging, q, timestamp } from './common.ts';
+import { nullableTimestamp, paging, q, timestamp, nameFilters } from './common.ts';
 import { requestFields, responseFields } from './record-fields.ts';
 
 export const organization = z
@@ -68,7 +68,7 @@ export const organizationUpdate = z
   .meta({ id: 'OrganizationUpdate' });
 export const organizationQuery = z.strictObject({
   ids: q.strings(),
-  name: q.string(),
+  ...nameFilters,
   ...paging(['createdAt', 'name', 'id']),
 });
 
@@ -141,6 +141,7 @@ export const userUpdate = z
   .meta({ id: 'UserUpdate' });
 export const userQuery = z.strictObject({
   ids: q.strings(),
+  ...nameFilters,
   emails: q.strings(),
   roles: q.enums(ROLES),
   organizationId: q.string(),
@@ -174,6 +175,7 @@ export const apiKeyCreate = z
   .meta({ id: 'ApiKeyCreate' });
 export const apiKeyQuery = z.strictObject({
   ids: q.strings(),
+  ...nameFilters,
   userIds: q.strings(),
   ...paging(['createdAt', 'name', 'id']),
 });

@@ -6,7 +6,7 @@ import type { LinkedUserGroup, NewUserGroup, UserGroupChanges } from '../../../d
 import { TEXT_LIMIT } from '../../../domain/shared/fields.ts';
 import { INFERENCE_RESULT_STATUSES } from '../../../domain/tracing/inference-result.ts';
 import { SESSION_STATUSES } from '../../../domain/tracing/session.ts';
-import { jsonObject, nullableTimestamp, paging, q, timestamp } from './common.ts';
+import { jsonObject, nameFilters, nullableTimestamp, paging, q, timestamp } from './common.ts';
 import { evaluation } from './evaluation.ts';
 import { requestFields, responseFields } from './record-fields.ts';
 
@@ -61,8 +61,7 @@ export const userGroupUpdate = z
 
 export const userGroupQuery = z.strictObject({
   ids: q.strings(),
-  name: q.string().describe('Part of the name, any case'),
-  names: q.strings().describe('Exact names'),
+  ...nameFilters,
   userIds: q.strings().describe('Groups with any of these users'),
   metricIds: q.strings().describe('Groups linked to any of these metrics'),
   productIds: q.strings().describe('Groups linked to any of these products'),

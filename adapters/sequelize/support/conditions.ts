@@ -1,4 +1,15 @@
-import { DataTypes, literal, Op, type ModelStatic, type Model, type WhereOptions, type Order } from 'sequelize';
+import {
+  col,
+  DataTypes,
+  fn,
+  literal,
+  Op,
+  where,
+  type ModelStatic,
+  type Model,
+  type WhereOptions,
+  type Order,
+} from 'sequelize';
 import type { FieldCondition, SortKey } from '../../../application/ports/list-query.ts';
 import type { Dialect } from './database.ts';
 
@@ -43,12 +54,22 @@ function clauseOf(model: AnyModel, dialect: Dialect, condition: FieldCondition<s
     case 'lte':
       return { [field]: { [Op.lte]: value(model, field, condition.value) } };
     case 'like':
-      return { [field]: { [dialect === 'postgres' ? Op.iLike : Op.like]: `%${String(condition.value)}%` } };
+      return contains(model, dialect, field, String(condition.value));
     case 'isNull':
       return { [field]: { [Op.is]: null } };
     case 'notNull':
       return { [field]: { [Op.not]: null } };
   }
+}
+
+/**
+ * The field contains the text, in any case: a position search with the text bound as a parameter, so `%` and `_`
+ * are plain characters as in the memory adapter (LIKE would take them as wildcards).
+ */
+function contains(model: AnyModel, dialect: Dialect, field: string, text: string): WhereOptions {
+  const column = model.getAttributes()[field]?.field ?? field;
+  const position = dialect === 'postgres' ? 'strpos' : 'instr';
+  return where(fn(position, fn('lower', col(column)), text.toLowerCase()), Op.gt, 0);
 }
 
 /** Sort keys, then the id in the last key's direction so pages are stable. */
