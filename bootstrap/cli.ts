@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { buildOpenApi } from '../adapters/http/openapi.ts';

@@ -64,3 +64,26 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
     },
   };
 }
+
+// The library's public vocabulary: the use cases, the records they answer, and the errors they raise.
+export type { Actor } from '../domain/identity/role.ts';
+export type { Ports } from '../application/ports/ports.ts';
+export type { UseCases } from '../application/use-cases.ts';
+export type { Config } from './config.ts';
+export * from '../domain/errors.ts';
+export type { Product } from '../domain/catalog/product.ts';
+export type { Version } from '../domain/catalog/version.ts';
+export type { Specification } from '../domain/catalog/specification.ts';
+export type { Metric } from '../domain/catalog/metric.ts';
+export type { Dataset } from '../domain/dataset/dataset.ts';
+export type { TestCase } from '../domain/dataset/test-case.ts';
+export type { Session } from '../domain/tracing/session.ts';
+export type { InferenceResult } from '../domain/tracing/inference-result.ts';
+export type { Span } from '../domain/tracing/span.ts';
+export type { Evaluation } from '../domain/evaluation/evaluation.ts';
+export type { Run } from '../domain/run/run.ts';
+export type { Launch } from '../domain/run/launch.ts';
+export type { Organization } from '../domain/organization/organization.ts';
+export type { User } from '../domain/identity/user.ts';
+export type { ApiKey } from '../domain/identity/api-key.ts';
+export type { UserGroup } from '../domain/review/user-group.ts';

@@ -31,7 +31,9 @@ export async function buildReviewPage(target = REVIEW_PAGE_DIST): Promise<void> 
   await rm(staging, { recursive: true, force: true });
 }
 
+// `tsx adapters/http/review/build.ts [folder]`: the package build passes its own folder (dist/…/review/dist).
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  await buildReviewPage();
-  console.log(`reviewer page built in ${REVIEW_PAGE_DIST}`);
+  const target = process.argv[2] ?? REVIEW_PAGE_DIST;
+  await buildReviewPage(target);
+  console.log(`reviewer page built in ${target}`);
 }
