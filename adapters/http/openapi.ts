@@ -52,6 +52,12 @@ function parameters(spec: RouteSpec, components: Components): JsonSchema[] {
   return found;
 }
 
+/** The request body's schema: from the route's schema, or text for a streamed (CSV) body, or anything for bytes. */
+function bodySchema(spec: RouteSpec, components: Components): JsonSchema {
+  if (spec.body) return convert(spec.body, 'input', components);
+  return spec.bodyKind === 'stream' || spec.bodyKind === 'text' ? { type: 'string' } : {};
+}
+
 function operation(spec: RouteSpec, components: Components): JsonSchema {
   const success = String(spec.status ?? 200);
   const errors = [...new Set([400, ...(spec.auth === false ? [] : [401, 429]), ...(spec.errors ?? []), 500])].sort();
@@ -67,9 +73,7 @@ function operation(spec: RouteSpec, components: Components): JsonSchema {
       ? {
           requestBody: {
             required: spec.body ? !spec.body.safeParse(undefined).success : true,
-            content: Object.fromEntries(
-              bodyTypes.map((type) => [type, { schema: spec.body ? convert(spec.body, 'input', components) : {} }]),
-            ),
+            content: Object.fromEntries(bodyTypes.map((type) => [type, { schema: bodySchema(spec, components) }])),
           },
         }
       : {}),

@@ -94,7 +94,7 @@ export const versionUpdate = z
 export const versionQuery = z.strictObject({
   ids: q.strings(),
   productIds: q.strings(),
-  numbers: q.list(z.coerce.number().int()),
+  numbers: q.list(q.integerItem()),
   ...paging(['createdAt', 'number', 'name', 'id']),
 });
 
