@@ -46,7 +46,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'openapi': {
       const container = await buildContainer({ ...config, DATABASE_URL: 'memory' });
-      const document = buildOpenApi(allRoutes(await container.getAsync(TOKENS.useCases), 'dev'), 'dev');
+      const document = buildOpenApi(allRoutes(await container.getAsync(TOKENS.useCases)));
       await writeFile(values.out, `${JSON.stringify(document, null, 2)}\n`);
       process.stdout.write(`Wrote ${values.out}\n`);
       return 0;

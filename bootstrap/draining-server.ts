@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { Server as NetServer, type AddressInfo } from 'node:net';
+import { answerClientError } from '../adapters/http/client-error.ts';
 import { toErrorResponse } from '../adapters/http/http-errors.ts';
 import { Unavailable } from '../domain/errors.ts';
 
@@ -49,6 +50,7 @@ export function createDrainingServer(handle: RequestListener): DrainingServer {
     else handle(request, response);
   });
   server.keepAliveTimeout = 65_000;
+  server.on('clientError', answerClientError);
 
   return {
     server,

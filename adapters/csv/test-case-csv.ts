@@ -1,7 +1,19 @@
-import { CsvError, parse } from 'csv-parse/sync';
+import { CsvError, parse } from 'csv-parse';
+import type { Readable } from 'node:stream';
 import { InvalidInput } from '../../domain/errors.ts';
+import { findJsonProblem, JSON_DEPTH_LIMIT, textProblem } from '../shared/json-input.ts';
 import type { ImportedRow } from '../../domain/dataset/test-case-import.ts';
 import type { TestCaseFields } from '../../domain/dataset/test-case.ts';
+
+/** The bounds of one CSV import (the row count is bounded by the import itself, `IMPORT_ROW_LIMIT`). */
+export const CSV_LIMITS = {
+  /** Characters in one row, its cells together (the header row included). */
+  rowCharacters: 2 * 1024 * 1024,
+  /** Characters in one cell. */
+  cellCharacters: 1024 * 1024,
+  /** Cells in one row. */
+  columns: 64,
+} as const;
 
 type Kind = 'objectOrText' | 'text' | 'list' | 'number' | 'integer' | 'boolean';
 
@@ -48,13 +60,21 @@ const ALIASES: Record<string, ImportedField> = {
 const camel = (header: string): string =>
   header.trim().replace(/[_\s-]+([a-zA-Z0-9])/g, (_, letter: string) => letter.toUpperCase());
 
+/** A JSON cell: parsed, then refused when it nests deeper than the limit or holds a NUL character. */
+function parseJsonCell(cell: string): unknown {
+  const parsed: unknown = JSON.parse(cell);
+  const problem = findJsonProblem(parsed, '', JSON_DEPTH_LIMIT);
+  if (problem) throw new Error(problem.path ? `${problem.path} ${problem.message}` : problem.message);
+  return parsed;
+}
+
 function readCell(kind: Kind, cell: string): unknown {
   switch (kind) {
     case 'text':
       return cell;
     case 'objectOrText': {
       if (!cell.trimStart().startsWith('{')) return cell;
-      const parsed: unknown = JSON.parse(cell);
+      const parsed = parseJsonCell(cell);
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
         throw new Error('must be a JSON object or plain text');
       return parsed;
@@ -65,7 +85,7 @@ function readCell(kind: Kind, cell: string): unknown {
           .split('|')
           .map((item) => item.trim())
           .filter((item) => item !== '');
-      const parsed: unknown = JSON.parse(cell);
+      const parsed = parseJsonCell(cell);
       if (!Array.isArray(parsed) || !parsed.every((item) => typeof item === 'string'))
         throw new Error('must be a JSON array of strings or items separated by |');
       return parsed;
@@ -92,6 +112,13 @@ function readRow(fields: readonly string[], cells: readonly string[]): ImportedR
   fields.forEach((field, index) => {
     const cell = cells[index] ?? '';
     if (cell.trim() === '') return;
+    const unstorable =
+      textProblem(cell) ??
+      (cell.length > CSV_LIMITS.cellCharacters ? `holds more than ${CSV_LIMITS.cellCharacters} characters` : null);
+    if (unstorable) {
+      problems.push({ path: field, message: unstorable });
+      return;
+    }
     try {
       values[field] = readCell(COLUMNS[field as ImportedField], cell);
     } catch (error) {
@@ -104,20 +131,8 @@ function readRow(fields: readonly string[], cells: readonly string[]): ImportedR
   return { fields: values, problems };
 }
 
-/**
- * Reads a CSV file of test cases: a header row naming fields, then one test case per row. Empty cells are absent
- * fields; `input` and `context` cells are plain text or a JSON object; list cells are a JSON array or `a|b|c`.
- */
-export function parseTestCaseCsv(text: string): ImportedRow[] {
-  let records: string[][];
-  try {
-    records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: false });
-  } catch (error) {
-    if (error instanceof CsvError) throw InvalidInput.of('body', `not valid CSV: ${error.message}`);
-    throw error;
-  }
-  const [header, ...rows] = records;
-  if (!header) throw InvalidInput.of('body', 'the file is empty: send a header row, then one row per test case');
+/** The fields the header row names, or InvalidInput naming each unknown, repeated or missing column. */
+function readHeader(header: readonly string[]): string[] {
   const fields = header.map((column) => ALIASES[camel(column)] ?? camel(column));
   const issues = [
     ...fields.flatMap((field, index) =>
@@ -136,5 +151,48 @@ export function parseTestCaseCsv(text: string): ImportedRow[] {
     ...(fields.includes('input') ? [] : [{ path: 'columns.input', message: 'is required' }]),
   ];
   if (issues.length > 0) throw new InvalidInput(issues);
-  return rows.map((cells) => readRow(fields, cells));
+  return fields;
+}
+
+const notCsv = (error: CsvError) =>
+  InvalidInput.of(
+    'body',
+    error.code === 'CSV_MAX_RECORD_SIZE'
+      ? `a row holds more than ${CSV_LIMITS.rowCharacters} characters`
+      : `not valid CSV: ${error.message}`,
+  );
+
+/**
+ * Reads a CSV file of test cases as it arrives: a header row naming fields, then one test case per row. Empty
+ * cells are absent fields; `input` and `context` cells are plain text or a JSON object; list cells are a JSON
+ * array or `a|b|c`. The body is opened on the first row asked for and parsed a chunk at a time, so a caller that
+ * stops early (too many rows) stops the reading; rows, cells and columns are bounded by `CSV_LIMITS`.
+ */
+export async function* readTestCaseCsv(open: () => Readable): AsyncGenerator<ImportedRow> {
+  const source = open();
+  const parser = parse({
+    bom: true,
+    skip_empty_lines: true,
+    relax_column_count: false,
+    max_record_size: CSV_LIMITS.rowCharacters,
+  });
+  source.once('error', (error) => parser.destroy(error));
+  source.pipe(parser);
+  let fields: string[] | null = null;
+  try {
+    for await (const cells of parser as AsyncIterable<string[]>) {
+      if (cells.length > CSV_LIMITS.columns)
+        throw InvalidInput.of('body', `a row holds more than ${CSV_LIMITS.columns} cells`);
+      if (!fields) fields = readHeader(cells);
+      else yield readRow(fields, cells);
+    }
+  } catch (error) {
+    if (error instanceof CsvError) throw notCsv(error);
+    throw error;
+  } finally {
+    source.unpipe(parser);
+    parser.destroy();
+    source.destroy();
+  }
+  if (!fields) throw InvalidInput.of('body', 'the file is empty: send a header row, then one row per test case');
 }

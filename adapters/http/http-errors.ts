@@ -1,7 +1,12 @@
 import { DomainError, type ErrorCode, InvalidInput, RateLimited, Unavailable } from '../../domain/errors.ts';
 
-/** Codes only the HTTP layer raises: routing, media types, and the catch-all for bugs. */
-type HttpOnlyCode = 'method_not_allowed' | 'unsupported_media_type' | 'internal';
+/** Codes only the HTTP layer raises: routing, media types, the HTTP parser's refusals, and the catch-all for bugs. */
+type HttpOnlyCode =
+  | 'method_not_allowed'
+  | 'request_timeout'
+  | 'unsupported_media_type'
+  | 'headers_too_large'
+  | 'internal';
 
 /** Every `error` code a response may carry. */
 export type ResponseCode = ErrorCode | HttpOnlyCode;
@@ -20,13 +25,18 @@ const STATUS: Record<ResponseCode, number> = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  headers_too_large: 431,
   internal: 500,
   unavailable: 503,
 };
+
+/** The status a response code is sent with. */
+export const statusOf = (code: ResponseCode): number => STATUS[code];
 
 /** An error raised by the HTTP layer itself (unknown route, wrong content type). */
 export class HttpProblem extends Error {
@@ -38,7 +48,7 @@ export class HttpProblem extends Error {
   }
 }
 
-/** Parsers (koa-body, raw-body) signal body problems with these statuses and types. */
+/** Body parsers and streams signal body problems with these statuses and types. */
 function bodyParserProblem(error: unknown): ErrorResponse | null {
   const { status, type } = (error ?? {}) as { status?: number; type?: string };
   if (status === 413 || type === 'entity.too.large') {

@@ -25,11 +25,11 @@ function convert(schema: z.ZodType, io: 'input' | 'output', components: Componen
   const { $schema: _, $defs, ...rest } = JSON.parse(text) as JsonSchema & { $defs?: Components };
   Object.assign(components, $defs ?? {});
   const id = schema.meta()?.id;
-  if (typeof id === 'string') {
-    components[id] = rest;
-    return { $ref: `#/components/schemas/${id}` };
-  }
-  return rest;
+  if (typeof id !== 'string') return rest;
+  const ref = `#/components/schemas/${id}`;
+  // zod already moved a named root into $defs and left `{$ref}` at the root: keep the definition, not the ref.
+  if (!(Object.keys(rest).length === 1 && rest.$ref === ref)) components[id] = rest;
+  return { $ref: ref };
 }
 
 function parameters(spec: RouteSpec, components: Components): JsonSchema[] {
@@ -52,6 +52,12 @@ function parameters(spec: RouteSpec, components: Components): JsonSchema[] {
   return found;
 }
 
+/** The request body's schema: from the route's schema, or text for a streamed (CSV) body, or anything for bytes. */
+function bodySchema(spec: RouteSpec, components: Components): JsonSchema {
+  if (spec.body) return convert(spec.body, 'input', components);
+  return spec.bodyKind === 'stream' || spec.bodyKind === 'text' ? { type: 'string' } : {};
+}
+
 function operation(spec: RouteSpec, components: Components): JsonSchema {
   const success = String(spec.status ?? 200);
   const errors = [...new Set([400, ...(spec.auth === false ? [] : [401, 429]), ...(spec.errors ?? []), 500])].sort();
@@ -67,9 +73,7 @@ function operation(spec: RouteSpec, components: Components): JsonSchema {
       ? {
           requestBody: {
             required: spec.body ? !spec.body.safeParse(undefined).success : true,
-            content: Object.fromEntries(
-              bodyTypes.map((type) => [type, { schema: spec.body ? convert(spec.body, 'input', components) : {} }]),
-            ),
+            content: Object.fromEntries(bodyTypes.map((type) => [type, { schema: bodySchema(spec, components) }])),
           },
         }
       : {}),
@@ -93,8 +97,11 @@ function operation(spec: RouteSpec, components: Components): JsonSchema {
   };
 }
 
+/** The version of the interface the document describes (the build's version is in `GET /build-info`). */
+export const API_VERSION = '1.0.0';
+
 /** The OpenAPI 3.1 document of the routes, generated from the schemas that validate them. */
-export function buildOpenApi(routes: readonly RouteSpec[], version: string): JsonSchema {
+export function buildOpenApi(routes: readonly RouteSpec[]): JsonSchema {
   const components: Components = {};
   convert(errorBody, 'output', components);
   const paths: Record<string, Record<string, JsonSchema>> = {};
@@ -107,7 +114,7 @@ export function buildOpenApi(routes: readonly RouteSpec[], version: string): Jso
     openapi: '3.1.0',
     info: {
       title: 'Assay API',
-      version,
+      version: API_VERSION,
       description:
         'Assay: an open-source backend for evaluating AI products. Conventions: see docs/api-conventions.md.',
     },

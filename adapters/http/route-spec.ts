@@ -4,8 +4,11 @@ import type { Actor } from '../../domain/identity/role.ts';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-/** How a route's request body arrives: JSON (default), text (CSV) or raw bytes (protobuf). */
-export type BodyKind = 'json' | 'text' | 'binary' | 'none';
+/**
+ * How a route's request body arrives: JSON (default), text, raw bytes (protobuf), or `stream`: a function opening
+ * the decoded body, for a handler that checks what it can first and reads the body as it goes (CSV import).
+ */
+export type BodyKind = 'json' | 'text' | 'binary' | 'stream' | 'none';
 
 export interface RouteInput<P, Q, B> {
   readonly actor: Actor;

@@ -1,8 +1,23 @@
 import type { z } from 'zod';
 import { InvalidInput } from '../../domain/errors.ts';
+import { findJsonProblem, JSON_DEPTH_LIMIT } from '../shared/json-input.ts';
+
+const LABEL = { body: 'body', query: 'query parameter', path: 'path parameter' } as const;
+
+/**
+ * Refuses what no schema should have to think about: text holding a NUL character or an unpaired surrogate
+ * (PostgreSQL cannot store either) and JSON nested deeper than the documented limit, naming the field.
+ */
+export function refuseUnstorable(value: unknown, where: 'body' | 'query' | 'path'): void {
+  const problem = findJsonProblem(value, '', where === 'body' ? JSON_DEPTH_LIMIT : 3);
+  if (!problem) return;
+  const path = problem.path || where;
+  throw new InvalidInput([{ path, message: problem.message }], `Invalid ${LABEL[where]} ${path}: ${problem.message}`);
+}
 
 /** Validates one part of a request; problems become InvalidInput with one issue per field. */
 export function parseInput<T>(schema: z.ZodType<T>, value: unknown, where: 'body' | 'query' | 'path'): T {
+  refuseUnstorable(value, where);
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issues = result.error.issues.flatMap((issue) => {

@@ -60,7 +60,7 @@ export const coreModule = new ContainerModule(({ bind }) => {
     .toResolvedValue(
       (useCases: UseCases, logger: pino.Logger, config: Config) =>
         createHttpApp({
-          routes: allRoutes(useCases, config.ASSAY_BUILD_VERSION),
+          routes: allRoutes(useCases),
           resolveActor: (credential) => useCases.authenticate.execute(credential),
           logger,
           rateLimiter:

@@ -25,7 +25,8 @@ export function importTestCases(
   const built = rows.map((row, index) => {
     const at = `rows.${index + 1}.`;
     for (const problem of row.problems ?? []) issues.add(`${at}${problem.path}`, problem.message);
-    if (row.fields.input === undefined) issues.add(`${at}input`, 'is required');
+    const inputProblem = row.problems?.some((problem) => problem.path === 'input');
+    if (row.fields.input === undefined && !inputProblem) issues.add(`${at}input`, 'is required');
     const testCase = buildTestCase(
       { ...row.fields, input: row.fields.input ?? {}, testId: context.testId },
       { id: context.nextId(), organizationId: context.organizationId, userId: context.userId, now: context.now },

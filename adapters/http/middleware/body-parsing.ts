@@ -1,18 +1,36 @@
-import type { Middleware } from 'koa';
-import { koaBody } from 'koa-body';
+import type { Context, Middleware } from 'koa';
 import { HttpProblem } from '../http-errors.ts';
+import { BODY_LIMIT, decodedBody, readBody } from './decoded-body.ts';
 import { rawBody } from './raw-body.ts';
 import type { RouteSpec } from '../route-spec.ts';
 
-/** The one size limit of every request body (JSON, text and bytes alike). */
-const BODY_LIMIT = 16 * 1024 * 1024;
-const PARSED = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
-const ONLY = { urlencoded: false, multipart: false, parsedMethods: [...PARSED] as never } as const;
+const PARSED = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** A JSON body must be an object or an array (leading whitespace allowed). */
+const STRICT_JSON = /^[ \t\n\r]*[[{]/;
 
-const hasBody = (ctx: Parameters<Middleware>[0]): boolean =>
+const hasBody = (ctx: Context): boolean =>
   Number(ctx.get('content-length') || 0) > 0 || ctx.get('transfer-encoding') !== '';
 
-/** Refuses a body of the wrong media type with 415 before reading it, then parses what the route takes. */
+const setBody = (ctx: Context, body: unknown) => {
+  (ctx.request as { body?: unknown }).body = body;
+};
+
+/** Reads a JSON body: empty is `{}`, anything but an object or array is 400. */
+async function readJson(ctx: Context): Promise<unknown> {
+  const text = (await readBody(ctx, BODY_LIMIT)).toString('utf8');
+  if (text.trim() === '') return {};
+  if (!STRICT_JSON.test(text)) throw new HttpProblem('invalid_input', 'The request body must be a JSON object');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpProblem('invalid_input', 'The request body is not valid JSON');
+  }
+}
+
+/**
+ * Refuses a body of the wrong media type with 415 before reading it, then reads what the route takes: JSON, text,
+ * bytes, or (`stream`) a function opening the decoded body for a handler that reads it as it goes.
+ */
 export function bodyParsing(spec: RouteSpec): Middleware[] {
   const kind = spec.bodyKind ?? (spec.body ? 'json' : 'none');
   const types = spec.consumes ?? ['application/json'];
@@ -25,12 +43,15 @@ export function bodyParsing(spec: RouteSpec): Middleware[] {
     }
     await next();
   };
-  if (kind === 'json') {
-    return [guard, koaBody({ ...ONLY, json: true, jsonStrict: true, jsonLimit: BODY_LIMIT, text: false })];
-  }
-  if (kind === 'text') {
-    return [guard, koaBody({ ...ONLY, json: false, text: true, textTypes: [...types], textLimit: BODY_LIMIT })];
-  }
+  const read =
+    (parse: (ctx: Context) => Promise<unknown> | unknown): Middleware =>
+    async (ctx, next) => {
+      if (PARSED.has(ctx.method) && ctx.is(...types)) setBody(ctx, await parse(ctx));
+      await next();
+    };
+  if (kind === 'json') return [guard, read(readJson)];
+  if (kind === 'text') return [guard, read(async (ctx) => (await readBody(ctx, BODY_LIMIT)).toString('utf8'))];
+  if (kind === 'stream') return [guard, read((ctx) => () => decodedBody(ctx, BODY_LIMIT))];
   if (kind === 'binary') return [guard, rawBody(BODY_LIMIT)];
   return [guard];
 }

@@ -45,13 +45,13 @@ const modules = [
 ];
 
 /** All routes, the documentation routes describing them included. */
-export function allRoutes(useCases: UseCases, version: string): RouteSpec[] {
+export function allRoutes(useCases: UseCases): RouteSpec[] {
   const api = modules.flatMap((module) => module(useCases));
   let document: Record<string, unknown> | undefined;
   const routes: RouteSpec[] = [
     ...api,
     ...reviewPageRoutes(),
-    ...documentationRoutes((): Record<string, unknown> => (document ??= buildOpenApi(routes, version))),
+    ...documentationRoutes((): Record<string, unknown> => (document ??= buildOpenApi(routes))),
   ];
   return routes;
 }

@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import type { UseCases } from '../../../application/use-cases.ts';
-import { parseTestCaseCsv } from '../../csv/test-case-csv.ts';
+import { Readable } from 'node:stream';
+import { CSV_LIMITS, readTestCaseCsv } from '../../csv/test-case-csv.ts';
+import { JSON_DEPTH_LIMIT } from '../../shared/json-input.ts';
 import { route, type RouteSpec } from '../route-spec.ts';
 import { deletion, idParams } from '../schemas/common.ts';
 import { test, testCaseImport, testCreate, testQuery, testUpdate } from '../schemas/dataset.ts';
 
 const tag = 'Tests';
+
+/** The CSV body as the `stream` body kind hands it over, or an empty file when the request has none. */
+const openedOrEmpty = (body: unknown): (() => Readable) =>
+  typeof body === 'function' ? (body as () => Readable) : () => Readable.from([]);
 
 /** Tests (datasets of test cases) and their CSV import. */
 export function testRoutes(useCases: UseCases): RouteSpec[] {
@@ -73,14 +79,16 @@ export function testRoutes(useCases: UseCases): RouteSpec[] {
         'Empty cells are absent fields; input and context take plain text or a JSON object; expectedTools and ' +
         'stoppingCriterias take a JSON array or a|b|c. One bad row fails the whole import and nothing is stored; ' +
         'problems are reported as rows.<n>.<field>, n being the row number counting data rows from 1 (the header ' +
-        'row is not counted), and the message names each row. At most 10,000 rows.',
+        'row is not counted), and the message names each row. At most 10,000 rows (the 10,001st refuses the file ' +
+        `without reading further), ${CSV_LIMITS.columns} cells and ${CSV_LIMITS.rowCharacters} characters a row, ` +
+        `${CSV_LIMITS.cellCharacters} characters a cell; JSON cells nest at most ${JSON_DEPTH_LIMIT} levels.`,
       params: idParams,
-      body: z.string(),
-      bodyKind: 'text',
+      bodyKind: 'stream',
       consumes: ['text/csv'],
       response: testCaseImport,
       errors: [404, 413, 415],
-      handle: ({ actor, params, body }) => useCases.importTestCases.execute(actor, params.id, parseTestCaseCsv(body)),
+      handle: ({ actor, params, body }) =>
+        useCases.importTestCases.execute(actor, params.id, readTestCaseCsv(openedOrEmpty(body))),
     }),
   ];
 }

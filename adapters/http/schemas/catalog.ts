@@ -95,7 +95,7 @@ export const versionQuery = z.strictObject({
   ids: q.strings(),
   ...nameFilters,
   productIds: q.strings(),
-  numbers: q.list(z.coerce.number().int()),
+  numbers: q.list(q.integerItem()),
   ...paging(['createdAt', 'number', 'name', 'id']),
 });
 

@@ -5,6 +5,23 @@ const asList = (value: unknown): unknown =>
     ? undefined
     : (Array.isArray(value) ? value : [value]).flatMap((item) => String(item).split(',')).filter((item) => item !== '');
 
+/**
+ * An integer written in a query string: optional sign and 1 to 15 decimal digits, nothing else. `Number()` would
+ * read '' as 0, '0x10' as 16, '1e3' as 1000 and ' 5' as 5; each of those is a 400 instead.
+ */
+const integerText = <T extends z.ZodType<number, number>>(value: T) =>
+  z
+    .string()
+    .regex(/^[+-]?\d{1,15}$/, 'must be an integer written in decimal digits')
+    .transform(Number)
+    .pipe(value);
+/** A decimal number written in a query string (`0.5`, `-3`, `.5`), refused when empty, hexadecimal or exponential. */
+const numberText = z
+  .string()
+  .regex(/^[+-]?(\d{1,15}(\.\d{0,15})?|\.\d{1,15})$/, 'must be a decimal number')
+  .transform(Number)
+  .pipe(z.number());
+
 /** Schemas for query strings, where every value arrives as text. */
 export const q = {
   /** An array filter: repeat the parameter (`ids=a&ids=b`); commas also separate. */
@@ -12,8 +29,11 @@ export const q = {
   strings: () => q.list(z.string().min(1)),
   enums: <const E extends readonly [string, ...string[]]>(values: E) => q.list(z.enum(values)),
   string: () => z.string().min(1).optional(),
-  integer: () => z.coerce.number().int().optional(),
-  number: () => z.coerce.number().optional(),
+  /** One integer; `item` narrows it (`z.number().int().min(0)`). */
+  integer: (item: z.ZodType<number, number> = z.number().int()) => integerText(item).optional(),
+  /** An integer item of a `q.list`. */
+  integerItem: () => integerText(z.number().int()),
+  number: () => numberText.optional(),
   boolean: () =>
     z
       .enum(['true', 'false'])
@@ -50,8 +70,8 @@ export function paging<const F extends readonly [string, ...string[]]>(sortField
       return { field, direction };
     });
   return {
-    offset: z.coerce.number().int().min(0, 'offset must not be negative').optional(),
-    limit: z.coerce.number().int().min(0, 'limit must not be negative').max(1000, 'limit is at most 1000').optional(),
+    offset: q.integer(z.number().int().min(0, 'offset must not be negative')),
+    limit: q.integer(z.number().int().min(0, 'limit must not be negative').max(1000, 'limit is at most 1000')),
     sort: z.preprocess(
       (value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]),
       z.array(sortPair).optional(),
