@@ -31,18 +31,19 @@ test.after.always(async () => {
 
 test.serial('the packed package installs into a strict TypeScript host and runs with plain node', async (t) => {
   scratch = await mkdtemp(join(tmpdir(), 'assay-host-'));
-  // npm pack runs prepack (npm run build) and writes the tarball it names on its last line.
+  // npm pack runs prepack (npm run build, whose output comes first) and then reports the tarball as JSON.
   const packed = await run('npm', ['pack', '--pack-destination', scratch, '--json'], {
     cwd: REPO,
     maxBuffer: 64 * 1024 * 1024,
   });
-  const [report] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as {
+  const [report] = JSON.parse(packed.stdout.slice(packed.stdout.search(/^\[\s*\{/m))) as {
     filename: string;
     files: { path: string }[];
   }[];
   const files = report?.files.map((file) => file.path) ?? [];
   t.true(files.includes('dist/bootstrap/library.js') && files.includes('dist/bootstrap/library.d.ts'));
   t.true(files.includes('dist/bootstrap/http.js') && files.includes('dist/adapters/http/review/dist/review.js'));
+  t.true(files.includes('dist/adapters/client/assay-client.js'));
   t.deepEqual(
     files.filter((path) => path.startsWith('test/') || path.includes('.test.')),
     [],

@@ -1,0 +1,107 @@
+import test from 'ava';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AssayApiError, createAssayClient } from '../../adapters/client/assay-client.ts';
+import { evaluationFixture } from '../support/evaluation-fixtures.ts';
+import { createTenant, httpDatabases, useWorld } from '../support/http-world.ts';
+
+const databases = await httpDatabases();
+
+/** A local server answering with the scripted statuses in turn (then 200), counting the attempts. */
+async function scriptedServer(statuses: readonly { status: number; retryAfter?: string }[]) {
+  let attempts = 0;
+  const server = createServer((request, response) => {
+    const step = statuses[attempts];
+    attempts += 1;
+    request.resume();
+    if (step) {
+      response.writeHead(step.status, {
+        'content-type': 'application/json',
+        ...(step.retryAfter ? { 'retry-after': step.retryAfter } : {}),
+      });
+      response.end(JSON.stringify({ error: step.status === 429 ? 'rate_limited' : 'unavailable', message: 'later' }));
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ id: 'product_1', name: 'Served' }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, attempts: () => attempts, close: () => server.close() };
+}
+
+test('the client repeats a request answered 429 or 503 after Retry-After, then gives the answer', async (t) => {
+  const server = await scriptedServer([
+    { status: 503, retryAfter: '0' },
+    { status: 429, retryAfter: '1' },
+  ]);
+  t.teardown(server.close);
+  const client = createAssayClient({ baseUrl: server.url, apiKey: 'assay_test', maxDelayMs: 50 });
+  const answer = await client.api.GET('/products/{id}', { params: { path: { id: 'product_1' } } });
+  t.is(answer.data?.name, 'Served');
+  t.is(server.attempts(), 3);
+});
+
+test('the client stops retrying after its budget and answers the last refusal', async (t) => {
+  const server = await scriptedServer([{ status: 503 }, { status: 503 }, { status: 503 }]);
+  t.teardown(server.close);
+  const client = createAssayClient({ baseUrl: server.url, apiKey: 'assay_test', retries: 1, maxDelayMs: 10 });
+  const answer = await client.api.POST('/products', { body: { name: 'x' } });
+  t.is(answer.response.status, 503);
+  t.is(answer.error?.error, 'unavailable');
+  t.is(server.attempts(), 2);
+});
+
+for (const database of databases) {
+  const world = useWorld(test, database);
+  const title = (text: string) => `[${database}] ${text}`;
+
+  test(title('typed calls against the real server: create, read, errors as {error, message}'), async (t) => {
+    const tenant = await createTenant(world());
+    const key = tenant.owner.key ?? '';
+    const client = createAssayClient({ baseUrl: world().url, apiKey: key });
+    const created = await client.api.POST('/products', { body: { name: 'Typed' } });
+    t.is(created.response.status, 201);
+    const id = created.data?.id ?? '';
+    const read = await client.api.GET('/products/{id}', { params: { path: { id } } });
+    t.is(read.data?.name, 'Typed');
+    const missing = await client.api.GET('/products/{id}', { params: { path: { id: 'product_missing' } } });
+    t.is(missing.response.status, 404);
+    t.is(missing.error?.error, 'not_found');
+    const stranger = createAssayClient({ baseUrl: world().url, apiKey: 'assay_wrong' });
+    const refused = await stranger.api.GET('/products', {});
+    t.is(refused.response.status, 401);
+  });
+
+  test(title('listAll walks every page of a list; a refused page throws the API error'), async (t) => {
+    const tenant = await createTenant(world());
+    const client = createAssayClient({ baseUrl: world().url, apiKey: tenant.owner.key ?? '' });
+    const names = Array.from({ length: 23 }, (_, index) => `Paged ${String(index).padStart(2, '0')}`);
+    for (const name of names) await client.api.POST('/products', { body: { name } });
+    const seen: string[] = [];
+    for await (const product of client.listAll('/products', { name: 'Paged' }, 5)) seen.push(product.name);
+    t.deepEqual(seen.sort(), names);
+    const pages = client.listAll('/products', { sort: ['colour,asc'] } as never, 5);
+    await t.throwsAsync(pages.next(), { instanceOf: AssayApiError, message: /400 invalid_input/ });
+  });
+
+  test(title('waitForEvaluations and waitForLaunch return once scoring has ended'), async (t) => {
+    const tenant = await createTenant(world());
+    const fixture = await evaluationFixture(tenant.owner);
+    const client = createAssayClient({ baseUrl: world().url, apiKey: tenant.owner.key ?? '' });
+    const run = await client.api.POST('/runs', { body: { productId: fixture.product.id } });
+    const runId = run.data?.id ?? '';
+    const launched = await client.api.POST('/evaluations/fromSession', {
+      body: { sessionId: fixture.sessions.a.id, runId },
+    });
+    t.is(launched.response.status, 201);
+    const ids = (launched.data ?? []).map((evaluation) => evaluation.id);
+    t.true(ids.length > 0);
+    const scored = await client.waitForEvaluations(ids, { intervalMs: 50, timeoutMs: 30_000 });
+    t.true(scored.every((evaluation) => evaluation.status !== 'PENDING'));
+    t.true(scored.some((evaluation) => evaluation.status === 'SUCCESS'));
+    const launchId = scored[0]?.launchId ?? '';
+    const ended = await client.waitForLaunch(runId, launchId, { intervalMs: 50, timeoutMs: 30_000 });
+    t.is(ended.launches.find((launch) => launch.id === launchId)?.status, 'COMPLETED');
+  });
+}
