@@ -5,6 +5,7 @@ import { loadConfig, type Config } from './config.ts';
 import { buildContainer, closeContainer } from './container.ts';
 import { createDrainingServer, type DrainingServer } from './draining-server.ts';
 import { startScoringWorker } from './scoring-worker.ts';
+import { type PublicUseCases, publicUseCases } from './public-use-cases.ts';
 import { TOKENS } from './tokens.ts';
 
 export interface PlatformOptions {
@@ -15,7 +16,8 @@ export interface PlatformOptions {
 }
 
 export interface Platform {
-  readonly useCases: UseCases;
+  /** The use cases, answering the same public shapes as HTTP (no internal `version`). */
+  readonly useCases: PublicUseCases;
   readonly ports: Ports;
   readonly config: Config;
   /** The Koa application, to mount in another server or to listen on. */
@@ -48,7 +50,7 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
   if (config.QUEUE_EMBEDDED_WORKER) await startScoringWorker(container);
   const servers: DrainingServer[] = [];
   return {
-    useCases,
+    useCases: publicUseCases(useCases),
     ports,
     config,
     http,
@@ -69,6 +71,7 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
 export type { Actor } from '../domain/identity/role.ts';
 export type { Ports } from '../application/ports/ports.ts';
 export type { UseCases } from '../application/use-cases.ts';
+export type { Public, PublicUseCases } from './public-use-cases.ts';
 export type { Config } from './config.ts';
 export * from '../domain/errors.ts';
 export type { Product } from '../domain/catalog/product.ts';

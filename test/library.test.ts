@@ -8,6 +8,12 @@ test('the README embedding example: use cases in memory, the same API over HTTP'
   const admin = await platform.useCases.ensurePlatformAdmin.execute();
   const actor = await platform.useCases.authenticate.execute(admin!.key);
   const org = await platform.useCases.createOrganization.execute(actor, { name: 'Acme' });
+  t.false('version' in org, 'the library answers the public shape, as HTTP does');
+  const product = await platform.useCases.createProduct.execute(actor, { name: 'Bot' });
+  t.deepEqual(
+    Object.keys(product).sort(),
+    Object.keys((await new ApiClient(await platform.listen(0), admin!.key).get(`/products/${product.id}`)).body).sort(),
+  );
   const listed = await platform.useCases.listOrganizations.execute(actor, {});
   t.deepEqual(listed.map((row) => row.name).sort(), ['Acme', 'Platform']);
   const url = await platform.listen(0);
