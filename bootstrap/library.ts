@@ -1,6 +1,5 @@
 import type Koa from 'koa';
 import type { Ports } from '../application/ports/ports.ts';
-import type { UseCases } from '../application/use-cases.ts';
 import { loadConfig, type Config } from './config.ts';
 import { buildContainer, closeContainer } from './container.ts';
 import { createDrainingServer, type DrainingServer } from './draining-server.ts';

@@ -32,10 +32,12 @@ export interface BatchReport {
 
 export const SKIP_REASONS: Record<SkipCause, string> = {
   NOT_IN_SPECIFICATIONS:
-    'outside the requested specificationIds (their specification is not listed, or they have none)',
+    'outside the requested specificationIds (their specification is not listed, or they have none: add it to ' +
+    'specificationIds, or pass metrics)',
   NO_SPECIFICATION:
-    'no specification (imported sessions whose test case belongs to no specification; send metrics to score them)',
-  NO_LINKED_METRICS: 'no linked metrics (their specification has no metrics linked)',
+    'no specification (pass metrics, or link the session to a test case of a specification)',
+  NO_LINKED_METRICS:
+    'no linked metrics (link metrics to their specification with POST /specifications/{id}/metrics, or pass metrics)',
   ONLY_INACTIVE_METRICS:
     'only disabled or superseded metrics (enable the metrics, or use their latest revision, to score them)',
 };
