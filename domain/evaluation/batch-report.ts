@@ -34,8 +34,7 @@ export const SKIP_REASONS: Record<SkipCause, string> = {
   NOT_IN_SPECIFICATIONS:
     'outside the requested specificationIds (their specification is not listed, or they have none: add it to ' +
     'specificationIds, or pass metrics)',
-  NO_SPECIFICATION:
-    'no specification (pass metrics, or link the session to a test case of a specification)',
+  NO_SPECIFICATION: 'no specification (pass metrics, or link the session to a test case of a specification)',
   NO_LINKED_METRICS:
     'no linked metrics (link metrics to their specification with POST /specifications/{id}/metrics, or pass metrics)',
   ONLY_INACTIVE_METRICS:
