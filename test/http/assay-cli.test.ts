@@ -1,0 +1,107 @@
+import test from 'ava';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { evaluationFixture } from '../support/evaluation-fixtures.ts';
+import { createTenant, useWorld } from '../support/http-world.ts';
+
+const ENTRY = join(import.meta.dirname, '..', '..', 'bootstrap', 'assay.ts');
+
+/** Runs the CLI as a user would (a process of its own) and answers its exit code and output. */
+function assay(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import=tsx', ENTRY, ...args],
+      { env: { ...process.env, ...env, NO_COLOR: '1' } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+const world = useWorld(test, 'sqlite');
+
+async function scene() {
+  const tenant = await createTenant(world());
+  const fixture = await evaluationFixture(tenant.owner);
+  const config = await mkdtemp(join(tmpdir(), 'assay-cli-'));
+  const env = { XDG_CONFIG_HOME: config, ASSAY_BASE_URL: '', ASSAY_API_KEY: '' };
+  const login = await assay(['login', '--base-url', world().url, '--key', tenant.owner.key ?? ''], env);
+  return { tenant, fixture, config, env, login };
+}
+
+test('login checks the key and saves it for its owner only; whoami, list and get use it', async (t) => {
+  const { tenant, fixture, config, env, login } = await scene();
+  t.is(login.code, 0, login.stderr);
+  t.regex(login.stdout, /Logged in to .* as owner@/);
+  t.is((await stat(join(config, 'assay', 'config.json'))).mode & 0o777, 0o600);
+  t.regex((await assay(['whoami'], env)).stdout, new RegExp(`\\(OWNER\\) in ${tenant.organizationId}`));
+  const listed = await assay(['products', 'list'], env);
+  t.regex(listed.stdout, /^id\s+name\s+createdAt\n-+/);
+  t.true(listed.stdout.includes(fixture.product.id));
+  const read = await assay(['sessions', 'get', fixture.sessions.a.id], env);
+  t.is(JSON.parse(read.stdout).id, fixture.sessions.a.id);
+  const refused = await assay(['login', '--base-url', world().url, '--key', 'assay_wrong'], env);
+  t.is(refused.code, 2);
+  t.regex(refused.stderr, /401/);
+  const nobody = await assay(['whoami'], {
+    XDG_CONFIG_HOME: join(config, 'none'),
+    ASSAY_BASE_URL: '',
+    ASSAY_API_KEY: '',
+  });
+  t.is(nobody.code, 2);
+  t.regex(nobody.stderr, /assay login/);
+});
+
+test('run: a passing gate exits 0 with a table and JUnit; a reused custom id exits 2', async (t) => {
+  const { fixture, config, env } = await scene();
+  const junitFile = join(config, 'junit.xml');
+  const args = ['run', '--version', fixture.version.id, '--sessions', fixture.sessions.a.id, '--custom-id', 'BUILD-1'];
+  const passed = await assay([...args, '--junit', junitFile], env);
+  t.is(passed.code, 0, passed.stderr);
+  t.regex(passed.stdout, /metricName\s+evaluations\s+mean/);
+  t.regex(passed.stdout, /Gate passed/);
+  const xml = await readFile(junitFile, 'utf8');
+  t.regex(xml, /<testsuite name="assay run run_[^"]+" tests="2" failures="0">/);
+  const again = await assay(args, env);
+  t.is(again.code, 2);
+  t.regex(again.stderr, /BUILD-1 is already taken/);
+});
+
+test('run: a metric below the minimum, or fallen against the baseline, fails the gate with exit 1', async (t) => {
+  const { tenant, fixture, config, env } = await scene();
+  const baseline = await assay(['run', '--version', fixture.version.id, '--sessions', fixture.sessions.a.id], env);
+  t.is(baseline.code, 0, baseline.stderr);
+  const baselineRun = /Run (run_\w+)/.exec(baseline.stdout)?.[1] ?? '';
+  const worse = (
+    await tenant.owner.post('/sessions', { versionId: fixture.version.id, testCaseId: fixture.testCases.a.id })
+  ).body;
+  await tenant.owner.post('/inferenceResults', { sessionId: worse.id, input: 'Capital of France?', output: 'Lyon' });
+  const strict = await assay(
+    [
+      'run',
+      '--version',
+      fixture.version.id,
+      '--sessions',
+      worse.id,
+      '--min-score',
+      '0.9',
+      '--junit',
+      join(config, 'j.xml'),
+    ],
+    env,
+  );
+  t.is(strict.code, 1);
+  t.regex(strict.stderr, /exact [^:]*: mean 0 below 0\.9/);
+  t.regex(await readFile(join(config, 'j.xml'), 'utf8'), /<failure message="mean 0 below 0.9"\/>/);
+  const regression = await assay(
+    ['run', '--version', fixture.version.id, '--sessions', worse.id, '--min-score', '0', '--baseline', baselineRun],
+    env,
+  );
+  t.is(regression.code, 1);
+  t.regex(regression.stderr, /exact [^:]*: mean fell 1 against the baseline/);
+});
