@@ -51,7 +51,7 @@ export const oddValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(null, true, false, 0, -1, 1.5, 2 ** 53, -(2 ** 63), 1e308, [], {}),
   fc.string({ unit: 'binary', maxLength: 20 }),
   fc.constantFrom(
-    { ['k\u0000']: 1 },
+    { 'k\u0000': 1 },
     { a: { b: { c: { d: [[[[[]]]]] } } } },
     JSON.parse(`${'['.repeat(80)}${']'.repeat(80)}`),
   ),
