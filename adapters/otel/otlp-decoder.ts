@@ -1,4 +1,5 @@
 import { InvalidInput } from '../../domain/errors.ts';
+import { findJsonProblem } from '../shared/json-input.ts';
 import type { OtelSpan } from '../../domain/tracing/otel-span.ts';
 import { ExportTraceServiceRequest, ExportTraceServiceResponse } from './otlp-trace-proto.ts';
 
@@ -65,16 +66,23 @@ function flatten(request: Json): OtelSpan[] {
   return spans;
 }
 
+/** Refuses, like every JSON body, text with a NUL character and nesting deeper than the limit (before recursing). */
+function checked(request: Json): Json {
+  const problem = findJsonProblem(request);
+  if (problem) throw new InvalidInput([{ path: problem.path || 'body', message: problem.message }]);
+  return request;
+}
+
 /** Decodes an OTLP/HTTP trace export body; an undecodable one is invalid input. */
 export function decodeOtlpTraces(body: Buffer, format: 'json' | 'protobuf'): OtelSpan[] {
   try {
     if (format === 'json') {
       const parsed = JSON.parse(body.toString('utf8') || '{}');
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
-      return flatten(parsed);
+      return flatten(checked(parsed));
     }
     const message = ExportTraceServiceRequest.decode(body);
-    return flatten(ExportTraceServiceRequest.toObject(message, { longs: String, enums: Number }));
+    return flatten(checked(ExportTraceServiceRequest.toObject(message, { longs: String, enums: Number })));
   } catch (error) {
     if (error instanceof InvalidInput) throw error;
     throw InvalidInput.of(

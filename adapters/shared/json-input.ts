@@ -56,7 +56,7 @@ export function findJsonProblem(value: unknown, prefix = '', depthLimit = JSON_D
       }
       continue;
     }
-    if (Buffer.isBuffer(current)) continue;
+    if (ArrayBuffer.isView(current)) continue;
     for (const [key, item] of Object.entries(current)) {
       const keyProblem = textProblem(key);
       const at = { key: JSON.stringify(key).slice(1, -1), up: trail };

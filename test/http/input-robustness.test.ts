@@ -86,6 +86,41 @@ for (const database of await httpDatabases()) {
     t.is((await owner.get('/health')).status, 200);
   });
 
+  test(title('OTLP JSON exports follow the same text and depth rules as every JSON body'), async (t) => {
+    const { member } = await createTenant(world());
+    const exportWith = (span: Record<string, unknown>) => ({
+      resourceSpans: [
+        {
+          scopeSpans: [
+            {
+              spans: [{ traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', name: 'ok', ...span }],
+            },
+          ],
+        },
+      ],
+    });
+    const named = await member.post('/otel/v1/traces', exportWith({ name: 'bad\u0000name' }));
+    t.is(named.status, 400);
+    t.is(named.body.issues[0].path, 'resourceSpans.0.scopeSpans.0.spans.0.name');
+    const key = await member.post(
+      '/otel/v1/traces',
+      exportWith({ attributes: [{ key: 'k\u0000', value: { stringValue: 'v' } }] }),
+    );
+    t.is(key.status, 400);
+    t.regex(key.body.message, /NUL/);
+    const levels = 3_000;
+    const deepValue = `${'{"kvlistValue":{"values":[{"key":"k","value":'.repeat(levels)}{"stringValue":"x"}${'}]}}'.repeat(levels)}`;
+    const deep = await member.request('POST', '/otel/v1/traces', {
+      raw: JSON.stringify(exportWith({ attributes: [] })).replace(
+        '"attributes":[]',
+        `"attributes":[{"key":"d","value":${deepValue}}]`,
+      ),
+      headers: { 'content-type': 'application/json' },
+    });
+    t.is(deep.status, 400);
+    t.regex(deep.body.message, /deeper than 64 levels/);
+  });
+
   test(title('numeric query parameters take decimal digits only; anything else is a 400 naming them'), async (t) => {
     const { owner } = await createTenant(world());
     for (const limit of ['', '0x10', '1e3', ' 5', '5 ', '5.0', '+', '-', '1_000', 'Infinity', '12345678901234567']) {
