@@ -7,6 +7,7 @@ import { assertQueryFields, type RecordKind } from '../shared/record-kind.ts';
 import { RecordStoreBase } from '../shared/record-store-base.ts';
 import type { DatabaseHandle } from './support/database.ts';
 import { toOrder, toRecord, toWhere } from './support/conditions.ts';
+import { jsonBulkInsert } from './support/json-bulk-insert.ts';
 import { RowCodec } from './support/row-codec.ts';
 import type { TransactionContext } from './support/transaction-context.ts';
 
@@ -81,18 +82,14 @@ export class SequelizeRecordStore<T extends Storable> extends RecordStoreBase<T>
     }
   }
 
+  /** One statement with one JSON parameter however many records (jsonBulkInsert): no value enters the SQL text. */
   async insertMany(records: readonly T[], options: { ignoreExisting?: boolean } = {}): Promise<void> {
     if (records.length === 0) return;
     try {
-      await this.model.bulkCreate(
-        records.map((record) => ({ ...record }) as Record<string, unknown>),
-        {
-          ignoreDuplicates: options.ignoreExisting ?? false,
-          validate: false,
-          hooks: false,
-          transaction: this.context.current(),
-        },
-      );
+      await jsonBulkInsert(this.model, this.database.dialect, records, {
+        ignoreExisting: options.ignoreExisting ?? false,
+        transaction: this.context.current(),
+      });
     } catch (error) {
       throw this.translate(error);
     }

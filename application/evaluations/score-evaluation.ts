@@ -8,6 +8,7 @@ import { chargeFor, missingInputsVerdict, preflight, settleCharge } from '../../
 import { applyVerdict, type Evaluation, type Verdict } from '../../domain/evaluation/evaluation.ts';
 import type { MetricInputs } from '../../domain/evaluation/metric-inputs.ts';
 import { loadMetricInputs } from './load-metric-inputs.ts';
+import { failureReason } from '../shared/failure-reason.ts';
 import { listIn } from '../shared/list-in.ts';
 import { launchesOf, settleLaunches } from '../runs/settle-launches.ts';
 
@@ -39,6 +40,21 @@ export class ScoreEvaluation {
 
   async execute(job: EvaluationJob): Promise<void> {
     await this.executeBatch([job]);
+  }
+
+  /**
+   * Ends an evaluation every scoring attempt failed for: FAILED with the reason (a user may retry it), so it never
+   * lingers PENDING; then settles its launch. An evaluation no longer PENDING, or written meanwhile, is left alone.
+   */
+  async giveUp(job: EvaluationJob, failure: unknown): Promise<void> {
+    const scope = job.organizationId;
+    const evaluation = await this.ports.evaluations.get(scope, job.evaluationId);
+    if (evaluation?.status !== 'PENDING') return;
+    const verdict: Verdict = { kind: 'failed', error: failureReason('Scoring', failure), canRetry: true };
+    await this.ports.uow.transaction(() =>
+      this.ports.evaluations.recordOutcomes([applyVerdict(evaluation, verdict, this.ports.clock.now())]),
+    );
+    await settleLaunches(this.ports, scope, launchesOf([evaluation]));
   }
 
   async executeBatch(jobs: readonly EvaluationJob[]): Promise<void> {
