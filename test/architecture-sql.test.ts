@@ -67,7 +67,7 @@ test('the scan finds each way of building SQL from values', (t) => {
     '3: escapes a value into SQL text: bind it instead',
     '4: Sequelize replacements are escaped into the SQL text: use bind',
     '5: literal() over anything but fixed SQL text',
-    '6: interpolates ${reason} into SQL',
+    '6: interpolates reason into SQL',
     '7: concatenates name into SQL',
   ]);
 });

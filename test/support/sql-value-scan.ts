@@ -64,7 +64,7 @@ export function scanSqlValues(source: string, structural: ReadonlySet<string>): 
       for (const span of node.templateSpans) {
         const expression = span.expression.getText(file);
         if (!structural.has(expression) && !isFixedChoice(span.expression))
-          report(span.expression, `interpolates \${${expression}} into SQL`);
+          report(span.expression, `interpolates ${expression} into SQL`);
       }
     }
     if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken && usesSequelize) {
