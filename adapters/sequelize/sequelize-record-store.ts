@@ -118,8 +118,11 @@ export class SequelizeRecordStore<T extends Storable> extends RecordStoreBase<T>
 
   protected translate(error: unknown): unknown {
     if (error instanceof UniqueConstraintError) {
-      // PostgreSQL reports the clashing columns as an object's keys, SQLite as an array.
-      const columns = Array.isArray(error.fields) ? (error.fields as string[]) : Object.keys(error.fields ?? {});
+      // PostgreSQL reports the clashing columns as an object's keys, SQLite as an array (or an array-like object).
+      const reported = (error.fields ?? {}) as Record<string, unknown> | string[];
+      const columns = Array.isArray(reported)
+        ? reported
+        : Object.entries(reported).map(([key, value]) => (/^\d+$/.test(key) ? String(value) : key));
       const fields = columns
         .filter((field) => field !== 'deleted_at')
         .map((field) => field.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()));
