@@ -90,9 +90,14 @@ export class ScoreEvaluation {
     await this.ports.uow.transaction(async () => {
       const now = this.ports.clock.now();
       const outcomes: Evaluation[] = [];
-      for (const { evaluation, verdict, cost } of decided) {
-        const charge = chargeFor(verdict, cost);
-        const debited = charge === 0 || (await this.ports.organizations.debitCredits(scope, charge)) !== null;
+      const charges = decided.map(({ verdict, cost }) => chargeFor(verdict, cost));
+      const total = charges.reduce((sum, charge) => sum + charge, 0);
+      // The batch's whole charge in one debit when the balance covers it; else one per evaluation until it runs out.
+      const allDebited = total > 0 && (await this.ports.organizations.debitCredits(scope, total)) !== null;
+      for (const [index, { evaluation, verdict }] of decided.entries()) {
+        const charge = charges[index];
+        const debited =
+          charge === 0 || allDebited || (await this.ports.organizations.debitCredits(scope, charge)) !== null;
         outcomes.push(applyVerdict(evaluation, settleCharge(verdict, charge, debited), now));
       }
       const written = new Set(await this.ports.evaluations.recordOutcomes(outcomes));
