@@ -1,4 +1,5 @@
 import type { EvaluationJob, LaunchJob } from '../../application/ports/job-queue.ts';
+import { Unavailable } from '../../domain/errors.ts';
 import { handleEachAlone, type JobWorker, type RunnableJobQueue } from './job-runner.ts';
 
 export interface InProcessQueueOptions {
@@ -167,13 +168,18 @@ class OutboxLoop<J> {
     return true;
   }
 
-  /** Counts a job's failed attempt (a success clears its count); at the last one its worker gives it up. */
+  /**
+   * Counts a job's failed attempt (a success clears its count; an outage counts for nothing); at the last one its
+   * worker gives it up.
+   */
   private async account(worker: JobWorker<J>, job: J, failures: Map<J, unknown>, maxAttempts: number): Promise<void> {
     const key = this.keyOf(job);
     if (!failures.has(job)) {
       this.attempts.delete(key);
       return;
     }
+    // A database outage is no fault of the job: the loop sweeps again at once, so it would burn every attempt.
+    if (failures.get(job) instanceof Unavailable) return;
     const attempts = (this.attempts.get(key) ?? 0) + 1;
     this.attempts.set(key, attempts);
     if (attempts < maxAttempts || !worker.giveUp) return;
