@@ -1,25 +1,37 @@
 import type { Container } from 'inversify';
 import type { Logger } from '../application/ports/logger.ts';
-import type { JobHandler } from '../adapters/queue/job-runner.ts';
+import type { JobWorker } from '../adapters/queue/job-runner.ts';
 import { TOKENS } from './tokens.ts';
 
-/** A handler that logs a failing batch (naming its jobs) before the queue delivers it again. */
-const logged =
-  <J>(logger: Logger, handle: JobHandler<J>, describe: (jobs: readonly J[]) => Record<string, unknown>, what: string) =>
-  async (jobs: readonly J[]): Promise<void> => {
-    try {
-      await handle(jobs);
-    } catch (error) {
-      logger.error({ err: error, ...describe(jobs) }, `${what} failed; the jobs will be delivered again`);
-      throw error;
-    }
+/** A worker that logs each failing handler call (naming its jobs) and each job given up. */
+function logged<J>(
+  logger: Logger,
+  worker: Required<JobWorker<J>>,
+  describe: (jobs: readonly J[]) => Record<string, unknown>,
+  what: string,
+): JobWorker<J> {
+  return {
+    async handle(jobs) {
+      try {
+        await worker.handle(jobs);
+      } catch (error) {
+        const next = jobs.length > 1 ? 'each job is tried alone' : 'the job will be delivered again';
+        logger.error({ err: error, ...describe(jobs) }, `${what} failed; ${next}`);
+        throw error;
+      }
+    },
+    async giveUp(job, failure) {
+      logger.error({ err: failure, ...describe([job]) }, `${what} failed on every attempt; the job is given up`);
+      await worker.giveUp(job, failure);
+    },
   };
+}
 
 /**
  * Starts scoring jobs and launch jobs in this process, with WORKER_CONCURRENCY handlers each, after settling the
  * launches a stopped process may have left RUNNING with nothing to score. Entry points call it explicitly (the server
  * and the embedded library when QUEUE_EMBEDDED_WORKER is on, the worker always): building or resolving the container
- * never starts work. A failing batch is logged and delivered again by the queue.
+ * never starts work. A failing job is logged and delivered again; one failing every attempt ends FAILED.
  */
 export async function startScoringWorker(container: Container): Promise<void> {
   const [queue, useCases, config, ports] = await Promise.all([
@@ -32,7 +44,10 @@ export async function startScoringWorker(container: Container): Promise<void> {
   await queue.startLaunchWorker(
     logged(
       ports.logger,
-      (jobs) => useCases.runLaunches.executeBatch(jobs),
+      {
+        handle: (jobs) => useCases.runLaunches.executeBatch(jobs),
+        giveUp: (job, failure) => useCases.runLaunches.giveUp(job, failure),
+      },
       (jobs) => ({ launchIds: jobs.map((job) => job.launchId) }),
       'starting a launch',
     ),
@@ -41,7 +56,10 @@ export async function startScoringWorker(container: Container): Promise<void> {
   await queue.startWorker(
     logged(
       ports.logger,
-      (jobs) => useCases.scoreEvaluation.executeBatch(jobs),
+      {
+        handle: (jobs) => useCases.scoreEvaluation.executeBatch(jobs),
+        giveUp: (job, failure) => useCases.scoreEvaluation.giveUp(job, failure),
+      },
       (jobs) => ({ evaluationIds: jobs.map((job) => job.evaluationId) }),
       'scoring',
     ),

@@ -1,5 +1,6 @@
 import type { EvaluationJob, LaunchJob } from '../../application/ports/job-queue.ts';
-import type { JobHandler, RunnableJobQueue } from './job-runner.ts';
+import { Unavailable } from '../../domain/errors.ts';
+import { handleEachAlone, type JobWorker, type RunnableJobQueue } from './job-runner.ts';
 
 export interface InProcessQueueOptions {
   /** The durable outbox: every evaluation still waiting to be scored, oldest first. */
@@ -8,7 +9,7 @@ export interface InProcessQueueOptions {
   readonly findQueuedLaunches: (limit: number) => Promise<LaunchJob[]>;
   /** How often the outbox is swept when nobody wakes the worker. */
   readonly pollMs?: number;
-  /** A job that keeps throwing is given up after this many attempts (until the process restarts). */
+  /** A job that keeps failing is given up after this many attempts: its worker's `giveUp` ends its work. */
   readonly maxAttempts?: number;
   /** Jobs one handler call takes. */
   readonly batchSize?: number;
@@ -40,12 +41,12 @@ export class InProcessJobQueue implements RunnableJobQueue {
     return this.launching.enqueue(jobs);
   }
 
-  startWorker(handler: JobHandler, concurrency: number): Promise<void> {
-    return this.scoring.startWorker(handler, concurrency);
+  startWorker(worker: JobWorker, concurrency: number): Promise<void> {
+    return this.scoring.startWorker(worker, concurrency);
   }
 
-  startLaunchWorker(handler: JobHandler<LaunchJob>, concurrency: number): Promise<void> {
-    return this.launching.startWorker(handler, concurrency);
+  startLaunchWorker(worker: JobWorker<LaunchJob>, concurrency: number): Promise<void> {
+    return this.launching.startWorker(worker, concurrency);
   }
 
   /** Resolves once both outboxes are empty and nothing is in flight in the running loops (tests and benchmarks). */
@@ -81,10 +82,10 @@ class OutboxLoop<J> {
     this.wake?.();
   }
 
-  async startWorker(handler: JobHandler<J>, concurrency: number): Promise<void> {
+  async startWorker(worker: JobWorker<J>, concurrency: number): Promise<void> {
     if (this.running) return;
     this.running = true;
-    this.loop = this.run(handler, Math.max(1, concurrency));
+    this.loop = this.run(worker, Math.max(1, concurrency));
   }
 
   /** Resolves once the outbox is empty and nothing is in flight; at once when no worker runs this loop. */
@@ -107,11 +108,11 @@ class OutboxLoop<J> {
     clearTimeout(timer);
   }
 
-  private async run(handler: JobHandler<J>, concurrency: number): Promise<void> {
+  private async run(worker: JobWorker<J>, concurrency: number): Promise<void> {
     const pollMs = this.options.pollMs ?? 500;
     let retries = 0;
     while (this.running) {
-      const worked = await this.sweep(handler, concurrency).catch((error: unknown) => {
+      const worked = await this.sweep(worker, concurrency).catch((error: unknown) => {
         this.options.onError?.(error);
         return false;
       });
@@ -136,10 +137,11 @@ class OutboxLoop<J> {
     }
   }
 
-  private async sweep(handler: JobHandler<J>, concurrency: number): Promise<boolean> {
+  private async sweep(worker: JobWorker<J>, concurrency: number): Promise<boolean> {
     const maxAttempts = this.options.maxAttempts ?? 5;
     const batchSize = this.options.batchSize ?? 50;
-    // Given-up jobs stay PENDING and come first in the outbox: read past them, or they would hide every newer job.
+    // Jobs given up that could not be ended stay PENDING and come first in the outbox: read past them, or they would
+    // hide every newer job.
     const givenUp = [...this.attempts.values()].filter((count) => count >= maxAttempts).length;
     const found = await this.findPending(concurrency * batchSize + givenUp);
     const jobs = found.filter(
@@ -155,10 +157,8 @@ class OutboxLoop<J> {
         const batch = batches[next++];
         for (const job of batch) this.inFlight.add(this.keyOf(job));
         try {
-          await handler(batch);
-          for (const job of batch) this.attempts.delete(this.keyOf(job));
-        } catch {
-          for (const job of batch) this.attempts.set(this.keyOf(job), (this.attempts.get(this.keyOf(job)) ?? 0) + 1);
+          const failures = await handleEachAlone(worker, batch);
+          for (const job of batch) await this.account(worker, job, failures, maxAttempts);
         } finally {
           for (const job of batch) this.inFlight.delete(this.keyOf(job));
         }
@@ -166,5 +166,28 @@ class OutboxLoop<J> {
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, batches.length) }, lane));
     return true;
+  }
+
+  /**
+   * Counts a job's failed attempt (a success clears its count; an outage counts for nothing); at the last one its
+   * worker gives it up.
+   */
+  private async account(worker: JobWorker<J>, job: J, failures: Map<J, unknown>, maxAttempts: number): Promise<void> {
+    const key = this.keyOf(job);
+    if (!failures.has(job)) {
+      this.attempts.delete(key);
+      return;
+    }
+    // A database outage is no fault of the job: the loop sweeps again at once, so it would burn every attempt.
+    if (failures.get(job) instanceof Unavailable) return;
+    const attempts = (this.attempts.get(key) ?? 0) + 1;
+    this.attempts.set(key, attempts);
+    if (attempts < maxAttempts || !worker.giveUp) return;
+    try {
+      await worker.giveUp(job, failures.get(job));
+      this.attempts.delete(key);
+    } catch (error) {
+      this.options.onError?.(error);
+    }
   }
 }

@@ -1,14 +1,45 @@
 import type { EvaluationJob, JobQueue, LaunchJob } from '../../application/ports/job-queue.ts';
 
-/** Handles a batch of jobs; throwing asks the queue to deliver them again later. */
-export type JobHandler<J = EvaluationJob> = (jobs: readonly J[]) => Promise<void>;
+/** What a worker does with jobs: handles a batch, and ends the work of a job whose every attempt failed. */
+export interface JobWorker<J = EvaluationJob> {
+  /** Handles a batch; throwing makes the queue try each job of the batch alone, so one bad job fails alone. */
+  readonly handle: (jobs: readonly J[]) => Promise<void>;
+  /**
+   * Called once a job has failed its last attempt, with the last failure: ends the job's work with the reason (an
+   * evaluation FAILED, a launch FAILED) instead of leaving it waiting. Throwing leaves the job as it is.
+   */
+  readonly giveUp?: (job: J, failure: unknown) => Promise<void>;
+}
 
 /** A queue adapter that also runs workers: what bootstrap starts in `npm start` or `npm run worker`. */
 export interface RunnableJobQueue extends JobQueue {
   /** Starts taking scoring jobs with `concurrency` handlers at a time. */
-  startWorker(handler: JobHandler, concurrency: number): Promise<void>;
+  startWorker(worker: JobWorker, concurrency: number): Promise<void>;
   /** Starts taking launch jobs, one per handler call, with `concurrency` handlers at a time. */
-  startLaunchWorker(handler: JobHandler<LaunchJob>, concurrency: number): Promise<void>;
+  startLaunchWorker(worker: JobWorker<LaunchJob>, concurrency: number): Promise<void>;
   /** Stops taking jobs, lets those in flight finish, releases resources. */
   stop(): Promise<void>;
+}
+
+/**
+ * Handles a batch so that each job succeeds or fails alone: the whole batch first (the fast path), and when that
+ * throws, each job on its own. Answers the jobs that failed alone, each with its failure; a failing batch charges
+ * nobody an attempt, only a job failing on its own does.
+ */
+export async function handleEachAlone<J>(worker: JobWorker<J>, jobs: readonly J[]): Promise<Map<J, unknown>> {
+  try {
+    await worker.handle(jobs);
+    return new Map();
+  } catch (failure) {
+    if (jobs.length === 1) return new Map([[jobs[0], failure]]);
+  }
+  const failures = new Map<J, unknown>();
+  for (const job of jobs) {
+    try {
+      await worker.handle([job]);
+    } catch (failure) {
+      failures.set(job, failure);
+    }
+  }
+  return failures;
 }

@@ -4,7 +4,7 @@ import type { EvaluationJob, LaunchJob } from '../../application/ports/job-queue
 import type { DatabaseHandle } from '../sequelize/support/database.ts';
 import { guardOutage } from '../sequelize/support/outages.ts';
 import type { TransactionContext } from '../sequelize/support/transaction-context.ts';
-import type { JobHandler, RunnableJobQueue } from './job-runner.ts';
+import { handleEachAlone, type JobWorker, type RunnableJobQueue } from './job-runner.ts';
 
 export const SCORING_QUEUE = 'evaluation-scoring';
 export const LAUNCH_QUEUE = 'run-launches';
@@ -95,26 +95,43 @@ export class PgBossJobQueue implements RunnableJobQueue {
     );
   }
 
-  startWorker(handler: JobHandler, concurrency: number): Promise<void> {
-    return this.work(SCORING_QUEUE, this.options.batchSize, handler, concurrency);
+  startWorker(worker: JobWorker, concurrency: number): Promise<void> {
+    return this.work(SCORING_QUEUE, this.options.batchSize, worker, concurrency);
   }
 
-  startLaunchWorker(handler: JobHandler<LaunchJob>, concurrency: number): Promise<void> {
-    return this.work(LAUNCH_QUEUE, 1, handler, concurrency);
+  startLaunchWorker(worker: JobWorker<LaunchJob>, concurrency: number): Promise<void> {
+    return this.work(LAUNCH_QUEUE, 1, worker, concurrency);
   }
 
+  /**
+   * Each fetched job succeeds or fails alone: those failing on their own are failed back to pg-boss one by one (retried
+   * after `retryDelay`, each charged its own attempt), the rest complete when the callback returns. A job failing its
+   * last attempt is given up first (its worker ends its work with the reason).
+   */
   private async work<J extends object>(
     name: string,
     batchSize: number,
-    handler: JobHandler<J>,
+    worker: JobWorker<J>,
     concurrency: number,
   ): Promise<void> {
     for (let lane = 0; lane < Math.max(1, concurrency); lane++) {
       await this.boss.work<J>(
         name,
-        { batchSize, pollingIntervalSeconds: this.options.pollingSeconds },
+        { batchSize, pollingIntervalSeconds: this.options.pollingSeconds, includeMetadata: true },
         async (jobs) => {
-          await handler(jobs.map((job) => job.data));
+          const failures = await handleEachAlone(
+            worker,
+            jobs.map((job) => job.data),
+          );
+          for (const job of jobs) {
+            if (!failures.has(job.data)) continue;
+            const failure = failures.get(job.data);
+            if (job.retryCount >= job.retryLimit && worker.giveUp)
+              await worker.giveUp(job.data, failure).catch((error: unknown) => this.options.onError?.(error));
+            await this.boss.fail(name, job.id, {
+              message: failure instanceof Error ? failure.message : String(failure),
+            });
+          }
         },
       );
     }

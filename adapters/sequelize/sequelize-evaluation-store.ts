@@ -5,6 +5,7 @@ import type { Evaluation, EvaluationStatus } from '../../domain/evaluation/evalu
 import type { ScoreTally } from '../../domain/run/metric-summary.ts';
 import { snakeCase } from './support/columns.ts';
 import { SequelizeBulkRecordStore } from './sequelize-bulk-record-store.ts';
+import { jsonRows } from './support/json-bulk-insert.ts';
 
 /** Fields a scoring outcome changes. */
 const OUTCOME_FIELDS = ['status', 'score', 'reason', 'error', 'canRetry', 'creditsUsed', 'evaluatedAt'] as const;
@@ -16,42 +17,30 @@ const toNumber = (value: unknown): number | null => (value === null || value ===
 
 /**
  * Evaluations in SQL; a scored batch is one `INSERT … ON CONFLICT (id) DO UPDATE … WHERE version = stored`
- * statement (PostgreSQL and SQLite alike), so a row changed meanwhile is skipped, never overwritten. Counts and score
+ * statement fed by one bound JSON parameter (PostgreSQL and SQLite alike), so a row changed meanwhile is skipped, never overwritten. Counts and score
  * aggregates are one GROUP BY each; skipping a cancelled launch's PENDING rows is one conditional UPDATE.
  */
 export class SequelizeEvaluationStore extends SequelizeBulkRecordStore<Evaluation> implements EvaluationStore {
   async recordOutcomes(evaluations: readonly Evaluation[]): Promise<string[]> {
     if (evaluations.length === 0) return [];
-    const attributes = this.model.getAttributes();
-    const fields = Object.keys(attributes);
-    const generator = this.database.sequelize.getQueryInterface().queryGenerator as {
-      escape(value: unknown, field?: unknown): string;
-    };
-    const literal = (field: string, value: unknown): string => {
-      if (value === null || value === undefined) return 'NULL';
-      const type = String(attributes[field].type);
-      if (type.startsWith('DATETIME') || type.startsWith('TIMESTAMP'))
-        return generator.escape(new Date(value as string));
-      if (type === 'JSON' || type === 'JSONB') return generator.escape(JSON.stringify(value));
-      return generator.escape(value);
-    };
-    const rows = evaluations.map(
-      (evaluation) =>
-        `(${fields.map((field) => literal(field, (evaluation as unknown as Record<string, unknown>)[field])).join(', ')})`,
-    );
+    const rows = jsonRows(this.model, this.database.dialect, evaluations);
     const updates = [
       ...OUTCOME_FIELDS.map((field) => `${snakeCase(field)} = EXCLUDED.${snakeCase(field)}`),
       'version = evaluations.version + 1',
     ];
-    const written = await this.database.sequelize.query<{ id: string }>(
-      // The leading WITH keeps Sequelize's SQLite driver from treating the statement as a plain insert (it would drop RETURNING rows).
-      `WITH outcome AS (SELECT 1) INSERT INTO evaluations (${fields.map(snakeCase).join(', ')}) VALUES ${rows.join(', ')}
-       ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}
-       WHERE evaluations.version = EXCLUDED.version AND evaluations.organization_id = EXCLUDED.organization_id
-       RETURNING id`,
-      { type: QueryTypes.SELECT, transaction: this.context.current() },
-    );
-    return written.map((row) => row.id);
+    try {
+      const written = await this.database.sequelize.query<{ id: string }>(
+        // The leading WITH keeps Sequelize's SQLite driver from treating the statement as a plain insert (it would drop RETURNING rows).
+        `WITH outcome AS (SELECT 1) INSERT INTO evaluations (${rows.names}) ${rows.select}
+         ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}
+         WHERE evaluations.version = EXCLUDED.version AND evaluations.organization_id = EXCLUDED.organization_id
+         RETURNING id`,
+        { bind: [rows.parameter], type: QueryTypes.SELECT, transaction: this.context.current() },
+      );
+      return written.map((row) => row.id);
+    } catch (error) {
+      throw this.translate(error);
+    }
   }
 
   async countBy(

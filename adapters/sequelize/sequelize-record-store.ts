@@ -7,6 +7,7 @@ import { assertQueryFields, type RecordKind } from '../shared/record-kind.ts';
 import { RecordStoreBase } from '../shared/record-store-base.ts';
 import type { DatabaseHandle } from './support/database.ts';
 import { toOrder, toRecord, toWhere } from './support/conditions.ts';
+import { jsonBulkInsert } from './support/json-bulk-insert.ts';
 import { RowCodec } from './support/row-codec.ts';
 import type { TransactionContext } from './support/transaction-context.ts';
 
@@ -81,18 +82,14 @@ export class SequelizeRecordStore<T extends Storable> extends RecordStoreBase<T>
     }
   }
 
+  /** One statement with one JSON parameter however many records (jsonBulkInsert): no value enters the SQL text. */
   async insertMany(records: readonly T[], options: { ignoreExisting?: boolean } = {}): Promise<void> {
     if (records.length === 0) return;
     try {
-      await this.model.bulkCreate(
-        records.map((record) => ({ ...record }) as Record<string, unknown>),
-        {
-          ignoreDuplicates: options.ignoreExisting ?? false,
-          validate: false,
-          hooks: false,
-          transaction: this.context.current(),
-        },
-      );
+      await jsonBulkInsert(this.model, this.database.dialect, records, {
+        ignoreExisting: options.ignoreExisting ?? false,
+        transaction: this.context.current(),
+      });
     } catch (error) {
       throw this.translate(error);
     }
@@ -121,8 +118,11 @@ export class SequelizeRecordStore<T extends Storable> extends RecordStoreBase<T>
 
   protected translate(error: unknown): unknown {
     if (error instanceof UniqueConstraintError) {
-      // PostgreSQL reports the clashing columns as an object's keys, SQLite as an array.
-      const columns = Array.isArray(error.fields) ? (error.fields as string[]) : Object.keys(error.fields ?? {});
+      // PostgreSQL reports the clashing columns as an object's keys, SQLite as an array (or an array-like object).
+      const reported = (error.fields ?? {}) as Record<string, unknown> | string[];
+      const columns = Array.isArray(reported)
+        ? reported
+        : Object.entries(reported).map(([key, value]) => (/^\d+$/.test(key) ? String(value) : key));
       const fields = columns
         .filter((field) => field !== 'deleted_at')
         .map((field) => field.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()));

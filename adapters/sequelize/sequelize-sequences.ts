@@ -3,7 +3,7 @@ import type { Sequences } from '../../application/ports/sequences.ts';
 import type { DatabaseHandle } from './support/database.ts';
 import type { TransactionContext } from './support/transaction-context.ts';
 
-const BUMP = `INSERT INTO sequences (id, organization_id, value) VALUES (:id, :scope, 1)
+const BUMP = `INSERT INTO sequences (id, organization_id, value) VALUES ($1, $2, 1)
   ON CONFLICT (id) DO UPDATE SET value = sequences.value + 1`;
 
 /**
@@ -17,11 +17,12 @@ export class SequelizeSequences implements Sequences {
   ) {}
 
   async next(scope: string, name: string): Promise<number> {
-    const replacements = { id: `${scope}:${name}`, scope };
+    const id = `${scope}:${name}`;
+    const bind = [id, scope];
     const transaction = this.context.current();
     if (this.database.dialect === 'postgres') {
       const rows = await this.database.sequelize.query<{ value: number | string }>(`${BUMP} RETURNING value`, {
-        replacements,
+        bind,
         type: QueryTypes.SELECT,
         transaction,
       });
@@ -29,9 +30,9 @@ export class SequelizeSequences implements Sequences {
     }
     if (!transaction)
       return this.database.sequelize.transaction((opened) => this.context.run(opened, () => this.next(scope, name)));
-    await this.database.sequelize.query(BUMP, { replacements, transaction });
-    const rows = await this.database.sequelize.query<{ value: number }>('SELECT value FROM sequences WHERE id = :id', {
-      replacements,
+    await this.database.sequelize.query(BUMP, { bind, transaction });
+    const rows = await this.database.sequelize.query<{ value: number }>('SELECT value FROM sequences WHERE id = $1', {
+      bind: [id],
       type: QueryTypes.SELECT,
       transaction,
     });

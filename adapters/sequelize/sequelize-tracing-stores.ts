@@ -7,7 +7,7 @@ import { tracingKinds } from '../shared/record-kinds/tracing-kinds.ts';
 import { defineTracingModels } from './models/tracing-models.ts';
 import { SequelizeBulkRecordStore } from './sequelize-bulk-record-store.ts';
 import type { DatabaseHandle } from './support/database.ts';
-import { jsonBulkInsert } from './support/json-bulk-insert.ts';
+import { inJsonList } from './support/json-bulk-insert.ts';
 import type { TransactionContext } from './support/transaction-context.ts';
 
 /** SQL inference results: `dropped_span_count = dropped_span_count + n`, which `update` never writes. */
@@ -41,40 +41,31 @@ export class SequelizeInferenceResultStore
  * pending-parent index (usually empty) and set-based updates only when something waits.
  */
 export class SequelizeSpanStore extends SequelizeBulkRecordStore<Span> implements SpanStore {
-  /** The hot path: a whole batch in one statement with one JSON parameter (see jsonBulkInsert). */
-  override async insertMany(records: readonly Span[], options: { ignoreExisting?: boolean } = {}): Promise<void> {
-    if (records.length === 0) return;
-    try {
-      await jsonBulkInsert(this.model, this.database.dialect, records, {
-        ignoreExisting: options.ignoreExisting ?? false,
-        transaction: this.context.current(),
-      });
-    } catch (error) {
-      throw this.translate(error);
-    }
-  }
-
   async settleParents(scope: string, ids: readonly string[], waiting: readonly string[]): Promise<void> {
     const transaction = this.context.current();
+    const dialect = this.database.dialect;
     const children =
       ids.length === 0
         ? []
         : ((await this.database.sequelize.query(
-            'SELECT id FROM spans WHERE organization_id = :scope AND parent_pending = true AND parent_trace_id IN (:ids)',
-            { replacements: { scope, ids }, type: QueryTypes.SELECT, transaction },
+            `SELECT id FROM spans WHERE organization_id = $1 AND parent_pending = true AND parent_trace_id ${inJsonList(dialect, 2)}`,
+            { bind: [scope, JSON.stringify(ids)], type: QueryTypes.SELECT, transaction },
           )) as { id: string }[]);
     if (children.length > 0) {
-      await this.database.sequelize.query('UPDATE spans SET parent_pending = false WHERE id IN (:ids)', {
-        replacements: { ids: children.map((child) => child.id) },
-        type: QueryTypes.UPDATE,
-        transaction,
-      });
+      await this.database.sequelize.query(
+        `UPDATE spans SET parent_pending = false WHERE id ${inJsonList(dialect, 1)}`,
+        {
+          bind: [JSON.stringify(children.map((child) => child.id))],
+          type: QueryTypes.UPDATE,
+          transaction,
+        },
+      );
     }
     if (waiting.length === 0) return;
     await this.database.sequelize.query(
-      `UPDATE spans SET parent_pending = false WHERE organization_id = :scope AND parent_pending = true AND id IN (:ids)
+      `UPDATE spans SET parent_pending = false WHERE organization_id = $1 AND parent_pending = true AND id ${inJsonList(dialect, 2)}
          AND EXISTS (SELECT 1 FROM spans parent WHERE parent.id = spans.parent_trace_id AND parent.organization_id = spans.organization_id)`,
-      { replacements: { scope, ids: waiting }, type: QueryTypes.UPDATE, transaction },
+      { bind: [scope, JSON.stringify(waiting)], type: QueryTypes.UPDATE, transaction },
     );
   }
 }

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { IdGenerator } from '../../application/ports/id-generator.ts';
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+/** The random part is 16 base32 characters: 80 bits. */
+const RANDOM_LIMIT = 1n << 80n;
 
 function encode(value: bigint, length: number): string {
   let text = '';
@@ -12,9 +14,14 @@ function encode(value: bigint, length: number): string {
   return text;
 }
 
+const randomBits = (bytes: number): bigint => BigInt(`0x${randomBytes(bytes).toString('hex')}`);
+
 /**
- * Ids `<prefix>_<10 chars of milliseconds><16 random chars>` in Crockford base32: they sort by creation
- * time; within one millisecond of one process the random part counts up, so they still sort.
+ * Ids `<prefix>_<10 chars of milliseconds><16 random chars>` in Crockford base32: they sort by creation time, and
+ * within one process they strictly increase (lists break ties by id, so records made in one millisecond keep their
+ * order). The random part starts anywhere in the lower half of its range each millisecond and then grows by a random
+ * step of up to 2^40, so neither the next id nor the number minted in between (for any kind or organization) can be
+ * read from one id.
  */
 export class SortableIdGenerator implements IdGenerator {
   private lastTime = 0;
@@ -22,11 +29,13 @@ export class SortableIdGenerator implements IdGenerator {
 
   next(prefix: string): string {
     const time = Date.now();
-    if (time <= this.lastTime) {
-      this.lastRandom += 1n;
+    const step = this.lastRandom + 1n + randomBits(5);
+    if (time <= this.lastTime && step < RANDOM_LIMIT) {
+      this.lastRandom = step;
     } else {
-      this.lastTime = time;
-      this.lastRandom = BigInt(`0x${randomBytes(10).toString('hex')}`) >> 1n;
+      // A clock that stepped back (or a millisecond's range used up) continues from the last time, never below it.
+      this.lastTime = Math.max(time, this.lastTime + (time <= this.lastTime ? 1 : 0));
+      this.lastRandom = randomBits(10) >> 1n;
     }
     return `${prefix}_${encode(BigInt(this.lastTime), 10)}${encode(this.lastRandom, 16)}`;
   }

@@ -1,11 +1,14 @@
-import { linkTests, type Specification } from '../../domain/catalog/specification.ts';
+import { linkTests, unlinkTests, type Specification } from '../../domain/catalog/specification.ts';
 import { attachToSpecification } from '../../domain/dataset/dataset.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
+import { listIn } from '../shared/list-in.ts';
 import { retryStale } from '../shared/retry-stale.ts';
-import { unlinkTestFrom } from './specifications-linking.ts';
 
-/** Links tests of the same product to a specification; a test linked elsewhere moves here (it has one specification at most). */
+/**
+ * Links tests of the same product to a specification; a test linked elsewhere moves here (it has one specification at
+ * most). Set-based reads: the tests in one query, the specifications they leave in another; each is written once.
+ */
 export class LinkSpecificationTests {
   constructor(private readonly ports: Pick<Ports, 'specifications' | 'datasets' | 'uow'>) {}
 
@@ -14,12 +17,19 @@ export class LinkSpecificationTests {
     return retryStale(() =>
       this.ports.uow.transaction(async () => {
         const specification = await this.ports.specifications.require(scope, id);
-        for (const [index, testId] of testIds.entries()) {
-          const test = await this.ports.datasets.require(scope, testId);
+        const tests = await this.ports.datasets.requireMany(scope, testIds);
+        const leaving = new Map<string, string[]>();
+        const seen = new Set<string>();
+        for (const [index, test] of tests.entries()) {
+          if (seen.has(test.id)) continue;
+          seen.add(test.id);
           const { dataset, previousSpecificationId } = attachToSpecification(test, specification, `testIds.${index}`);
           if (dataset.specificationId !== test.specificationId) await this.ports.datasets.update(dataset);
-          await unlinkTestFrom(this.ports, scope, { testId, specificationId: previousSpecificationId });
+          if (previousSpecificationId)
+            leaving.set(previousSpecificationId, [...(leaving.get(previousSpecificationId) ?? []), test.id]);
         }
+        for (const previous of await listIn(this.ports.specifications, scope, [...leaving.keys()]))
+          await this.ports.specifications.update(unlinkTests(previous, leaving.get(previous.id) ?? []));
         return this.ports.specifications.update(linkTests(specification, testIds));
       }),
     );

@@ -1,9 +1,10 @@
 import { unlinkTests, type Specification } from '../../domain/catalog/specification.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
+import { listIn } from '../shared/list-in.ts';
 import { retryStale } from '../shared/retry-stale.ts';
 
-/** Unlinks tests from a specification; ids that are not linked are ignored. */
+/** Unlinks tests from a specification (read in one query); ids that are not linked are ignored. */
 export class UnlinkSpecificationTests {
   constructor(private readonly ports: Pick<Ports, 'specifications' | 'datasets' | 'uow'>) {}
 
@@ -12,9 +13,8 @@ export class UnlinkSpecificationTests {
     return retryStale(() =>
       this.ports.uow.transaction(async () => {
         const specification = await this.ports.specifications.require(scope, id);
-        for (const testId of testIds) {
-          const test = await this.ports.datasets.get(scope, testId);
-          if (test?.specificationId === specification.id)
+        for (const test of await listIn(this.ports.datasets, scope, testIds)) {
+          if (test.specificationId === specification.id)
             await this.ports.datasets.update({ ...test, specificationId: null });
         }
         return this.ports.specifications.update(unlinkTests(specification, testIds));

@@ -8,6 +8,7 @@ import { chargeFor, missingInputsVerdict, preflight, settleCharge } from '../../
 import { applyVerdict, type Evaluation, type Verdict } from '../../domain/evaluation/evaluation.ts';
 import type { MetricInputs } from '../../domain/evaluation/metric-inputs.ts';
 import { loadMetricInputs } from './load-metric-inputs.ts';
+import { failureReason } from '../shared/failure-reason.ts';
 import { listIn } from '../shared/list-in.ts';
 import { launchesOf, settleLaunches } from '../runs/settle-launches.ts';
 
@@ -39,6 +40,21 @@ export class ScoreEvaluation {
 
   async execute(job: EvaluationJob): Promise<void> {
     await this.executeBatch([job]);
+  }
+
+  /**
+   * Ends an evaluation every scoring attempt failed for: FAILED with the reason (a user may retry it), so it never
+   * lingers PENDING; then settles its launch. An evaluation no longer PENDING, or written meanwhile, is left alone.
+   */
+  async giveUp(job: EvaluationJob, failure: unknown): Promise<void> {
+    const scope = job.organizationId;
+    const evaluation = await this.ports.evaluations.get(scope, job.evaluationId);
+    if (evaluation?.status !== 'PENDING') return;
+    const verdict: Verdict = { kind: 'failed', error: failureReason('Scoring', failure), canRetry: true };
+    await this.ports.uow.transaction(() =>
+      this.ports.evaluations.recordOutcomes([applyVerdict(evaluation, verdict, this.ports.clock.now())]),
+    );
+    await settleLaunches(this.ports, scope, launchesOf([evaluation]));
   }
 
   async executeBatch(jobs: readonly EvaluationJob[]): Promise<void> {
@@ -74,9 +90,14 @@ export class ScoreEvaluation {
     await this.ports.uow.transaction(async () => {
       const now = this.ports.clock.now();
       const outcomes: Evaluation[] = [];
-      for (const { evaluation, verdict, cost } of decided) {
-        const charge = chargeFor(verdict, cost);
-        const debited = charge === 0 || (await this.ports.organizations.debitCredits(scope, charge)) !== null;
+      const charges = decided.map(({ verdict, cost }) => chargeFor(verdict, cost));
+      const total = charges.reduce((sum, charge) => sum + charge, 0);
+      // The batch's whole charge in one debit when the balance covers it; else one per evaluation until it runs out.
+      const allDebited = total > 0 && (await this.ports.organizations.debitCredits(scope, total)) !== null;
+      for (const [index, { evaluation, verdict }] of decided.entries()) {
+        const charge = charges[index];
+        const debited =
+          charge === 0 || allDebited || (await this.ports.organizations.debitCredits(scope, charge)) !== null;
         outcomes.push(applyVerdict(evaluation, settleCharge(verdict, charge, debited), now));
       }
       const written = new Set(await this.ports.evaluations.recordOutcomes(outcomes));

@@ -6,6 +6,7 @@ import { dispatchEvaluations, type Assignment } from '../evaluations/dispatch-ev
 import type { LaunchJob } from '../ports/job-queue.ts';
 import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
+import { failureReason } from '../shared/failure-reason.ts';
 import { listIn } from '../shared/list-in.ts';
 import { retryStale } from '../shared/retry-stale.ts';
 import { settleLaunches, settleRuns } from './settle-launches.ts';
@@ -26,13 +27,19 @@ type LaunchWork = Omit<Parameters<typeof dispatchEvaluations>[2], 'runId' | 'lau
  * relaunch is started and re-creates the evaluations of the launch it repeats, in one transaction), then settles it.
  * Idempotent: an evaluate launch is started only while still QUEUED (a cancelled one is left alone), so a redelivered
  * job finds nothing to do. A launch that cannot run (what it repeats is gone) ends FAILED with the reason; a
- * technical failure is thrown, and the queue delivers the job again.
+ * technical failure is thrown, and the queue delivers the job again, until it gives up (`giveUp`: FAILED too).
  */
 export class RunLaunches {
   constructor(private readonly ports: Needs) {}
 
   async executeBatch(jobs: readonly LaunchJob[]): Promise<void> {
     for (const job of jobs) await this.run(job.organizationId, job.launchId);
+  }
+
+  /** Ends a launch whose job failed on every attempt: FAILED with the reason while still QUEUED, then settled. */
+  async giveUp(job: LaunchJob, failure: unknown): Promise<void> {
+    await this.fail(job.organizationId, job.launchId, failureReason('Starting the launch', failure));
+    await settleLaunches(this.ports, job.organizationId, [job.launchId]);
   }
 
   private async run(scope: string, launchId: string): Promise<void> {

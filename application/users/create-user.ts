@@ -1,8 +1,8 @@
-import { DuplicateKey } from '../../domain/errors.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import { createUser, type NewUser, type UserView } from '../../domain/identity/user.ts';
 import type { Ports } from '../ports/ports.ts';
 import { adminScope } from '../shared/scope.ts';
+import { assertEmailFree, withEmailClash } from './email-taken.ts';
 import { viewUsers } from './user-views.ts';
 
 /** A manager adds a user: an OWNER to its own organization, an ADMIN to any. E-mails are unique. */
@@ -17,9 +17,8 @@ export class CreateUser {
       organizationId,
       now: this.ports.clock.now(),
     });
-    const taken = await this.ports.users.count(null, { where: [{ field: 'email', op: 'eq', value: user.email }] });
-    if (taken > 0) throw new DuplicateKey(['email'], `A user with e-mail ${user.email} already exists`);
-    const [view] = await viewUsers(this.ports, [await this.ports.users.insert(user)]);
+    await assertEmailFree(this.ports, user.email);
+    const [view] = await viewUsers(this.ports, [await withEmailClash(() => this.ports.users.insert(user))]);
     return view;
   }
 }

@@ -1,5 +1,6 @@
 import { IllegalTransition, IssueCollector } from '../errors.ts';
 import type { StoredRecord, Versioned } from '../shared/record.ts';
+import { storableText } from '../shared/storable-text.ts';
 
 export const EVALUATION_STATUSES = ['PENDING', 'PENDING_HUMAN', 'SUCCESS', 'FAILED', 'SKIPPED'] as const;
 export type EvaluationStatus = (typeof EVALUATION_STATUSES)[number];
@@ -123,7 +124,7 @@ export function createEvaluation(input: NewEvaluation, now: string): Evaluation 
   );
 }
 
-/** Records the outcome of scoring; only a PENDING evaluation takes one. */
+/** Records the outcome of scoring; only a PENDING evaluation takes one. Its texts come from outside (a model, an error): NUL is replaced. */
 export function applyVerdict(evaluation: Evaluation, verdict: Verdict, now: string): Evaluation {
   switch (verdict.kind) {
     case 'scored':
@@ -138,7 +139,7 @@ export function applyVerdict(evaluation: Evaluation, verdict: Verdict, now: stri
         ...evaluation,
         status: transition(evaluation.status, 'score'),
         score: verdict.score,
-        reason: verdict.reason,
+        reason: verdict.reason === null ? null : storableText(verdict.reason),
         error: null,
         canRetry: false,
         creditsUsed: verdict.creditsUsed ?? 0,
@@ -150,7 +151,7 @@ export function applyVerdict(evaluation: Evaluation, verdict: Verdict, now: stri
         ...evaluation,
         status: transition(evaluation.status, verdict.kind === 'failed' ? 'fail' : 'skip'),
         score: null,
-        error: verdict.error,
+        error: storableText(verdict.error),
         canRetry: verdict.canRetry,
         creditsUsed: 0,
         evaluatedAt: now,

@@ -76,9 +76,26 @@ export function createUser(actor: Actor, input: NewUser, { id, organizationId, n
   };
 }
 
-/** A user edits its own profile and consents; role and e-mail changes need a manager. */
-export function updateUser(actor: Actor, user: User, changes: UserChanges): User {
+/** What the user's organization requires of every profile change. */
+export interface UserPolicy {
+  /** The organization enforces multi-factor authentication: nobody turns off their own. */
+  readonly enforceMfa: boolean;
+}
+
+/**
+ * A user edits its own profile and consents; role and e-mail changes need a manager. While the organization enforces
+ * MFA, a user may not clear its own `mfaSource` (403; an OWNER turns enforcement off first); a manager may clear another
+ * user's (a reset, after which the user sets it again).
+ */
+export function updateUser(
+  actor: Actor,
+  user: User,
+  changes: UserChanges,
+  policy: UserPolicy = { enforceMfa: false },
+): User {
   const self = actor.userId === user.id;
+  if (self && policy.enforceMfa && changes.mfaSource === null && user.mfaSource !== null)
+    throw new Forbidden('Your organization enforces multi-factor authentication: mfaSource cannot be cleared');
   const managed = changes.role !== undefined || changes.email !== undefined || !self;
   if (managed) assertMayGrant(actor, changes.role ?? user.role);
   if (user.role === 'ADMIN' && actor.role !== 'ADMIN') throw new Forbidden('Only an ADMIN may change an ADMIN');

@@ -12,14 +12,19 @@ test('[sqlite] closing the platform lets a scoring job in flight finish on an op
     let outcome = 'not run';
     let started!: () => void;
     const running = new Promise<void>((resolve) => (started = resolve));
-    await queue.startWorker(async () => {
-      started();
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      outcome = await platform.ports.users.count(null, {}).then(
-        () => 'finished',
-        (error: Error) => `failed: ${error.message}`,
-      );
-    }, 1);
+    await queue.startWorker(
+      {
+        handle: async () => {
+          started();
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          outcome = await platform.ports.users.count(null, {}).then(
+            () => 'finished',
+            (error: Error) => `failed: ${error.message}`,
+          );
+        },
+      },
+      1,
+    );
     const pending = pendingEvaluation({ id: 'evaluation_s', organizationId: 'organization_s' });
     await platform.ports.evaluations.insert(pending);
     await queue.enqueue([{ organizationId: 'organization_s', evaluationId: pending.id }]);
@@ -42,10 +47,15 @@ test('[sqlite] closing is bounded by SHUTDOWN_GRACE_MS: a job still running is l
     const queue = platform.ports.jobQueue as RunnableJobQueue;
     let started!: () => void;
     const running = new Promise<void>((resolve) => (started = resolve));
-    await queue.startWorker(async () => {
-      started();
-      await new Promise<void>((resolve) => (release = resolve));
-    }, 1);
+    await queue.startWorker(
+      {
+        handle: async () => {
+          started();
+          await new Promise<void>((resolve) => (release = resolve));
+        },
+      },
+      1,
+    );
     const pending = pendingEvaluation({ id: 'evaluation_slow', organizationId: 'organization_s' });
     await platform.ports.evaluations.insert(pending);
     await queue.enqueue([{ organizationId: 'organization_s', evaluationId: pending.id }]);

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** What the fake model does with one chat-completions request. */
-export type ModelBehaviour = 'ok' | 'garbage' | '5xx' | '401' | 'slow' | 'hang' | 'prose';
+export type ModelBehaviour = 'ok' | 'garbage' | '5xx' | '401' | 'slow' | 'hang' | 'prose' | 'nul';
 
 /** A real HTTP server on 127.0.0.1:0 playing an OpenAI-compatible chat-completions model. */
 export interface FakeModel {
@@ -41,6 +41,8 @@ export async function startFakeModel(decide?: (body: any, index: number) => Mode
     switch (behaviour) {
       case 'ok':
         return answer('{"score": 0.8, "reason": "Mostly correct"}');
+      case 'nul':
+        return answer(JSON.stringify({ score: 0.6, reason: 'O\'Brien said "fine"\u0000; DROP TABLE evaluations; --' }));
       case 'prose':
         return answer('Here is my verdict:\n```json\n{"score": "0.4", "reason": "Partly"}\n```');
       case 'garbage':

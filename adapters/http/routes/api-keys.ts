@@ -22,12 +22,16 @@ export function apiKeyRoutes(useCases: UseCases): RouteSpec[] {
       method: 'post',
       path: '/apiKeys',
       tag,
-      summary: 'Issue an API key; the plain key is in this response only',
+      summary: 'Issue an API key; the plain key is in this response only (sent with Cache-Control: no-store)',
       status: 201,
       body: apiKeyCreate,
       response: apiKeyCreated,
       errors: [403, 404],
-      handle: ({ actor, body }) => useCases.createApiKey.execute(actor, body),
+      handle: ({ actor, body, ctx }) => {
+        // The plain key is in this response only: no cache (browser, proxy) may keep a copy.
+        ctx.set('Cache-Control', 'no-store');
+        return useCases.createApiKey.execute(actor, body);
+      },
     }),
     route({
       method: 'delete',
