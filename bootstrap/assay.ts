@@ -14,7 +14,11 @@ program.parseAsync(process.argv).then(
   (error: unknown) => {
     if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? EXIT.ok : EXIT.usage);
     const code = error instanceof CliError ? error.exitCode : EXIT.usage;
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(
+      `${message === 'fetch failed' ? `Cannot reach the Assay API (${cause ?? message})` : message}\n`,
+    );
     process.exit(code);
   },
 );

@@ -4,6 +4,7 @@ import { type AssayClient, createAssayClient } from '../client/assay-client.ts';
 import { CliError, required } from './cli-errors.ts';
 import { addResourceCommands } from './resource-commands.ts';
 import { addRunCommand } from './run-command.ts';
+import { addTransferCommands } from './transfer-commands.ts';
 import { loadSettings, saveSettings } from './cli-settings.ts';
 
 /** What the program reads and writes besides the API: kept apart so the entry point alone touches the process. */
@@ -52,5 +53,6 @@ export function cliProgram(io: CliIo): Command {
     });
   addResourceCommands(program, connect, io.print);
   addRunCommand(program, connect, io);
+  addTransferCommands(program, connect, io);
   return program;
 }

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { evaluationFixture } from '../support/evaluation-fixtures.ts';
@@ -104,4 +104,29 @@ test('run: a metric below the minimum, or fallen against the baseline, fails the
   );
   t.is(regression.code, 1);
   t.regex(regression.stderr, /exact [^:]*: mean fell 1 against the baseline/);
+});
+
+test('tests import sends a CSV file; spans send batches a JSON Lines file and reports refused lines', async (t) => {
+  const { fixture, config, env } = await scene();
+  const csv = join(config, 'cases.csv');
+  await writeFile(csv, 'input,expectedOutput\nHello,Hi there\n"Where, exactly?",Here\n');
+  const imported = await assay(['tests', 'import', csv, '--test', fixture.datasets.a.id], env);
+  t.is(imported.code, 0, imported.stderr);
+  t.regex(imported.stdout, /of 2 rows into test_/);
+  const spans = join(config, 'spans.jsonl');
+  const result = fixture.sessions.a.results[0].id;
+  await writeFile(
+    spans,
+    [
+      JSON.stringify({ inferenceResultId: result, name: 'agent', type: 'AGENT' }),
+      'not json',
+      JSON.stringify({ inferenceResultId: 'inferenceResult_missing', name: 'lost' }),
+      JSON.stringify({ inferenceResultId: result, name: 'tool', type: 'TOOL' }),
+    ].join('\n'),
+  );
+  const sent = await assay(['spans', 'send', spans], env);
+  t.is(sent.code, 1, `refused spans fail the command: ${sent.stdout} ${sent.stderr}`);
+  t.regex(sent.stdout, /Sent 4 spans: 2 stored, 2 refused/);
+  t.regex(sent.stdout, /line 2: not JSON/);
+  t.regex(sent.stdout, /line 3: /);
 });
