@@ -46,8 +46,9 @@ export function traceRoutes(useCases: UseCases): RouteSpec[] {
       summary: 'Create many spans; refused spans do not stop their siblings',
       description:
         'Answers the created spans; with includeRejected=true an object {created, rejected}. ' +
-        'A span naming an inference result or span id of another organization refuses the whole batch ' +
-        '(403, nothing written). When every span is refused: 400 with the rejections in issues.',
+        'A span naming an inference result of another organization refuses the whole batch ' +
+        '(403, nothing written). Span ids are unique per organization; a re-sent id of a deleted span is ' +
+        'refused (deleted_span). When every span is refused: 400 with the rejections in issues.',
       query: spanBatchQuery,
       body: spanBatch,
       response: z.union([z.array(span), spanBatchReport]),
