@@ -8,7 +8,8 @@ import { tracingKinds } from '../shared/record-kinds/tracing-kinds.ts';
 import { defineTracingModels } from './models/tracing-models.ts';
 import { SequelizeBulkRecordStore } from './sequelize-bulk-record-store.ts';
 import type { DatabaseHandle } from './support/database.ts';
-import { jsonBulkInsert } from './support/json-bulk-insert.ts';
+import { jsonBulkInsert, sqliteBoundInsert } from './support/json-bulk-insert.ts';
+import { guardOutage } from './support/outages.ts';
 import type { TransactionContext } from './support/transaction-context.ts';
 
 /** A list of values as one bound JSON parameter, read back as a one-column set by `idsIn`. */
@@ -122,9 +123,16 @@ async function listByIds<T extends InferenceResult | Span>(
  * only when something waits.
  */
 export class SequelizeSpanStore extends SequelizeBulkRecordStore<Span> implements SpanStore {
-  /** The hot path: a whole batch in one statement with one JSON parameter (see jsonBulkInsert). */
+  /**
+   * The hot path: inside a transaction on SQLite, bound multi-row inserts on the transaction's connection
+   * (sqliteBoundInsert); otherwise a whole batch in one statement with one JSON parameter (jsonBulkInsert).
+   */
   override async insertMany(records: readonly Span[], options: { ignoreExisting?: boolean } = {}): Promise<void> {
     if (records.length === 0) return;
+    const transaction = this.context.current();
+    if (this.database.dialect === 'sqlite' && options.ignoreExisting) {
+      if (await guardOutage(() => sqliteBoundInsert(this.model, records, transaction))) return;
+    }
     try {
       await jsonBulkInsert(this.model, this.database.dialect, records, {
         ignoreExisting: options.ignoreExisting ?? false,

@@ -35,15 +35,18 @@ for (const name of await storageNames()) {
     try {
       const { spans, uow } = world.storage;
       await uow.transaction(() =>
-        spans.insertMany([
-          span('trace_1'),
-          span('trace_2', {
-            outputData: { text: 'x' },
-            metadata: { a: true },
-            parentPending: true,
-            parentTraceId: 'trace_9',
-          }),
-        ]),
+        spans.insertMany(
+          [
+            span('trace_1'),
+            span('trace_2', {
+              outputData: { text: 'x' },
+              metadata: { a: true },
+              parentPending: true,
+              parentTraceId: 'trace_9',
+            }),
+          ],
+          { ignoreExisting: true },
+        ),
       );
       t.deepEqual(await spans.get('org_a', 'trace_1'), span('trace_1'));
       t.like(await spans.get('org_a', 'trace_2'), {
