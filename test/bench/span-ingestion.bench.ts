@@ -198,7 +198,11 @@ async function overHttp(world: HttpWorld, owner: Owner, key: string, prefix: str
   );
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   const send = async (body: string) => {
-    const response = await fetch(`${world.url}/traces/batch`, { method: 'POST', headers, body });
+    const response = await fetch(`${world.url}/traces/batch${MINIMAL ? '?return=minimal' : ''}`, {
+      method: 'POST',
+      headers,
+      body,
+    });
     const answer = Buffer.from(await response.arrayBuffer());
     if (response.status !== 201)
       throw new Error(`batch answered ${response.status}: ${answer.toString('utf8').slice(0, 300)}`);
@@ -258,6 +262,8 @@ async function throughSqlite(file: string, owner: Owner, prefix: string): Promis
 }
 
 const PROFILE = process.env.BENCH_SPAN_PROFILE;
+/** BENCH_SPAN_MINIMAL=true: the clients ask for counts only (`?return=minimal`). */
+const MINIMAL = process.env.BENCH_SPAN_MINIMAL === 'true';
 const BASELINE = process.env.BENCH_SPAN_BASELINE;
 
 /**

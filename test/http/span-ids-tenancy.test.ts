@@ -125,4 +125,20 @@ for (const database of await httpDatabases()) {
     );
     t.is((await me.member.get(`/inferenceResults/${mine.inferenceResultId}`)).body.droppedSpanCount, 4);
   });
+
+  test(title('return=minimal answers the counts only, and stores the same'), async (t) => {
+    const me = await createTenant(world());
+    const mine = await createInferenceResultFor(world(), me);
+    const answer = await me.member.post('/traces/batch?return=minimal', {
+      traces: [
+        { inferenceResultId: mine.inferenceResultId, name: 'one' },
+        { inferenceResultId: mine.inferenceResultId, name: 'two' },
+        { inferenceResultId: mine.inferenceResultId, name: '' },
+      ],
+    });
+    t.is(answer.status, 201);
+    t.deepEqual(answer.body, { created: 2, rejected: 1 });
+    t.is((await me.member.get('/traces', { inferenceResultIds: [mine.inferenceResultId] })).body.length, 2);
+    t.is((await me.member.post('/traces/batch?return=everything', { traces: [{}] })).status, 400);
+  });
 }
