@@ -10,6 +10,8 @@ import type { MemoryUnitOfWork } from './memory-unit-of-work.ts';
 /** The reference RecordStore: a map of copies, so callers never share state with the store. */
 export class MemoryRecordStore<T extends Storable> extends RecordStoreBase<T> {
   protected readonly rows = new Map<string, T>();
+  /** Whether ids are unique per organization (rows keyed by scope and id) rather than across all of them. */
+  protected readonly scopedIds: boolean = false;
 
   constructor(
     kind: RecordKind<T>,
@@ -28,8 +30,20 @@ export class MemoryRecordStore<T extends Storable> extends RecordStoreBase<T> {
     );
   }
 
+  /** The map key of a row. */
+  protected keyOf(row: T): string {
+    return this.scopedIds ? `${row[this.kind.scopeField]}\u0000${row.id}` : row.id;
+  }
+
+  /** The stored row with that id (in that organization when ids are per organization), if any. */
+  protected lookup(scope: string | null, id: string): T | undefined {
+    if (!this.scopedIds) return this.rows.get(id);
+    if (scope !== null) return this.rows.get(`${scope}\u0000${id}`);
+    return [...this.rows.values()].find((row) => row.id === id);
+  }
+
   async get(scope: string | null, id: string, options: { includeDeleted?: boolean } = {}): Promise<T | null> {
-    const row = this.rows.get(id);
+    const row = this.lookup(scope, id);
     if (!row || (scope !== null && row[this.kind.scopeField] !== scope)) return null;
     if (row.deletedAt !== null && !options.includeDeleted) return null;
     return structuredClone(row);
@@ -50,25 +64,26 @@ export class MemoryRecordStore<T extends Storable> extends RecordStoreBase<T> {
   }
 
   async insert(record: T): Promise<T> {
-    if (this.rows.has(record.id)) throw this.duplicateId(record.id);
+    if (this.rows.has(this.keyOf(record))) throw this.duplicateId(record.id);
     this.assertUnique(record);
     this.put(structuredClone(record));
     return structuredClone(record);
   }
 
   async insertMany(records: readonly T[], options: { ignoreExisting?: boolean } = {}): Promise<void> {
-    const fresh = options.ignoreExisting ? records.filter((record) => !this.rows.has(record.id)) : records;
+    const fresh = options.ignoreExisting ? records.filter((record) => !this.rows.has(this.keyOf(record))) : records;
     const seen = new Set<string>();
     for (const record of fresh) {
-      if (this.rows.has(record.id) || seen.has(record.id)) throw this.duplicateId(record.id);
-      seen.add(record.id);
+      const key = this.keyOf(record);
+      if (this.rows.has(key) || seen.has(key)) throw this.duplicateId(record.id);
+      seen.add(key);
       this.assertUnique(record);
     }
     for (const record of fresh) this.put(structuredClone(record));
   }
 
   async update(record: T): Promise<T> {
-    const stored = this.rows.get(record.id);
+    const stored = this.rows.get(this.keyOf(record));
     if (!stored || stored[this.kind.scopeField] !== record[this.kind.scopeField])
       throw NotFound.of(this.kind.publicName, record.id);
     if (stored.version !== record.version) throw StaleVersion.of(this.kind.publicName, record.id);
@@ -80,9 +95,10 @@ export class MemoryRecordStore<T extends Storable> extends RecordStoreBase<T> {
 
   /** Stores a row, undoably: every write of this store and its subclasses goes through here. */
   protected put(row: T): void {
-    const previous = this.rows.get(row.id);
-    this.rows.set(row.id, row);
-    this.uow.recordUndo(() => (previous ? this.rows.set(row.id, previous) : this.rows.delete(row.id)));
+    const key = this.keyOf(row);
+    const previous = this.rows.get(key);
+    this.rows.set(key, row);
+    this.uow.recordUndo(() => (previous ? this.rows.set(key, previous) : this.rows.delete(key)));
   }
 
   private duplicateId(id: string): DuplicateKey {
@@ -95,7 +111,9 @@ export class MemoryRecordStore<T extends Storable> extends RecordStoreBase<T> {
       if (fields.some((field) => row[field] === null || row[field] === undefined)) continue;
       const clash = [...this.rows.values()].some(
         (other) =>
-          other.id !== row.id && other.deletedAt === null && fields.every((field) => other[field] === row[field]),
+          this.keyOf(other) !== this.keyOf(row) &&
+          other.deletedAt === null &&
+          fields.every((field) => other[field] === row[field]),
       );
       if (clash) throw DuplicateKey.of(this.kind.publicName, fields);
     }

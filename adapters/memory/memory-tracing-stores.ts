@@ -1,6 +1,7 @@
 import type { StoragePorts } from '../../application/ports/ports.ts';
 import type { InferenceResultStore, SpanStore } from '../../application/ports/tracing-stores.ts';
 import type { InferenceResult } from '../../domain/tracing/inference-result.ts';
+import type { DroppedSpan } from '../../domain/tracing/span-batch.ts';
 import type { Span } from '../../domain/tracing/span.ts';
 import type { Storable } from '../../application/ports/record-store.ts';
 import { tracingKinds } from '../shared/record-kinds/tracing-kinds.ts';
@@ -9,19 +10,45 @@ import type { MemoryUnitOfWork } from './memory-unit-of-work.ts';
 
 /** A bulk store that may change a few fields of a row in place, undoably. */
 class MemoryChangingStore<T extends Storable> extends MemoryBulkRecordStore<T> {
-  protected change(id: string, fields: Partial<T>): void {
-    const previous = this.rows.get(id);
+  protected change(scope: string, id: string, fields: Partial<T>): void {
+    const previous = this.lookup(scope, id);
     if (previous) this.put({ ...previous, ...fields });
+  }
+
+  /** Rows with these ids (of one organization, or any when scope is null), deleted ones included. */
+  protected byIds(scope: string | null, ids: readonly string[]): T[] {
+    const wanted = new Set(ids);
+    return [...this.rows.values()]
+      .filter((row) => wanted.has(row.id) && (scope === null || row[this.kind.scopeField] === scope))
+      .map((row) => structuredClone(row));
   }
 }
 
 /** Memory inference results: atomic dropped-span counts, which `update` never overwrites. */
 export class MemoryInferenceResultStore extends MemoryChangingStore<InferenceResult> implements InferenceResultStore {
-  async addDroppedSpans(scope: string, counts: ReadonlyMap<string, number>): Promise<void> {
+  /** Span ids already counted as dropped, per organization (undone with the transaction that counted them). */
+  private readonly counted = new Set<string>();
+
+  async addDroppedSpans(scope: string, dropped: readonly DroppedSpan[]): Promise<void> {
+    const counts = new Map<string, number>();
+    for (const { inferenceResultId, spanId } of dropped) {
+      if (spanId !== null) {
+        const key = `${scope}\u0000${spanId}`;
+        if (this.counted.has(key)) continue;
+        this.counted.add(key);
+        this.uow.recordUndo(() => this.counted.delete(key));
+      }
+      counts.set(inferenceResultId, (counts.get(inferenceResultId) ?? 0) + 1);
+    }
     for (const [id, count] of counts) {
       const row = this.rows.get(id);
-      if (row && row.organizationId === scope) this.change(id, { droppedSpanCount: row.droppedSpanCount + count });
+      if (row && row.organizationId === scope)
+        this.change(scope, id, { droppedSpanCount: row.droppedSpanCount + count });
     }
+  }
+
+  async listByIds(scope: string | null, ids: readonly string[]): Promise<InferenceResult[]> {
+    return this.byIds(scope, ids);
   }
 
   override async update(record: InferenceResult): Promise<InferenceResult> {
@@ -31,17 +58,23 @@ export class MemoryInferenceResultStore extends MemoryChangingStore<InferenceRes
   }
 }
 
-/** Memory spans: parent links settle when the parent arrives. */
+/** Memory spans: ids unique per organization; parent links settle when the parent arrives. */
 export class MemorySpanStore extends MemoryChangingStore<Span> implements SpanStore {
+  protected override readonly scopedIds = true;
+
   async settleParents(scope: string, ids: readonly string[], waitingIds: readonly string[]): Promise<void> {
     const arrived = new Set(ids);
     const waiting = new Set(waitingIds);
-    for (const row of this.rows.values()) {
+    for (const row of [...this.rows.values()]) {
       if (row.organizationId !== scope || row.parentPending !== true) continue;
       const parent = row.parentTraceId as string;
-      const present = arrived.has(parent) || (waiting.has(row.id) && this.rows.get(parent)?.organizationId === scope);
-      if (present) this.change(row.id, { parentPending: false });
+      const present = arrived.has(parent) || (waiting.has(row.id) && this.lookup(scope, parent) !== undefined);
+      if (present) this.change(scope, row.id, { parentPending: false });
     }
+  }
+
+  async listByIds(scope: string, ids: readonly string[]): Promise<Span[]> {
+    return this.byIds(scope, ids);
   }
 }
 

@@ -1,6 +1,7 @@
 import { InvalidInput } from '../../domain/errors.ts';
 import { findJsonProblem } from '../shared/json-input.ts';
 import type { OtelSpan } from '../../domain/tracing/otel-span.ts';
+import { MAX_SPANS_PER_BATCH } from '../../domain/tracing/span-batch.ts';
 import { ExportTraceServiceRequest, ExportTraceServiceResponse } from './otlp-trace-proto.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: an untrusted OTLP body is read defensively, field by field
@@ -31,21 +32,44 @@ function plain(value: Json | undefined): unknown {
   return null;
 }
 
-function attributes(list: readonly Json[] | undefined): Record<string, unknown> {
+function attributes(items: readonly Json[] | undefined): Record<string, unknown> {
   return Object.fromEntries(
-    (list ?? []).filter((item) => typeof item?.key === 'string').map((item) => [item.key, plain(item.value)]),
+    (Array.isArray(items) ? items : [])
+      .filter((item) => typeof item?.key === 'string')
+      .map((item) => [item.key, plain(item.value)]),
   );
 }
 
-const nanos = (value: unknown): string | null => (value === undefined || value === null ? null : String(value));
+/** Unix nanos arrive as decimal text (protobuf longs, OTLP/JSON) or, from lenient JSON writers, as numbers. */
+const nanos = (value: unknown): string | null =>
+  value === undefined || value === null
+    ? null
+    : typeof value === 'number' && Number.isInteger(value) && value >= 0
+      ? BigInt(value).toString()
+      : String(value);
+
+const list = (value: unknown): Json[] => (Array.isArray(value) ? value : []);
+
+/** Counts the spans of an export before any is mapped, so an oversized export costs no more than its count. */
+function assertSpanCount(request: Json): void {
+  let count = 0;
+  for (const resourceSpans of list(request.resourceSpans))
+    for (const scopeSpans of list(resourceSpans?.scopeSpans)) count += list(scopeSpans?.spans).length;
+  if (count > MAX_SPANS_PER_BATCH)
+    throw InvalidInput.of(
+      'resourceSpans',
+      `an export carries at most ${MAX_SPANS_PER_BATCH} spans (this one has ${count}); split it`,
+    );
+}
 
 /** Flattens an export request (as a protobuf.js object or OTLP/JSON) into spans carrying their resource and scope. */
 function flatten(request: Json): OtelSpan[] {
+  assertSpanCount(request);
   const spans: OtelSpan[] = [];
-  for (const resourceSpans of request.resourceSpans ?? []) {
+  for (const resourceSpans of list(request.resourceSpans)) {
     const resourceAttributes = attributes(resourceSpans?.resource?.attributes);
-    for (const scopeSpans of resourceSpans?.scopeSpans ?? []) {
-      for (const span of scopeSpans?.spans ?? []) {
+    for (const scopeSpans of list(resourceSpans?.scopeSpans)) {
+      for (const span of list(scopeSpans?.spans)) {
         spans.push({
           traceId: hexId(span.traceId) ?? '',
           spanId: hexId(span.spanId) ?? '',

@@ -2,26 +2,77 @@ import { QueryTypes } from 'sequelize';
 import type { StoragePorts } from '../../application/ports/ports.ts';
 import type { InferenceResultStore, SpanStore } from '../../application/ports/tracing-stores.ts';
 import type { InferenceResult } from '../../domain/tracing/inference-result.ts';
+import type { DroppedSpan } from '../../domain/tracing/span-batch.ts';
 import type { Span } from '../../domain/tracing/span.ts';
 import { tracingKinds } from '../shared/record-kinds/tracing-kinds.ts';
 import { defineTracingModels } from './models/tracing-models.ts';
 import { SequelizeBulkRecordStore } from './sequelize-bulk-record-store.ts';
 import type { DatabaseHandle } from './support/database.ts';
-import { inJsonList } from './support/json-bulk-insert.ts';
+import { jsonBulkInsert, sqliteBoundInsert } from './support/json-bulk-insert.ts';
+import { guardOutage } from './support/outages.ts';
 import type { TransactionContext } from './support/transaction-context.ts';
+
+/** A list of values as one bound JSON parameter, read back as a one-column set by `idsIn`. */
+const jsonIds = (ids: readonly string[]): string => JSON.stringify(ids);
+
+/**
+ * The SQL for `column IN (the ids bound as one JSON parameter)` in either dialect, whatever their number;
+ * `parameter` is its placeholder (`$2` for Sequelize's bind, `?` for the light read path).
+ */
+const idsIn = (dialect: string, column: string, parameter: string): string =>
+  dialect === 'postgres'
+    ? `${column} IN (SELECT json_array_elements_text(${parameter}::json))`
+    : `${column} IN (SELECT value FROM json_each(${parameter}))`;
 
 /** SQL inference results: `dropped_span_count = dropped_span_count + n`, which `update` never writes. */
 export class SequelizeInferenceResultStore
   extends SequelizeBulkRecordStore<InferenceResult>
   implements InferenceResultStore
 {
-  async addDroppedSpans(scope: string, counts: ReadonlyMap<string, number>): Promise<void> {
-    for (const [id, count] of counts) {
-      await this.model.increment(
-        { droppedSpanCount: count },
-        { where: { id, organizationId: scope }, transaction: this.context.current() },
-      );
+  /**
+   * Remembers the refused span ids (insert-or-ignore, returning those that were new), then raises every count with
+   * one statement: a span id counts once however often it is refused, concurrent batches included.
+   */
+  async addDroppedSpans(scope: string, dropped: readonly DroppedSpan[]): Promise<void> {
+    if (dropped.length === 0) return;
+    const transaction = this.context.current();
+    const sequelize = this.database.sequelize;
+    const postgres = this.database.dialect === 'postgres';
+    const named = dropped.filter((span) => span.spanId !== null);
+    const counted: { inferenceResultId: string }[] = dropped.filter((span) => span.spanId === null);
+    if (named.length > 0) {
+      const rows = JSON.stringify(named.map((span) => [span.spanId, span.inferenceResultId]));
+      const sql = postgres
+        ? `INSERT INTO dropped_span_ids (organization_id, span_id, inference_result_id, created_at)
+             SELECT $1, value->>0, value->>1, now() FROM json_array_elements($2::json)
+             ON CONFLICT DO NOTHING RETURNING inference_result_id AS "inferenceResultId"`
+        : `INSERT OR IGNORE INTO dropped_span_ids (organization_id, span_id, inference_result_id, created_at)
+             SELECT $1, json_extract(value, '$[0]'), json_extract(value, '$[1]'), strftime('%Y-%m-%d %H:%M:%f +00:00', 'now')
+             FROM json_each($2) RETURNING inference_result_id AS "inferenceResultId"`;
+      const fresh = (await sequelize.query(sql, {
+        bind: [scope, rows],
+        type: QueryTypes.SELECT,
+        transaction,
+      })) as { inferenceResultId: string }[];
+      counted.push(...fresh);
     }
+    const counts = new Map<string, number>();
+    for (const { inferenceResultId } of counted)
+      counts.set(inferenceResultId, (counts.get(inferenceResultId) ?? 0) + 1);
+    if (counts.size === 0) return;
+    const pairs = JSON.stringify([...counts]);
+    const sql = postgres
+      ? `UPDATE inference_results SET dropped_span_count = dropped_span_count + (pair->>1)::int
+           FROM json_array_elements($2::json) AS pair
+           WHERE inference_results.organization_id = $1 AND inference_results.id = pair->>0`
+      : `UPDATE inference_results SET dropped_span_count = dropped_span_count +
+           (SELECT json_extract(value, '$[1]') FROM json_each($2) WHERE json_extract(value, '$[0]') = inference_results.id)
+           WHERE organization_id = $1 AND id IN (SELECT json_extract(value, '$[0]') FROM json_each($2))`;
+    await sequelize.query(sql, { bind: [scope, pairs], type: QueryTypes.UPDATE, transaction });
+  }
+
+  async listByIds(scope: string | null, ids: readonly string[]): Promise<InferenceResult[]> {
+    return listByIds(this, scope, ids);
   }
 
   override async update(record: InferenceResult): Promise<InferenceResult> {
@@ -34,39 +85,115 @@ export class SequelizeInferenceResultStore
       }
     );
   }
+
+  /** For `listByIds`: the light read path of this store. */
+  readRows(sql: string, parameters: readonly unknown[]) {
+    return this.database.rows.select(sql, parameters, this.context.current());
+  }
+
+  rowCodec() {
+    return this.codec;
+  }
+
+  get dialect() {
+    return this.database.dialect;
+  }
+}
+
+/** Records by id (deleted ones too) on the light read path: one statement, ids bound as one JSON parameter. */
+async function listByIds<T extends InferenceResult | Span>(
+  store: SequelizeInferenceResultStore | SequelizeSpanStore,
+  scope: string | null,
+  ids: readonly string[],
+): Promise<T[]> {
+  if (ids.length === 0) return [];
+  const codec = store.rowCodec();
+  const dialect = store.dialect;
+  const inList = idsIn(dialect, '"r"."id"', '?');
+  const sql =
+    `SELECT ${codec.selectList('r')} FROM "${codec.table}" AS "r" WHERE ${inList}` +
+    (scope === null ? '' : ' AND "r"."organization_id" = ?');
+  const rows = await store.readRows(sql, scope === null ? [jsonIds(ids)] : [jsonIds(ids), scope]);
+  return rows.map((row) => codec.decode(row, 'r') as T);
 }
 
 /**
- * SQL spans: batches land with one JSON-fed statement. Parent links settle with a lock-free look-up over the
- * pending-parent index (usually empty) and set-based updates only when something waits.
+ * SQL spans: ids unique per organization (primary key organization_id, id); batches land with one JSON-fed
+ * statement. Parent links settle with a look-up over the pending-parent index (usually empty) and set-based updates
+ * only when something waits.
  */
 export class SequelizeSpanStore extends SequelizeBulkRecordStore<Span> implements SpanStore {
+  /**
+   * The hot path: inside a transaction on SQLite, bound multi-row inserts on the transaction's connection
+   * (sqliteBoundInsert); otherwise a whole batch in one statement with one JSON parameter (jsonBulkInsert).
+   */
+  override async insertMany(records: readonly Span[], options: { ignoreExisting?: boolean } = {}): Promise<void> {
+    if (records.length === 0) return;
+    const transaction = this.context.current();
+    if (this.database.dialect === 'sqlite' && options.ignoreExisting) {
+      if (await guardOutage(() => sqliteBoundInsert(this.model, records, transaction))) return;
+    }
+    try {
+      await jsonBulkInsert(this.model, this.database.dialect, records, {
+        ignoreExisting: options.ignoreExisting ?? false,
+        transaction: this.context.current(),
+      });
+    } catch (error) {
+      throw this.translate(error);
+    }
+  }
+
+  async listByIds(scope: string, ids: readonly string[]): Promise<Span[]> {
+    return listByIds(this, scope, ids);
+  }
+
+  /** For `listByIds`: the light read path of this store. */
+  readRows(sql: string, parameters: readonly unknown[]) {
+    return this.database.rows.select(sql, parameters, this.context.current());
+  }
+
+  rowCodec() {
+    return this.codec;
+  }
+
+  get dialect() {
+    return this.database.dialect;
+  }
+
+  /**
+   * A look-up over the pending-parent partial index first (usually empty: nothing waits, nothing is written, no
+   * lock taken outside a transaction), then set-based updates of what it found.
+   */
   async settleParents(scope: string, ids: readonly string[], waiting: readonly string[]): Promise<void> {
     const transaction = this.context.current();
     const dialect = this.database.dialect;
     const children =
       ids.length === 0
         ? []
-        : ((await this.database.sequelize.query(
-            `SELECT id FROM spans WHERE organization_id = $1 AND parent_pending = true AND parent_trace_id ${inJsonList(dialect, 2)}`,
-            { bind: [scope, JSON.stringify(ids)], type: QueryTypes.SELECT, transaction },
-          )) as { id: string }[]);
-    if (children.length > 0) {
-      await this.database.sequelize.query(
-        `UPDATE spans SET parent_pending = false WHERE id ${inJsonList(dialect, 1)}`,
-        {
-          bind: [JSON.stringify(children.map((child) => child.id))],
-          type: QueryTypes.UPDATE,
-          transaction,
-        },
-      );
-    }
-    if (waiting.length === 0) return;
+        : await this.database.rows.select(
+            `SELECT id FROM spans WHERE organization_id = ? AND parent_pending = true AND ${idsIn(dialect, 'parent_trace_id', '?')}`,
+            [scope, jsonIds(ids)],
+            transaction,
+          );
+    const ready = waiting.length === 0 ? [] : await this.readyToSettle(scope, waiting);
+    const settled = [...children.map((child) => child.id as string), ...ready];
+    if (settled.length === 0) return;
     await this.database.sequelize.query(
-      `UPDATE spans SET parent_pending = false WHERE organization_id = $1 AND parent_pending = true AND id ${inJsonList(dialect, 2)}
-         AND EXISTS (SELECT 1 FROM spans parent WHERE parent.id = spans.parent_trace_id AND parent.organization_id = spans.organization_id)`,
-      { bind: [scope, JSON.stringify(waiting)], type: QueryTypes.UPDATE, transaction },
+      `UPDATE spans SET parent_pending = false WHERE organization_id = $1 AND ${idsIn(dialect, 'id', '$2')}`,
+      { bind: [scope, jsonIds(settled)], type: QueryTypes.UPDATE, transaction },
     );
+  }
+
+  /** Of these spans, the ones still waiting whose parent is stored. */
+  private async readyToSettle(scope: string, waiting: readonly string[]): Promise<string[]> {
+    const rows = await this.database.rows.select(
+      `SELECT id FROM spans WHERE organization_id = ? AND parent_pending = true
+         AND ${idsIn(this.database.dialect, 'id', '?')}
+         AND EXISTS (SELECT 1 FROM spans parent WHERE parent.organization_id = spans.organization_id AND parent.id = spans.parent_trace_id)`,
+      [scope, jsonIds(waiting)],
+      this.context.current(),
+    );
+    return rows.map((row) => row.id as string);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { InferenceResult } from '../../domain/tracing/inference-result.ts';
+import type { DroppedSpan } from '../../domain/tracing/span-batch.ts';
 import type { Span } from '../../domain/tracing/span.ts';
 import type { BulkRecordStore } from './bulk-record-store.ts';
 
@@ -7,14 +8,22 @@ import type { BulkRecordStore } from './bulk-record-store.ts';
  * batches never lose; `update` leaves that count as stored.
  */
 export interface InferenceResultStore extends BulkRecordStore<InferenceResult> {
-  addDroppedSpans(scope: string, counts: ReadonlyMap<string, number>): Promise<void>;
+  /**
+   * Adds refused spans to their inference results' `droppedSpanCount`: a span id is counted once per organization
+   * however often it is refused again (the store remembers counted ids), a span without an id every time.
+   */
+  addDroppedSpans(scope: string, dropped: readonly DroppedSpan[]): Promise<void>;
+  /** The records with these ids in any organization (scope null) or one, soft-deleted ones included; one query. */
+  listByIds(scope: string | null, ids: readonly string[]): Promise<InferenceResult[]>;
 }
 
 /**
- * Spans. `settleParents(scope, arrived, waiting)` clears `parentPending` on spans waiting for one of `arrived` and on
- * those of `waiting` whose parent is now stored. Called after the spans' own transaction commits (outside any
- * transaction), so of two concurrent batches the one committing last always sees the other's rows.
+ * Spans. Ids are unique per organization (two organizations may hold the same span id). `settleParents(scope,
+ * arrived, waiting)` clears `parentPending` on spans waiting for one of `arrived` and on those of `waiting` whose
+ * parent is stored.
  */
 export interface SpanStore extends BulkRecordStore<Span> {
   settleParents(scope: string, arrived: readonly string[], waiting: readonly string[]): Promise<void>;
+  /** The organization's spans with these ids, soft-deleted ones included; one query. */
+  listByIds(scope: string, ids: readonly string[]): Promise<Span[]>;
 }

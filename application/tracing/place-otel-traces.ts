@@ -1,70 +1,141 @@
-import { createInferenceResult } from '../../domain/tracing/inference-result.ts';
+import { InvalidInput } from '../../domain/errors.ts';
+import { createInferenceResult, type InferenceResult } from '../../domain/tracing/inference-result.ts';
 import { otelInferenceResultId, unplaceableReason, type OtelTraceSummary } from '../../domain/tracing/otel-span.ts';
+import { createSession, type Session } from '../../domain/tracing/session.ts';
 import { assertBatchWritable } from '../../domain/tracing/span-batch.ts';
-import { createSession } from '../../domain/tracing/session.ts';
-import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
 
-type PlacingPorts = Pick<Ports, 'sessions' | 'versions' | 'inferenceResults' | 'spans' | 'ids' | 'clock'>;
+type PlacingPorts = Pick<Ports, 'sessions' | 'versions' | 'inferenceResults' | 'ids' | 'clock'>;
 
+/** Where the traces of an export go, decided before the write transaction; `storePlacement` writes it. */
 export interface Placement {
   /** The inference result each placed OTel trace belongs to. */
   readonly results: ReadonlyMap<string, string>;
   /** Why the other traces could not be placed. */
   readonly reasons: readonly string[];
+  /** Sessions to open (conversations seen for the first time). */
+  readonly sessions: readonly Session[];
+  /** Inference results to create (traces seen for the first time). */
+  readonly created: readonly InferenceResult[];
 }
 
-/** The session a trace names, or the one of its conversation on its version, opened when absent. */
-async function sessionFor(ports: PlacingPorts, scope: string, summary: OtelTraceSummary): Promise<string | string[]> {
-  if (summary.sessionId !== null) {
-    return (await ports.sessions.get(scope, summary.sessionId))
-      ? summary.sessionId
-      : [`session ${summary.sessionId} not found`];
-  }
-  const versionId = summary.versionId!;
-  if (!(await ports.versions.get(scope, versionId))) return [`version ${versionId} not found`];
-  const byConversation = [...where.eq('versionId', versionId), ...where.eq('customId', summary.conversationId)];
-  const [open] = await ports.sessions.list(scope, { where: byConversation, limit: 1 });
-  if (open) return open.id;
-  const session = createSession(
-    { versionId, customId: summary.conversationId },
-    { id: ports.ids.next('session'), organizationId: scope, now: ports.clock.now() },
-  );
-  return (await ports.sessions.insert(session)).id;
+const distinct = (values: readonly (string | null)[]): string[] =>
+  [...new Set(values)].filter((value): value is string => value !== null);
+
+const conversationKey = (versionId: string, customId: string) => `${versionId}\u0000${customId}`;
+
+/** What the placement reads, each with one query whatever the number of traces. */
+async function readPlacementInputs(ports: PlacingPorts, scope: string, summaries: readonly OtelTraceSummary[]) {
+  const traceResultIds = summaries.map((summary) => otelInferenceResultId(summary.traceId));
+  const sessionIds = distinct(summaries.map((summary) => summary.sessionId));
+  const versionIds = distinct(summaries.map((summary) => (summary.sessionId === null ? summary.versionId : null)));
+  const customIds = distinct(summaries.map((summary) => (summary.sessionId === null ? summary.conversationId : null)));
+  const [stored, sessions, versions, conversations] = await Promise.all([
+    ports.inferenceResults.listByIds(null, traceResultIds),
+    sessionIds.length === 0
+      ? []
+      : ports.sessions.list(scope, {
+          where: [{ field: 'id', op: 'in', values: sessionIds }],
+          limit: sessionIds.length,
+        }),
+    versionIds.length === 0
+      ? []
+      : ports.versions.list(scope, {
+          where: [{ field: 'id', op: 'in', values: versionIds }],
+          limit: versionIds.length,
+        }),
+    versionIds.length === 0 || customIds.length === 0
+      ? []
+      : ports.sessions.list(scope, {
+          where: [
+            { field: 'versionId', op: 'in', values: versionIds },
+            { field: 'customId', op: 'in', values: customIds },
+          ],
+          limit: versionIds.length * customIds.length,
+        }),
+  ]);
+  return {
+    stored: new Map(stored.map((result) => [result.id, result])),
+    sessions: new Set(sessions.map((session) => session.id)),
+    versions: new Set(versions.map((version) => version.id)),
+    conversations: new Map(
+      conversations.map((session) => [conversationKey(session.versionId, session.customId ?? ''), session.id]),
+    ),
+  };
 }
 
 /**
- * Places OTel traces whose spans name no inference result: a trace already stored keeps its inference result (a
- * re-export is idempotent; another organization's is a 403); a new one gets an inference result, with an id derived
- * from the trace id, in the session it names (or its conversation's).
+ * Places OTel traces whose spans name no inference result, reading with a few set-based queries and writing
+ * nothing: a trace already stored keeps its inference result (a re-export is idempotent; another organization's is
+ * a 403); a new one gets an inference result, with an id derived from the trace id, in the session it names or in
+ * its conversation's session on its version (opened once per conversation when absent).
  */
-export async function placeOtelTraces(
+export async function planPlacement(
   ports: PlacingPorts,
   scope: string,
   summaries: readonly OtelTraceSummary[],
 ): Promise<Placement> {
+  const known = await readPlacementInputs(ports, scope, summaries);
+  assertBatchWritable(scope, [...known.stored.values()]);
+  const now = ports.clock.now();
   const results = new Map<string, string>();
   const reasons: string[] = [];
+  const opened: Session[] = [];
+  const created: InferenceResult[] = [];
+  const sessionOf = (summary: OtelTraceSummary): string | { readonly missing: string } => {
+    if (summary.sessionId !== null)
+      return known.sessions.has(summary.sessionId) ? summary.sessionId : { missing: `session ${summary.sessionId}` };
+    const versionId = summary.versionId as string;
+    const customId = summary.conversationId as string;
+    if (!known.versions.has(versionId)) return { missing: `version ${versionId}` };
+    const key = conversationKey(versionId, customId);
+    const open = known.conversations.get(key);
+    if (open) return open;
+    const session = createSession(
+      { versionId, customId },
+      { id: ports.ids.next('session'), organizationId: scope, now },
+    );
+    opened.push(session);
+    known.conversations.set(key, session.id);
+    return session.id;
+  };
   for (const summary of summaries) {
     const id = otelInferenceResultId(summary.traceId);
-    const stored = await ports.inferenceResults.get(null, id, { includeDeleted: true });
-    if (stored) {
-      assertBatchWritable(scope, [stored]);
+    if (known.stored.has(id)) {
       results.set(summary.traceId, id);
       continue;
     }
     const reason = unplaceableReason(summary);
-    const sessionId = reason === null ? await sessionFor(ports, scope, summary) : [reason];
-    if (Array.isArray(sessionId)) {
-      reasons.push(...sessionId.map((why) => (why.startsWith('trace ') ? why : `trace ${summary.traceId}: ${why}`)));
+    if (reason !== null) {
+      reasons.push(reason);
       continue;
     }
-    const { input, output, inputTokens, outputTokens, latency } = summary;
-    const result = createInferenceResult(
-      { sessionId, input, output, inputTokens, outputTokens, latency },
-      { id, organizationId: scope, now: ports.clock.now() },
-    );
-    results.set(summary.traceId, (await ports.inferenceResults.insert(result)).id);
+    const sessionId = sessionOf(summary);
+    if (typeof sessionId !== 'string') {
+      reasons.push(`trace ${summary.traceId}: ${sessionId.missing} not found`);
+      continue;
+    }
+    try {
+      const { input, output, inputTokens, outputTokens, latency } = summary;
+      const result = createInferenceResult(
+        { sessionId, input, output, inputTokens, outputTokens, latency },
+        { id, organizationId: scope, now },
+      );
+      created.push(result);
+      results.set(summary.traceId, id);
+    } catch (error) {
+      if (!(error instanceof InvalidInput)) throw error;
+      reasons.push(`trace ${summary.traceId}: ${error.message}`);
+    }
   }
-  return { results, reasons };
+  return { results, reasons, sessions: opened, created };
+}
+
+/**
+ * Writes a placement inside the caller's transaction: one multi-row insert for the sessions, one for the inference
+ * results. A concurrent export that opened the same session or trace first makes it fail with DuplicateKey.
+ */
+export async function storePlacement(ports: Pick<Ports, 'sessions' | 'inferenceResults'>, placement: Placement) {
+  await ports.sessions.insertMany(placement.sessions);
+  await ports.inferenceResults.insertMany(placement.created);
 }

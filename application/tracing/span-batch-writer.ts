@@ -1,3 +1,4 @@
+import type { InferenceResult } from '../../domain/tracing/inference-result.ts';
 import {
   assertBatchWritable,
   assertSomeCreated,
@@ -10,35 +11,32 @@ import type { Ports } from '../ports/ports.ts';
 type WriterPorts = Pick<Ports, 'inferenceResults' | 'spans' | 'ids' | 'clock'>;
 
 /**
- * Reads what a batch of span inputs needs (one query for the inference results named, one for re-sent ids), checks
- * tenancy (403 for another organization's record) and plans the batch. Writes nothing, so it may run before the
- * write transaction: an organization never changes, and re-sends racing each other are absorbed by `ignoreExisting`.
- * With `requireSome`, a batch with nothing to create is refused.
+ * Reads what a batch of span inputs needs (one query for the inference results named, one for the organization's
+ * spans with the batch's ids, deleted ones included), checks tenancy (403 for another organization's inference
+ * result) and plans the batch. Writes nothing, so it runs before the write transaction: an organization never
+ * changes, and re-sends racing each other are absorbed by `ignoreExisting`. `placed` are inference results the
+ * caller is about to create in the same transaction (OTLP traces). With `requireSome`, a batch with nothing to
+ * create is refused.
  */
 export async function planSpanWrite(
   ports: WriterPorts,
   scope: string,
   inputs: readonly unknown[],
-  { requireSome }: { requireSome: boolean },
+  { requireSome, placed = [] }: { requireSome: boolean; placed?: readonly InferenceResult[] },
 ): Promise<SpanBatchPlan> {
-  const resultIds = distinctField(inputs, 'inferenceResultId');
+  const placedIds = new Set(placed.map((result) => result.id));
+  const resultIds = distinctField(inputs, 'inferenceResultId').filter((id) => !placedIds.has(id));
   const spanIds = distinctField(inputs, 'id');
-  const results =
-    resultIds.length === 0
-      ? []
-      : await ports.inferenceResults.list(null, {
-          where: [{ field: 'id', op: 'in', values: resultIds }],
-          limit: resultIds.length,
-        });
-  const resent =
-    spanIds.length === 0
-      ? []
-      : await ports.spans.list(null, { where: [{ field: 'id', op: 'in', values: spanIds }], limit: spanIds.length });
-  assertBatchWritable(scope, [...results, ...resent]);
+  const [stored, resent] = await Promise.all([
+    resultIds.length === 0 ? [] : ports.inferenceResults.listByIds(null, resultIds),
+    spanIds.length === 0 ? [] : ports.spans.listByIds(scope, spanIds),
+  ]);
+  const results = stored.filter((result) => result.deletedAt === null);
+  assertBatchWritable(scope, results);
   const context = {
     organizationId: scope,
     now: ports.clock.now(),
-    inferenceResults: new Map(results.map((result) => [result.id, result])),
+    inferenceResults: new Map([...results, ...placed].map((result) => [result.id, result])),
   };
   const plan = planSpanBatch(inputs, context, new Map(resent.map((span) => [span.id, span])), () =>
     ports.ids.next('trace'),
@@ -47,7 +45,7 @@ export async function planSpanWrite(
   return plan;
 }
 
-/** Once the batch committed, links its spans that were waiting for a parent, and the stored spans waiting for them. */
+/** Links the batch's spans that were waiting for a parent, and the stored spans waiting for them. */
 export async function settleSpanPlan(ports: Pick<Ports, 'spans'>, scope: string, plan: SpanBatchPlan): Promise<void> {
   await ports.spans.settleParents(
     scope,
@@ -56,8 +54,29 @@ export async function settleSpanPlan(ports: Pick<Ports, 'spans'>, scope: string,
   );
 }
 
-/** Writes a planned batch inside the caller's transaction: one multi-row insert, then the dropped-span increments. */
+/**
+ * Writes a planned batch inside the caller's transaction: one multi-row insert, the dropped-span counts, and the
+ * parent links, so what commits is settled.
+ */
 export async function storeSpanPlan(ports: WriterPorts, scope: string, plan: SpanBatchPlan): Promise<void> {
   await ports.spans.insertMany(plan.fresh, { ignoreExisting: true });
   await ports.inferenceResults.addDroppedSpans(scope, plan.dropped);
+  await settleSpanPlan(ports, scope, plan);
+}
+
+/**
+ * After the commit, settles again what a concurrent transaction could not see (a child and its parent committed
+ * side by side on PostgreSQL): the batch is stored and answered as such, so a failure here is logged, never thrown.
+ */
+export async function resettleAfterCommit(
+  ports: Pick<Ports, 'spans' | 'logger'>,
+  scope: string,
+  plan: SpanBatchPlan,
+): Promise<void> {
+  try {
+    await settleSpanPlan(ports, scope, plan);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    ports.logger.warn({ organizationId: scope, reason }, 'span parent settling after commit failed');
+  }
 }

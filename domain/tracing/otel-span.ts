@@ -80,10 +80,38 @@ export const otelSpanId = (traceId: string, spanId: string): string => `trace_${
  */
 export const otelInferenceResultId = (traceId: string): string => `inferenceResult_otel${traceId}`;
 
-/** Nanoseconds since the epoch (decimal text) to an ISO timestamp; zero or absent is null. */
+/** The largest time a JavaScript date (and so an ISO timestamp) can hold, in nanoseconds since the epoch. */
+const MAX_NANOS = 8_640_000_000_000_000n * 1_000_000n;
+
+/** Nanoseconds since the epoch (decimal text) to an ISO timestamp; zero, absent or out of range is null. */
 export function nanosToIso(nanos: string | null): string | null {
-  if (nanos === null || !/^\d+$/.test(nanos) || /^0+$/.test(nanos)) return null;
-  return new Date(Number(BigInt(nanos) / 1_000_000n)).toISOString();
+  if (nanos === null || !/^\d{1,30}$/.test(nanos) || /^0+$/.test(nanos)) return null;
+  const value = BigInt(nanos);
+  return value > MAX_NANOS ? null : new Date(Number(value / 1_000_000n)).toISOString();
+}
+
+const TRACE_ID = /^[0-9a-f]{32}$/;
+const SPAN_ID = /^[0-9a-f]{16}$/;
+
+/** Why one time field of an OTel span is unusable, or null (absent and zero are fine: no time). */
+function timeProblem(field: string, nanos: string | null): string | null {
+  if (nanos === null || /^0+$/.test(nanos)) return null;
+  if (!/^\d{1,30}$/.test(nanos)) return `${field} must be a non-negative integer of nanoseconds`;
+  return BigInt(nanos) > MAX_NANOS ? `${field} is beyond the representable range (year 275760)` : null;
+}
+
+/**
+ * Why an OTel span cannot be stored at all, or null: ids must be lowercase hex of OTLP's lengths (16-byte trace id,
+ * 8-byte span ids) and times within range. Such a span is refused alone; its siblings go on.
+ */
+export function otelSpanProblem(span: OtelSpan): string | null {
+  if (!TRACE_ID.test(span.traceId)) return 'traceId must be 32 hexadecimal characters (16 bytes), not all zero';
+  if (!SPAN_ID.test(span.spanId)) return 'spanId must be 16 hexadecimal characters (8 bytes), not all zero';
+  if (span.parentSpanId !== null && !SPAN_ID.test(span.parentSpanId))
+    return 'parentSpanId must be 16 hexadecimal characters (8 bytes)';
+  return (
+    timeProblem('startTimeUnixNano', span.startTimeUnixNano) ?? timeProblem('endTimeUnixNano', span.endTimeUnixNano)
+  );
 }
 
 const text = (value: unknown): string | null =>
@@ -204,8 +232,12 @@ const sum = (values: readonly (number | null)[]): number | null =>
  */
 export function summarizeOtelTraces(spans: readonly MappedOtelSpan[]): OtelTraceSummary[] {
   const byTrace = new Map<string, MappedOtelSpan[]>();
-  for (const span of spans)
-    if (span.inferenceResultId === null) byTrace.set(span.traceId, [...(byTrace.get(span.traceId) ?? []), span]);
+  for (const span of spans) {
+    if (span.inferenceResultId !== null) continue;
+    const members = byTrace.get(span.traceId);
+    if (members) members.push(span);
+    else byTrace.set(span.traceId, [span]);
+  }
   return [...byTrace.entries()].map(([traceId, members]) => {
     const root = members.find((span) => span.isRoot);
     const first = <K extends keyof MappedOtelSpan>(key: K) =>

@@ -12,14 +12,20 @@ export interface SpanRejection {
   readonly message: string;
 }
 
+/** A refused span to count on its inference result: once per span id (however often re-sent), each time without one. */
+export interface DroppedSpan {
+  readonly inferenceResultId: string;
+  readonly spanId: string | null;
+}
+
 export interface SpanBatchPlan {
   /** New spans to store, in input order. */
   readonly fresh: readonly Span[];
   /** What the caller gets back: new spans and the stored copies of re-sent ones, in input order. */
   readonly created: readonly Span[];
   readonly rejected: readonly SpanRejection[];
-  /** Refused spans per inference result, to add to its `droppedSpanCount`. */
-  readonly dropped: ReadonlyMap<string, number>;
+  /** Refused spans naming an existing inference result, to add to its `droppedSpanCount` (ids repeated once). */
+  readonly dropped: readonly DroppedSpan[];
 }
 
 const stringField = (input: unknown, field: string): string | null => {
@@ -37,7 +43,7 @@ export function distinctField(inputs: readonly unknown[], field: 'id' | 'inferen
   return [...values];
 }
 
-/** A batch naming another organization's inference result or span id is refused whole: nothing of it is written. */
+/** A batch naming another organization's inference result is refused whole: nothing of it is written. */
 export function assertBatchWritable(
   organizationId: string,
   referenced: readonly { readonly id: string; readonly organizationId: string }[],
@@ -55,7 +61,9 @@ export function assertBatchWritable(
 
 /**
  * Sorts a batch into new spans, re-sent ones (idempotent: the stored copy is answered) and refused ones, and
- * counts the refused per inference result. Within a batch a repeated id is the same span: stored once.
+ * lists the refused that name an existing inference result. Within a batch a repeated id is the same span: stored
+ * once. `existing` holds the organization's stored spans with the batch's ids, soft-deleted ones included: a re-sent
+ * id of a deleted span is refused (`deleted_span`), since a 2xx must mean stored and a deleted span stays deleted.
  */
 export function planSpanBatch(
   inputs: readonly unknown[],
@@ -68,7 +76,8 @@ export function planSpanBatch(
   const fresh: Span[] = [];
   const created: Span[] = [];
   const rejected: SpanRejection[] = [];
-  const dropped = new Map<string, number>();
+  const dropped: DroppedSpan[] = [];
+  const droppedIds = new Set<string>();
   inputs.forEach((input, index) => {
     const verdict = admitSpan(input, mintId, context, batchIds);
     if (!verdict.ok) {
@@ -78,13 +87,25 @@ export function planSpanBatch(
         .join('; ');
       rejected.push({ index, ...(verdict.id ? { id: verdict.id } : {}), error: first.error, message });
       const owner = verdict.inferenceResultId;
-      if (owner !== null && context.inferenceResults.has(owner)) dropped.set(owner, (dropped.get(owner) ?? 0) + 1);
+      if (owner === null || !context.inferenceResults.has(owner)) return;
+      if (verdict.id !== null && droppedIds.has(verdict.id)) return;
+      if (verdict.id !== null) droppedIds.add(verdict.id);
+      dropped.push({ inferenceResultId: owner, spanId: verdict.id });
       return;
     }
     const { span } = verdict;
     if (seen.has(span.id)) return;
     seen.add(span.id);
     const stored = existing.get(span.id);
+    if (stored?.deletedAt) {
+      rejected.push({
+        index,
+        id: span.id,
+        error: 'deleted_span',
+        message: `id: span ${span.id} was deleted; a deleted span is not stored again`,
+      });
+      return;
+    }
     if (!stored) fresh.push(span);
     created.push(stored ?? span);
   });

@@ -59,7 +59,8 @@ export type SpanErrorCode =
   | 'description_too_large'
   | 'unknown_inference_result'
   | 'unknown_type'
-  | 'end_before_start';
+  | 'end_before_start'
+  | 'deleted_span';
 
 export const SPAN_INPUT_FIELDS = [
   'id',

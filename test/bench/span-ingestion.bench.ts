@@ -3,6 +3,7 @@ import sqlite3 from 'sqlite3';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from '../support/databases.ts';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ApiClient } from '../support/api-client.ts';
@@ -47,7 +48,18 @@ interface Owner {
   readonly sessionId: string;
 }
 
-/** One batch as a client sends it: a root span and its children, each about 1 KB of JSON. */
+const OUTPUT = 'Your order ships today from the central warehouse and should arrive within two working days. '
+  .repeat(4)
+  .slice(0, 300);
+const NOTE =
+  'Answered from the order database; the customer was told the delivery window and offered tracking by e-mail. '
+    .repeat(2)
+    .slice(0, 200);
+
+/**
+ * One batch as a client sends it: a root span and its children, each about 1 KB of JSON (a 300-character output, a
+ * 200-character metadata note, a small input object, times, ids).
+ */
 function spanBatch(owner: Owner, label: string): Record<string, unknown>[] {
   const root = `trace_${label}_root`;
   const start = Date.parse('2026-01-01T00:00:00Z');
@@ -56,22 +68,79 @@ function spanBatch(owner: Owner, label: string): Record<string, unknown>[] {
     inferenceResultId: owner.inferenceResultId,
     name: index === 0 ? 'invoke_agent support' : `chat step ${index}`,
     type: index === 0 ? 'AGENT' : 'GENERATION',
-    description: 'A model call made by the support agent while answering the customer question about an order.',
-    inputData: {
-      messages: [
-        { role: 'system', content: 'You are a helpful support agent. '.repeat(4) },
-        { role: 'user', content: `Where is order ${index}? `.repeat(6) },
-      ],
-    },
-    outputData: {
-      message: { role: 'assistant', content: `Order ${index} ships today from the central warehouse. `.repeat(4) },
-    },
+    inputData: { prompt: `Where is order ${index}?`, customer: 'c-1042', locale: 'en-GB' },
+    outputData: OUTPUT,
     latencyMs: 120 + (index % 50),
-    metadata: { model: 'gpt-x', temperature: 0.2, usage: { inputTokens: 180, outputTokens: 64 }, region: 'eu-west-1' },
+    metadata: { model: 'gpt-x', temperature: 0.2, inputTokens: 180, outputTokens: 64, note: NOTE },
     ...(index === 0 ? {} : { parentTraceId: root }),
     startTime: new Date(start + index).toISOString(),
     endTime: new Date(start + index + 120).toISOString(),
   }));
+}
+
+/** OTLP exports of the same content: `TRACES` traces of `SPANS_PER_TRACE` spans, placed in one session by attribute. */
+const OTLP_TRACES = Number(process.env.BENCH_OTLP_TRACES ?? 100);
+const OTLP_SPANS_PER_TRACE = Number(process.env.BENCH_OTLP_SPANS_PER_TRACE ?? 100);
+const OTLP_EXPORTS = Number(process.env.BENCH_OTLP_EXPORTS ?? 8);
+let otlpSequence = 0;
+
+export function otlpExport(sessionId: string): string {
+  const text = (value: string) => ({ stringValue: value });
+  const start = 1_767_225_600_000_000_000n;
+  const exportNumber = ++otlpSequence;
+  const spans = [];
+  for (let trace = 0; trace < OTLP_TRACES; trace++) {
+    const traceId = `${process.pid.toString(16).padStart(8, '0')}${exportNumber.toString(16).padStart(8, '0')}${trace.toString(16).padStart(16, '0')}`;
+    for (let index = 0; index < OTLP_SPANS_PER_TRACE; index++) {
+      spans.push({
+        traceId,
+        spanId: (index + 1).toString(16).padStart(16, '0'),
+        ...(index === 0 ? {} : { parentSpanId: '0000000000000001' }),
+        name: index === 0 ? 'invoke_agent support' : `chat step ${index}`,
+        kind: 1,
+        startTimeUnixNano: String(start + BigInt(index) * 1_000_000n),
+        endTimeUnixNano: String(start + BigInt(index + 120) * 1_000_000n),
+        attributes: [
+          { key: 'gen_ai.operation.name', value: text('chat') },
+          { key: 'gen_ai.request.model', value: text('gpt-x') },
+          { key: 'gen_ai.input.messages', value: text(`[{"role":"user","content":"Where is order ${index}?"}]`) },
+          { key: 'gen_ai.output.messages', value: text(OUTPUT) },
+          { key: 'gen_ai.usage.input_tokens', value: { intValue: '180' } },
+          { key: 'gen_ai.usage.output_tokens', value: { intValue: '64' } },
+          { key: 'note', value: text(NOTE) },
+        ],
+        status: {},
+      });
+    }
+  }
+  return JSON.stringify({
+    resourceSpans: [
+      {
+        resource: { attributes: [{ key: 'assay.session.id', value: text(sessionId) }] },
+        scopeSpans: [{ scope: { name: 'bench' }, spans }],
+      },
+    ],
+  });
+}
+
+async function overOtlp(world: HttpWorld, owner: Owner, key: string): Promise<number> {
+  const exports = Array.from({ length: OTLP_EXPORTS }, () => otlpExport(owner.sessionId));
+  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  const send = async (body: string) => {
+    const response = await fetch(`${world.url}/otel/v1/traces`, { method: 'POST', headers, body });
+    const answer = await response.text();
+    if (response.status !== 200 || answer !== '{}')
+      throw new Error(`export answered ${response.status}: ${answer.slice(0, 300)}`);
+  };
+  try {
+    await send(otlpExport(owner.sessionId));
+    return await timed(() => concurrently(OTLP_EXPORTS, CLIENTS, (index) => send(exports[index])));
+  } catch (error) {
+    process.stdout.write(
+      `  an OTLP export failed: ${(error as Error).message} ${String((error as Error).cause ?? '')}\n`,
+    );
+    return Number.POSITIVE_INFINITY;
+  }
 }
 
 /** The row a span becomes in the spans table, in COLUMNS order. */
@@ -100,6 +169,13 @@ function row(owner: Owner, span: Record<string, unknown>, dialect: 'sqlite' | 'p
   ];
 }
 
+/** The server process's peak resident memory so far (VmHWM), in MB. */
+function peakRss(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kilobytes = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kilobytes / 1024);
+}
+
 async function timed(work: () => Promise<void>): Promise<number> {
   const started = performance.now();
   await work();
@@ -122,7 +198,11 @@ async function overHttp(world: HttpWorld, owner: Owner, key: string, prefix: str
   );
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   const send = async (body: string) => {
-    const response = await fetch(`${world.url}/traces/batch`, { method: 'POST', headers, body });
+    const response = await fetch(`${world.url}/traces/batch${MINIMAL ? '?return=minimal' : ''}`, {
+      method: 'POST',
+      headers,
+      body,
+    });
     const answer = Buffer.from(await response.arrayBuffer());
     if (response.status !== 201)
       throw new Error(`batch answered ${response.status}: ${answer.toString('utf8').slice(0, 300)}`);
@@ -181,18 +261,33 @@ async function throughSqlite(file: string, owner: Owner, prefix: string): Promis
   return seconds;
 }
 
-/** Starts the platform in a child process, as a deployment would run apart from its clients. */
-async function startServer(databaseUrl: string): Promise<{ url: string; key: string; stop(): Promise<void> }> {
+const PROFILE = process.env.BENCH_SPAN_PROFILE;
+/** BENCH_SPAN_MINIMAL=true: the clients ask for counts only (`?return=minimal`). */
+const MINIMAL = process.env.BENCH_SPAN_MINIMAL === 'true';
+const BASELINE = process.env.BENCH_SPAN_BASELINE;
+
+/**
+ * Starts the platform in a child process, as a deployment would run apart from its clients: this checkout's, or
+ * the one at `root` (a baseline). With BENCH_SPAN_PROFILE the server leaves a CPU profile in that folder.
+ */
+async function startServer(
+  databaseUrl: string,
+  root?: string,
+): Promise<{ url: string; key: string; pid: number; stop(): Promise<void> }> {
+  const script = root
+    ? `${root}/test/bench/span-server.ts`
+    : fileURLToPath(new URL('./span-server.ts', import.meta.url));
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL('./span-server.ts', import.meta.url)), databaseUrl],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []), '--import', 'tsx', script, databaseUrl],
+    { stdio: ['ignore', 'pipe', 'inherit'], ...(root ? { cwd: root } : {}) },
   );
   const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
   const { url, key } = JSON.parse(line) as { url: string; key: string };
   return {
     url,
     key,
+    pid: child.pid!,
     stop: async () => {
       child.kill('SIGTERM');
       await once(child, 'exit');
@@ -200,33 +295,72 @@ async function startServer(databaseUrl: string): Promise<{ url: string; key: str
   };
 }
 
-async function measure(name: 'sqlite' | 'postgres'): Promise<void> {
+interface Target {
+  readonly label: string;
+  readonly store: TestDatabase;
+  readonly server: Awaited<ReturnType<typeof startServer>>;
+  readonly world: HttpWorld;
+  readonly owner: Owner;
+  readonly key: string;
+}
+
+async function target(name: 'sqlite' | 'postgres', label: string, root?: string): Promise<Target> {
   const store: TestDatabase = await createTestDatabase(name);
-  const server = await startServer(store.url);
-  const benchWorld = { url: server.url, admin: new ApiClient(server.url, server.key) } as HttpWorld;
+  const server = await startServer(store.url, root);
+  const world = { url: server.url, admin: new ApiClient(server.url, server.key) } as HttpWorld;
+  const tenant = await createTenant(world);
+  const { inferenceResultId, sessionId } = await createInferenceResultFor(world, tenant);
+  return {
+    label,
+    store,
+    server,
+    world,
+    owner: { organizationId: tenant.organizationId, inferenceResultId, sessionId },
+    key: tenant.member.key!,
+  };
+}
+
+async function measure(name: 'sqlite' | 'postgres'): Promise<void> {
+  const targets = [await target(name, 'this')];
+  if (BASELINE) targets.push(await target(name, 'baseline', BASELINE));
+  const [main] = targets;
   try {
-    const tenant = await createTenant(benchWorld);
-    const { inferenceResultId, sessionId } = await createInferenceResultFor(benchWorld, tenant);
-    const owner = { organizationId: tenant.organizationId, inferenceResultId, sessionId };
-    const key = tenant.member.key!;
     const spans = BATCH * BATCHES;
-    let http = 0;
+    const http = targets.map(() => 0);
+    const otlp = targets.map(() => 0);
     let driver = 0;
+    const otlpSpans = OTLP_EXPORTS * OTLP_TRACES * OTLP_SPANS_PER_TRACE;
     for (let round = 0; round < ROUNDS; round++) {
-      http = Math.max(http, spans / (await overHttp(benchWorld, owner, key, `http${round}_`)));
+      for (const [index, each] of targets.entries()) {
+        const rate = spans / (await overHttp(each.world, each.owner, each.key, `http${round}_`));
+        http[index] = Math.max(http[index], rate);
+      }
       const direct =
         name === 'postgres'
-          ? await throughPostgres(store.url, owner, `driver${round}_`)
-          : await throughSqlite(store.url.slice('sqlite:'.length), owner, `driver${round}_`);
+          ? await throughPostgres(main.store.url, main.owner, `driver${round}_`)
+          : await throughSqlite(main.store.url.slice('sqlite:'.length), main.owner, `driver${round}_`);
       driver = Math.max(driver, spans / direct);
+      if (OTLP_EXPORTS > 0)
+        for (const [index, each] of targets.entries())
+          otlp[index] = Math.max(otlp[index], otlpSpans / (await overOtlp(each.world, each.owner, each.key)));
     }
     const figure = (value: number) => Math.round(value).toLocaleString('en-US').padStart(9);
-    process.stdout.write(
-      `${name.padEnd(9)} http ${figure(http)} spans/s   driver ${figure(driver)} spans/s   ratio ${(http / driver).toFixed(2)}   (best of ${ROUNDS} rounds of ${BATCHES} batches of ${BATCH}, ${CLIENTS} clients)\n`,
-    );
+    for (const [index, each] of targets.entries()) {
+      const who = `${name} ${each.label}`.padEnd(18);
+      process.stdout.write(
+        `${who} http ${figure(http[index])} spans/s   driver ${figure(driver)} spans/s   ratio ${(http[index] / driver).toFixed(2)}   (best of ${ROUNDS} rounds of ${BATCHES} batches of ${BATCH} 1 KB spans, ${CLIENTS} clients)\n`,
+      );
+      if (OTLP_EXPORTS > 0)
+        process.stdout.write(
+          `${who} otlp ${figure(otlp[index])} spans/s   ÷ http batch = ${(otlp[index] / http[index]).toFixed(2)}   (${OTLP_EXPORTS} exports of ${OTLP_TRACES} traces × ${OTLP_SPANS_PER_TRACE} spans, JSON)\n`,
+        );
+      process.stdout.write(`${who} server peak RSS ${peakRss(each.server.pid)} MB\n`);
+    }
   } finally {
-    await server.stop();
-    await store.drop();
+    for (const each of targets) {
+      await each.server.stop();
+      await each.store.drop();
+    }
   }
 }
 

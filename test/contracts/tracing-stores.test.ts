@@ -35,15 +35,18 @@ for (const name of await storageNames()) {
     try {
       const { spans, uow } = world.storage;
       await uow.transaction(() =>
-        spans.insertMany([
-          span('trace_1'),
-          span('trace_2', {
-            outputData: { text: 'x' },
-            metadata: { a: true },
-            parentPending: true,
-            parentTraceId: 'trace_9',
-          }),
-        ]),
+        spans.insertMany(
+          [
+            span('trace_1'),
+            span('trace_2', {
+              outputData: { text: 'x' },
+              metadata: { a: true },
+              parentPending: true,
+              parentTraceId: 'trace_9',
+            }),
+          ],
+          { ignoreExisting: true },
+        ),
       );
       t.deepEqual(await spans.get('org_a', 'trace_1'), span('trace_1'));
       t.like(await spans.get('org_a', 'trace_2'), {
@@ -96,16 +99,89 @@ for (const name of await storageNames()) {
       const result = await inferenceResults.insert(
         createInferenceResult({ sessionId: 'session_1' }, { id: 'ir_1', organizationId: 'org_a', now: NOW }),
       );
+      const anonymous = { inferenceResultId: 'ir_1', spanId: null };
       await Promise.all(
         Array.from({ length: 8 }, () =>
-          uow.transaction(() => inferenceResults.addDroppedSpans('org_a', new Map([['ir_1', 2]]))),
+          uow.transaction(() => inferenceResults.addDroppedSpans('org_a', [anonymous, anonymous])),
         ),
       );
-      await inferenceResults.addDroppedSpans('org_b', new Map([['ir_1', 100]]));
+      await inferenceResults.addDroppedSpans(
+        'org_b',
+        Array.from({ length: 100 }, () => anonymous),
+      );
       t.is((await inferenceResults.get('org_a', 'ir_1'))?.droppedSpanCount, 16);
       const updated = await inferenceResults.update({ ...result, output: 'answer' });
       t.like(updated, { droppedSpanCount: 16, output: 'answer', version: 1 });
       t.like(await inferenceResults.get('org_a', 'ir_1'), { droppedSpanCount: 16, output: 'answer' });
+    } finally {
+      await world.close();
+    }
+  });
+
+  test(`[${name}] span ids are unique per organization: the same id in two organizations, each seeing its own`, async (t) => {
+    const world = await openStorage(name);
+    try {
+      const { spans, uow } = world.storage;
+      await uow.transaction(() => spans.insertMany([span('trace_root1')]));
+      await uow.transaction(() =>
+        spans.insertMany([span('trace_root1', { organizationId: 'org_b', name: 'theirs' })], { ignoreExisting: true }),
+      );
+      t.is((await spans.get('org_a', 'trace_root1'))?.name, 'span trace_root1');
+      t.is((await spans.get('org_b', 'trace_root1'))?.name, 'theirs');
+      await t.throwsAsync(spans.insertMany([span('trace_root1', { organizationId: 'org_b' })]), {
+        instanceOf: Conflict,
+      });
+      await spans.softDeleteWhere('org_a', [{ field: 'id', op: 'eq', value: 'trace_root1' }], NOW);
+      t.is(await spans.get('org_a', 'trace_root1'), null);
+      t.is(
+        (await spans.get('org_b', 'trace_root1'))?.deletedAt,
+        null,
+        "deleting one organization's span leaves the other's",
+      );
+      const found = await spans.listByIds('org_a', ['trace_root1', 'trace_unknown']);
+      t.deepEqual(
+        found.map((item) => [item.id, item.organizationId, item.deletedAt]),
+        [['trace_root1', 'org_a', NOW]],
+        'listByIds includes deleted spans, of the organization only',
+      );
+      t.deepEqual(await spans.listByIds('org_c', ['trace_root1']), []);
+    } finally {
+      await world.close();
+    }
+  });
+
+  test(`[${name}] a refused span id counts once however often it is refused again, per organization`, async (t) => {
+    const world = await openStorage(name);
+    try {
+      const { inferenceResults, uow } = world.storage;
+      for (const organizationId of ['org_a', 'org_b'])
+        await inferenceResults.insert(
+          createInferenceResult({ sessionId: 'session_1' }, { id: `ir_${organizationId}`, organizationId, now: NOW }),
+        );
+      const refused = (organizationId: string) => [
+        { inferenceResultId: `ir_${organizationId}`, spanId: 'trace_bad' },
+        { inferenceResultId: `ir_${organizationId}`, spanId: 'trace_worse' },
+        { inferenceResultId: `ir_${organizationId}`, spanId: null },
+      ];
+      for (let round = 0; round < 3; round++)
+        await uow.transaction(() => inferenceResults.addDroppedSpans('org_a', refused('org_a')));
+      await uow.transaction(() => inferenceResults.addDroppedSpans('org_b', refused('org_b')));
+      t.is(
+        (await inferenceResults.get('org_a', 'ir_org_a'))?.droppedSpanCount,
+        2 + 3,
+        'two ids once, the anonymous thrice',
+      );
+      t.is(
+        (await inferenceResults.get('org_b', 'ir_org_b'))?.droppedSpanCount,
+        3,
+        'the same ids count in another organization',
+      );
+      const listed = await inferenceResults.listByIds(null, ['ir_org_a', 'ir_org_b', 'ir_none']);
+      t.deepEqual(listed.map((result) => result.id).sort(), ['ir_org_a', 'ir_org_b']);
+      t.deepEqual(
+        (await inferenceResults.listByIds('org_b', ['ir_org_a', 'ir_org_b'])).map((result) => result.id),
+        ['ir_org_b'],
+      );
     } finally {
       await world.close();
     }

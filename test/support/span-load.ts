@@ -26,6 +26,8 @@ export interface SpanLoadOptions {
   readonly label: string;
   /** A pause after each answer, leaving kept-alive connections idle for a while. */
   readonly thinkMs?: number;
+  /** Fields each span carries instead of the small default content (e.g. 1 KB spans for the load script). */
+  readonly content?: Record<string, unknown>;
 }
 
 export interface HttpAnswer {
@@ -86,9 +88,11 @@ export function startSpanLoad(options: SpanLoadOptions): { stop(): Promise<LoadO
           inferenceResultId: options.inferenceResultId,
           name: `step ${n}`,
           type: 'GENERATION',
-          inputData: { prompt: 'Where is my order?' },
-          outputData: { text: 'It ships today.' },
-          latencyMs: 12,
+          ...(options.content ?? {
+            inputData: { prompt: 'Where is my order?' },
+            outputData: { text: 'It ships today.' },
+            latencyMs: 12,
+          }),
         })),
       });
       outcome.batches++;

@@ -22,11 +22,12 @@ export function otelRoutes(useCases: UseCases): RouteSpec[] {
         'Spans go to the inference result named by assay.inference_result.id, or to one inference result per ' +
         'OTel trace in the session named by assay.session.id (or session.id / gen_ai.conversation.id together ' +
         'with assay.version.id, opening the session when absent). ' +
-        'Refused spans are reported in partialSuccess; the answer is protobuf when the request was.',
+        'Refused spans (malformed ids or times included) are reported in partialSuccess; more than 10000 ' +
+        'spans is a 400; the answer is protobuf when the request was.',
       bodyKind: 'binary',
       consumes: ['application/json', PROTOBUF],
       response: exportResponse,
-      errors: [403, 413, 415],
+      errors: [400, 403, 413, 415],
       handle: async ({ actor, body, ctx }) => {
         const protobuf = ctx.is(PROTOBUF) === PROTOBUF;
         const outcome = await useCases.ingestOtelSpans.execute(

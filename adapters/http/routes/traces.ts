@@ -5,6 +5,7 @@ import { idParams } from '../schemas/common.ts';
 import {
   span,
   spanBatch,
+  spanBatchCounts,
   spanBatchQuery,
   spanBatchReport,
   spanIds,
@@ -45,16 +46,19 @@ export function traceRoutes(useCases: UseCases): RouteSpec[] {
       status: 201,
       summary: 'Create many spans; refused spans do not stop their siblings',
       description:
-        'Answers the created spans; with includeRejected=true an object {created, rejected}. ' +
-        'A span naming an inference result or span id of another organization refuses the whole batch ' +
-        '(403, nothing written). When every span is refused: 400 with the rejections in issues.',
+        'Answers the created spans; with includeRejected=true an object {created, rejected}; with ' +
+        'return=minimal only the counts {created, rejected} (the cheapest answer for SDKs). ' +
+        'A span naming an inference result of another organization refuses the whole batch ' +
+        '(403, nothing written). Span ids are unique per organization; a re-sent id of a deleted span is ' +
+        'refused (deleted_span). When every span is refused: 400 with the rejections in issues.',
       query: spanBatchQuery,
       body: spanBatch,
-      response: z.union([z.array(span), spanBatchReport]),
+      response: z.union([z.array(span), spanBatchReport, spanBatchCounts]),
       errors: [403, 413],
       validateResponse: false,
       handle: async ({ actor, query, body }) => {
         const result = await useCases.ingestSpans.execute(actor, body.traces);
+        if (query.return === 'minimal') return { created: result.created.length, rejected: result.rejected.length };
         const created = result.created.map(spanView);
         return query.includeRejected ? { created, rejected: result.rejected } : created;
       },

@@ -214,7 +214,16 @@ export const spanInput = z.record(z.string(), z.unknown()).meta({
 export const spanBatch = z
   .strictObject({ traces: z.array(spanInput).min(1).max(MAX_SPANS_PER_BATCH) })
   .meta({ id: 'SpanBatch' });
-export const spanBatchQuery = z.strictObject({ includeRejected: q.boolean() });
+export const spanBatchQuery = z.strictObject({
+  includeRejected: q.boolean(),
+  return: z
+    .enum(['representation', 'minimal'])
+    .optional()
+    .describe('minimal: answer {created, rejected} counts only, not the spans'),
+});
+export const spanBatchCounts = z
+  .object({ created: z.number().int(), rejected: z.number().int() })
+  .meta({ id: 'SpanBatchCounts' });
 export const spanRejection = z
   .object({ index: z.number().int(), id: z.string().optional(), error: z.string(), message: z.string() })
   .meta({ id: 'SpanRejection' });

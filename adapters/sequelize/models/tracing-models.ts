@@ -3,6 +3,7 @@ import type { InferenceResult } from '../../../domain/tracing/inference-result.t
 import type { Session } from '../../../domain/tracing/session.ts';
 import type { Span } from '../../../domain/tracing/span.ts';
 import { tables } from '../migrations/0003-tracing.ts';
+import { tables as perOrganization } from '../migrations/0010-span-ids-per-organization.ts';
 import { columnsOf } from '../support/columns.ts';
 import { defineModels } from '../support/define-model.ts';
 
@@ -15,5 +16,5 @@ export const defineTracingModels = (sequelize: Sequelize) =>
       table: 'inference_results',
       columns: columnsOf<InferenceResult>()(tables.inferenceResults),
     },
-    spans: { name: 'Span', table: 'spans', columns: columnsOf<Span>()(tables.spans) },
+    spans: { name: 'Span', table: 'spans', columns: columnsOf<Span>()(perOrganization.spans) },
   });

@@ -31,6 +31,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     const sequelize = new Sequelize({ dialect: 'sqlite', storage, logging: false, retry: { max: 1 } });
     const busyTimeoutMs = options.busyTimeoutMs ?? 30_000;
     waitWhenBusy(sequelize, busyTimeoutMs);
+    if (storage !== ':memory:') keepWriterConnection(sequelize);
     guardOutages(sequelize);
     const rows = closedWith(sequelize, sqliteRowReader(sequelize, storage, busyTimeoutMs));
     return { sequelize, dialect: 'sqlite', description: `sqlite:${storage}`, rows };
@@ -82,6 +83,63 @@ function waitWhenBusy(sequelize: Sequelize, busyTimeoutMs: number): void {
 
 interface SqliteConnection {
   configure(option: 'busyTimeout', value: number): void;
+  run(sql: string, callback?: (error: Error | null) => void): void;
+  uuid?: string;
+}
+
+/**
+ * Sequelize opens a new SQLite connection for every transaction and closes it at the end: each write transaction
+ * paid for opening the file, mapping the WAL index and re-reading the schema, and ran with SQLite's default
+ * `synchronous = FULL` (an fsync per commit) since that setting is per connection. Transactions now take one kept
+ * writer connection (`synchronous = NORMAL`, as `tuneDatabase` sets on the default one) when it is free — the unit
+ * of work runs SQLite transactions one at a time — and only a transaction opened beside it gets a fresh connection.
+ */
+function keepWriterConnection(sequelize: Sequelize): void {
+  const manager = sequelize.connectionManager as unknown as {
+    getConnection(options?: { uuid?: string }): Promise<SqliteConnection>;
+    releaseConnection(connection: SqliteConnection, force?: boolean): Promise<void> | void;
+    connections: Record<string, SqliteConnection>;
+  };
+  const open = manager.getConnection.bind(manager);
+  const release = manager.releaseConnection.bind(manager);
+  let writer: SqliteConnection | null = null;
+  let busy = false;
+  const normalSync = (connection: SqliteConnection) =>
+    new Promise<void>((resolve, reject) =>
+      connection.run('PRAGMA synchronous = NORMAL', (error) => (error ? reject(error) : resolve())),
+    );
+  manager.getConnection = async (options) => {
+    const uuid = options?.uuid;
+    if (uuid === undefined || uuid === 'default' || busy) return open(options);
+    busy = true;
+    try {
+      if (writer === null) {
+        const connection = await open({ ...options, uuid: 'assay-writer' });
+        await normalSync(connection);
+        writer = connection;
+      }
+      return writer;
+    } catch (error) {
+      busy = false;
+      throw error;
+    }
+  };
+  manager.releaseConnection = (connection, force) => {
+    if (connection !== writer) return release(connection, force);
+    busy = false;
+    return undefined;
+  };
+  const close = sequelize.close.bind(sequelize);
+  sequelize.close = async () => {
+    const kept = writer;
+    writer = null;
+    if (kept)
+      await new Promise<void>((resolve) =>
+        (kept as unknown as { close(done: () => void): void }).close(() => resolve()),
+      );
+    if (manager.connections['assay-writer']) delete manager.connections['assay-writer'];
+    return close();
+  };
 }
 
 /** Enables write-ahead logging on a SQLite file so readers never wait for the writer. */

@@ -2,6 +2,7 @@ import test from 'ava';
 import {
   mapOtelSpan,
   nanosToIso,
+  otelSpanProblem,
   summarizeOtelTraces,
   unplaceableReason,
   type OtelSpan,
@@ -95,4 +96,38 @@ test('OTel traces without an inference result are summarised per trace and need 
   t.regex(unplaceableReason({ ...summary, versionId: null, conversationId: null }) ?? '', /assay\.session\.id/);
   t.is(nanosToIso('0'), null);
   t.is(nanosToIso(null), null);
+});
+
+const malformed: [string, Partial<OtelSpan>, RegExp | null][] = [
+  ['well formed', {}, null],
+  ['trace id not hex', { traceId: 'g'.repeat(32) }, /traceId must be 32 hexadecimal/],
+  ['trace id too short (8 bytes)', { traceId: 'a'.repeat(16) }, /traceId/],
+  ['trace id missing', { traceId: '' }, /traceId/],
+  ['span id too long', { spanId: 'b'.repeat(18) }, /spanId must be 16 hexadecimal/],
+  ['span id upper case (decoders lowercase)', { spanId: 'B'.repeat(16) }, /spanId/],
+  ['parent span id malformed', { parentSpanId: 'c'.repeat(15) }, /parentSpanId/],
+  ['start time beyond range', { startTimeUnixNano: '9'.repeat(23) }, /startTimeUnixNano is beyond/],
+  ['end time of 31 digits', { endTimeUnixNano: '1'.repeat(31) }, /endTimeUnixNano must be a non-negative integer/],
+  ['negative time', { startTimeUnixNano: '-1' }, /startTimeUnixNano must be/],
+  ['the last representable instant', { startTimeUnixNano: `8640000000000000${'0'.repeat(6)}` }, null],
+  ['zero time is no time', { startTimeUnixNano: '0', endTimeUnixNano: null }, null],
+];
+for (const [label, change, problem] of malformed) {
+  test(`OTel span check: ${label}`, (t) => {
+    const found = otelSpanProblem(otel({}, change));
+    if (problem === null) t.is(found, null);
+    else t.regex(found ?? '', problem);
+  });
+}
+
+test('times beyond range never throw when mapped: they read as no time', (t) => {
+  t.is(nanosToIso('9'.repeat(23)), null);
+  t.is(nanosToIso(`8640000000000000${'0'.repeat(6)}`), '+275760-09-13T00:00:00.000Z');
+});
+
+test('grouping by trace is linear: 100,000 spans of one trace summarize at once', (t) => {
+  const mapped = mapOtelSpan(otel({ 'assay.session.id': 's' }));
+  const summaries = summarizeOtelTraces(Array.from({ length: 100_000 }, () => mapped));
+  t.is(summaries.length, 1);
+  t.is(summaries[0].inputTokens, null);
 });

@@ -113,8 +113,56 @@ test('a batch plan keeps valid spans, counts refused ones per known inference re
       [3, 'unknown_inference_result'],
     ],
   );
-  t.deepEqual([...plan.dropped], [['ir_1', 2]]);
+  t.deepEqual(plan.dropped, [
+    { inferenceResultId: 'ir_1', spanId: null },
+    { inferenceResultId: 'ir_1', spanId: null },
+  ]);
   t.notThrows(() => assertSomeCreated(plan));
+});
+
+test('a refused span with an id is listed for counting once however often the batch repeats it', (t) => {
+  const plan = planSpanBatch(
+    [
+      { ...base, id: 'trace_bad', name: '' },
+      { ...base, id: 'trace_bad', name: '' },
+      { ...base, name: '' },
+      { ...base, name: '' },
+    ],
+    context,
+    new Map(),
+    mint,
+  );
+  t.is(plan.rejected.length, 4);
+  t.deepEqual(plan.dropped, [
+    { inferenceResultId: 'ir_1', spanId: 'trace_bad' },
+    { inferenceResultId: 'ir_1', spanId: null },
+    { inferenceResultId: 'ir_1', spanId: null },
+  ]);
+});
+
+test('a re-sent id of a soft-deleted span is refused as deleted_span, neither stored nor answered as created', (t) => {
+  const stored = admitSpan({ ...base, id: 'trace_gone' }, mint, context, new Set());
+  if (!stored.ok) throw new Error('setup');
+  const deleted = { ...stored.span, deletedAt: '2026-01-02T00:00:00.000Z' };
+  const plan = planSpanBatch(
+    [
+      { ...base, id: 'trace_gone' },
+      { ...base, id: 'trace_fresh' },
+    ],
+    context,
+    new Map([['trace_gone', deleted]]),
+    mint,
+  );
+  t.deepEqual(
+    plan.fresh.map((span) => span.id),
+    ['trace_fresh'],
+  );
+  t.deepEqual(
+    plan.created.map((span) => span.id),
+    ['trace_fresh'],
+  );
+  t.like(plan.rejected, [{ index: 0, id: 'trace_gone', error: 'deleted_span' }]);
+  t.deepEqual(plan.dropped, [], 'a deleted span was stored once: it is not a dropped span');
 });
 
 test('a batch with nothing created is invalid input listing every refusal', (t) => {
