@@ -1,0 +1,15 @@
+import type { Sequelize } from 'sequelize';
+import type { EndpointConnection } from '../../../domain/endpoint-connection/endpoint-connection.ts';
+import { tables } from '../migrations/0011-endpoint-connections.ts';
+import { columnsOf } from '../support/columns.ts';
+import { defineModels } from '../support/define-model.ts';
+
+/** Models over the endpoint connections table. */
+export const defineEndpointConnectionModels = (sequelize: Sequelize) =>
+  defineModels(sequelize, {
+    endpointConnections: {
+      name: 'EndpointConnection',
+      table: 'endpoint_connections',
+      columns: columnsOf<EndpointConnection>()(tables.endpointConnections),
+    },
+  });
