@@ -3,6 +3,7 @@ import { CreateEndpointConnection } from './create-endpoint-connection.ts';
 import { DeleteEndpointConnection } from './delete-endpoint-connection.ts';
 import { GetEndpointConnection } from './get-endpoint-connection.ts';
 import { ListEndpointConnections } from './list-endpoint-connections.ts';
+import { TestEndpointConnection } from './test-endpoint-connection.ts';
 import { UpdateEndpointConnection } from './update-endpoint-connection.ts';
 
 /** Connections to products' own endpoints: CRUD and a test call. */
@@ -13,5 +14,6 @@ export function createEndpointConnectionUseCases(ports: Ports) {
     createEndpointConnection: new CreateEndpointConnection(ports),
     updateEndpointConnection: new UpdateEndpointConnection(ports),
     deleteEndpointConnection: new DeleteEndpointConnection(ports),
+    testEndpointConnection: new TestEndpointConnection(ports),
   };
 }

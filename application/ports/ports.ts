@@ -32,6 +32,7 @@ import type { ReviewSettings } from './review-settings.ts';
 import type { EndpointConnection } from '../../domain/endpoint-connection/endpoint-connection.ts';
 import type { EndpointFormat } from './endpoint-format.ts';
 import type { SecretBox } from './secret-box.ts';
+import type { ProductEndpoint } from './product-endpoint.ts';
 
 /** Every port the use cases may ask for; an adapter family supplies all of them. */
 export interface Ports {
@@ -68,6 +69,7 @@ export interface Ports {
   readonly endpointConnections: RecordStore<EndpointConnection>;
   readonly secretBox: SecretBox;
   readonly endpointFormat: EndpointFormat;
+  readonly productEndpoint: ProductEndpoint;
 }
 
 /** The ports an adapter family for storage supplies (memory, SQLite, PostgreSQL): everything but the system services. */
@@ -84,4 +86,5 @@ export type StoragePorts = Omit<
   | 'reviewSettings'
   | 'secretBox'
   | 'endpointFormat'
+  | 'productEndpoint'
 >;

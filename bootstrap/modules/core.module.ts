@@ -12,6 +12,7 @@ import { SystemClock } from '../../adapters/system/system-clock.ts';
 import { createJudges } from '../../adapters/judge/create-judges.ts';
 import { AesGcmSecretBox } from '../../adapters/system/aes-gcm-secret-box.ts';
 import { LiquidEndpointFormat } from '../../adapters/product-endpoint/liquid-endpoint-format.ts';
+import { HttpProductEndpoint } from '../../adapters/product-endpoint/http-product-endpoint.ts';
 import type { RunnableJobQueue } from '../../adapters/queue/job-runner.ts';
 import type { Config } from '../config.ts';
 import { TOKENS } from '../tokens.ts';
@@ -42,6 +43,7 @@ export const coreModule = new ContainerModule(({ bind }) => {
         secrets: new HashingSecrets(),
         secretBox: new AesGcmSecretBox(config.ASSAY_SECRET_KEY),
         endpointFormat: new LiquidEndpointFormat(),
+        productEndpoint: new HttpProductEndpoint({ allowPrivateNetworks: config.ENDPOINT_ALLOW_PRIVATE_NETWORKS }),
         logger: new PinoLogger(logger),
         deployment: {
           buildInfo: {

@@ -10,6 +10,7 @@ import { RecordingJobQueue } from '../../adapters/memory/recording-job-queue.ts'
 import { createJudges } from '../../adapters/judge/create-judges.ts';
 import { AesGcmSecretBox } from '../../adapters/system/aes-gcm-secret-box.ts';
 import { LiquidEndpointFormat } from '../../adapters/product-endpoint/liquid-endpoint-format.ts';
+import { HttpProductEndpoint } from '../../adapters/product-endpoint/http-product-endpoint.ts';
 
 export interface MemoryWorldOptions {
   /** Judges to use instead of the default ones (deterministic in process, LLM judge not configured). */
@@ -43,6 +44,7 @@ export function memoryWorld(options: MemoryWorldOptions = {}) {
       options.secretKey === undefined ? TEST_SECRET_KEY : (options.secretKey ?? undefined),
     ),
     endpointFormat: new LiquidEndpointFormat(),
+    productEndpoint: new HttpProductEndpoint({ allowPrivateNetworks: true, baseRetryDelayMs: 10 }),
     logger: silent,
     deployment: {
       buildInfo: { version: 'dev', commit: 'abc123', buildDate: '2026-01-01T00:00:00.000Z' },

@@ -3,6 +3,8 @@ import type { UseCases } from '../../../application/use-cases.ts';
 import { route, type RouteSpec } from '../route-spec.ts';
 import { deletion, idParams } from '../schemas/common.ts';
 import {
+  connectionTestBody,
+  connectionTestReport,
   endpointConnection,
   endpointConnectionCreate,
   endpointConnectionQuery,
@@ -71,6 +73,21 @@ export function endpointConnectionRoutes(useCases: UseCases): RouteSpec[] {
       response: deletion,
       errors: [404],
       handle: ({ actor, params }) => useCases.deleteEndpointConnection.execute(actor, params.id),
+    }),
+    route({
+      method: 'post',
+      path: '/endpointConnections/:id/test',
+      tag,
+      summary: 'Call the endpoint once with a user message and show what happened',
+      description:
+        'The template is rendered as turn 1 of a new conversation and the endpoint called with its retries. ' +
+        'Always 200: a failed call (no answer, an error status, an answer that is not JSON or where ' +
+        'outputMapping.output matches nothing, a target on a private network) is reported in `error`.',
+      params: idParams,
+      body: connectionTestBody,
+      response: connectionTestReport,
+      errors: [404],
+      handle: ({ actor, params, body }) => useCases.testEndpointConnection.execute(actor, params.id, body),
     }),
   ];
 }

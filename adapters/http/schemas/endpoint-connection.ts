@@ -117,3 +117,36 @@ export const endpointConnectionQuery = z.strictObject({
   authTypes: q.enums(AUTH_TYPES),
   ...paging(['createdAt', 'updatedAt', 'name', 'id']),
 });
+
+export const connectionTestBody = z
+  .strictObject({
+    input: z
+      .union([z.string(), z.object({ user_message: z.string() }).loose()])
+      .describe('The user message: {"user_message": "..."} as on test cases, or a plain string'),
+  })
+  .meta({ id: 'EndpointConnectionTest' });
+
+export const connectionTestReport = z
+  .object({
+    status: z.number().int().nullable().describe("The product's HTTP status; null when no answer came"),
+    latencyMs: z.number(),
+    request: z.object({
+      method: z.string(),
+      url: z.string(),
+      headers: z.record(z.string(), z.string()).describe('The secret header shows ***'),
+      body: z.string().nullable(),
+    }),
+    responseBody: z.string().describe("The product's answer, its first 64 KB"),
+    mapped: z
+      .object({
+        output: z.string().nullable(),
+        retrievalContext: z.array(z.string()).nullable(),
+        sessionId: z.string().nullable(),
+        inputTokens: z.number().int().nullable(),
+        outputTokens: z.number().int().nullable(),
+      })
+      .nullable()
+      .describe('The answer read through outputMapping; null when the call failed'),
+    error: z.string().nullable().describe('Why the call failed; null when it succeeded'),
+  })
+  .meta({ id: 'EndpointConnectionTestReport' });
