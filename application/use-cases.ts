@@ -21,6 +21,7 @@ import { createEvaluationUseCases } from './evaluations/evaluation-use-cases.ts'
 import { createRunUseCases } from './runs/run-use-cases.ts';
 import { createReviewUseCases } from './review/review-use-cases.ts';
 import { createEndpointConnectionUseCases } from './endpoint-connections/endpoint-connection-use-cases.ts';
+import { createGenerationUseCases } from './generation/generation-use-cases.ts';
 import { CreateSession } from './tracing/create-session.ts';
 import { GetSession } from './tracing/get-session.ts';
 import { ListSessions } from './tracing/list-sessions.ts';
@@ -54,6 +55,7 @@ export function createUseCases(ports: Ports) {
     ...createRunUseCases(ports),
     ...createReviewUseCases(ports),
     ...createEndpointConnectionUseCases(ports),
+    ...createGenerationUseCases(ports),
     createSession: new CreateSession(ports),
     getSession: new GetSession(ports),
     listSessions: new ListSessions(ports),

@@ -38,6 +38,15 @@ export async function startScoringWorker(container: Container): Promise<void> {
     ),
     config.WORKER_CONCURRENCY,
   );
+  await queue.startGenerationWorker(
+    logged(
+      ports.logger,
+      (jobs) => useCases.generateTestCase.executeBatch(jobs),
+      (jobs) => ({ generationItemIds: jobs.map((job) => job.itemId) }),
+      'generating a test case',
+    ),
+    config.GENERATION_CONCURRENCY,
+  );
   await queue.startWorker(
     logged(
       ports.logger,

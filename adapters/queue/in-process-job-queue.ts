@@ -1,4 +1,4 @@
-import type { EvaluationJob, LaunchJob } from '../../application/ports/job-queue.ts';
+import type { EvaluationJob, GenerationJob, LaunchJob } from '../../application/ports/job-queue.ts';
 import type { JobHandler, RunnableJobQueue } from './job-runner.ts';
 
 export interface InProcessQueueOptions {
@@ -6,6 +6,8 @@ export interface InProcessQueueOptions {
   readonly findPending: (limit: number) => Promise<EvaluationJob[]>;
   /** The durable outbox of launch jobs: every launch still QUEUED, oldest first. */
   readonly findQueuedLaunches: (limit: number) => Promise<LaunchJob[]>;
+  /** The durable outbox of generation jobs: every open generation item, oldest first (none when not given). */
+  readonly findOpenGenerations?: (limit: number) => Promise<GenerationJob[]>;
   /** How often the outbox is swept when nobody wakes the worker. */
   readonly pollMs?: number;
   /** A job that keeps throwing is given up after this many attempts (until the process restarts). */
@@ -26,10 +28,16 @@ export interface InProcessQueueOptions {
 export class InProcessJobQueue implements RunnableJobQueue {
   private readonly scoring: OutboxLoop<EvaluationJob>;
   private readonly launching: OutboxLoop<LaunchJob>;
+  private readonly generating: OutboxLoop<GenerationJob>;
 
   constructor(options: InProcessQueueOptions) {
     this.scoring = new OutboxLoop(options, options.findPending, (job) => job.evaluationId);
     this.launching = new OutboxLoop({ ...options, batchSize: 1 }, options.findQueuedLaunches, (job) => job.launchId);
+    this.generating = new OutboxLoop(
+      { ...options, batchSize: 1 },
+      options.findOpenGenerations ?? (async () => []),
+      (job) => job.itemId,
+    );
   }
 
   enqueue(jobs: readonly EvaluationJob[]): Promise<void> {
@@ -38,6 +46,14 @@ export class InProcessJobQueue implements RunnableJobQueue {
 
   enqueueLaunches(jobs: readonly LaunchJob[]): Promise<void> {
     return this.launching.enqueue(jobs);
+  }
+
+  enqueueGenerations(jobs: readonly GenerationJob[]): Promise<void> {
+    return this.generating.enqueue(jobs);
+  }
+
+  startGenerationWorker(handler: JobHandler<GenerationJob>, concurrency: number): Promise<void> {
+    return this.generating.startWorker(handler, concurrency);
   }
 
   startWorker(handler: JobHandler, concurrency: number): Promise<void> {
@@ -51,11 +67,12 @@ export class InProcessJobQueue implements RunnableJobQueue {
   /** Resolves once both outboxes are empty and nothing is in flight in the running loops (tests and benchmarks). */
   async idle(): Promise<void> {
     await this.launching.idle();
+    await this.generating.idle();
     await this.scoring.idle();
   }
 
   async stop(): Promise<void> {
-    await Promise.all([this.launching.stop(), this.scoring.stop()]);
+    await Promise.all([this.launching.stop(), this.generating.stop(), this.scoring.stop()]);
   }
 }
 
@@ -70,7 +87,7 @@ class OutboxLoop<J> {
   private idleWaiters: (() => void)[] = [];
 
   constructor(
-    private readonly options: Omit<InProcessQueueOptions, 'findPending' | 'findQueuedLaunches'>,
+    private readonly options: Omit<InProcessQueueOptions, 'findPending' | 'findQueuedLaunches' | 'findOpenGenerations'>,
     private readonly findPending: (limit: number) => Promise<J[]>,
     private readonly keyOf: (job: J) => string,
   ) {}

@@ -1,4 +1,4 @@
-import type { EvaluationJob, JobQueue, LaunchJob } from '../../application/ports/job-queue.ts';
+import type { EvaluationJob, GenerationJob, JobQueue, LaunchJob } from '../../application/ports/job-queue.ts';
 
 /** Handles a batch of jobs; throwing asks the queue to deliver them again later. */
 export type JobHandler<J = EvaluationJob> = (jobs: readonly J[]) => Promise<void>;
@@ -9,6 +9,8 @@ export interface RunnableJobQueue extends JobQueue {
   startWorker(handler: JobHandler, concurrency: number): Promise<void>;
   /** Starts taking launch jobs, one per handler call, with `concurrency` handlers at a time. */
   startLaunchWorker(handler: JobHandler<LaunchJob>, concurrency: number): Promise<void>;
+  /** Starts taking generation jobs (one test case each), one per handler call, `concurrency` at a time. */
+  startGenerationWorker(handler: JobHandler<GenerationJob>, concurrency: number): Promise<void>;
   /** Stops taking jobs, lets those in flight finish, releases resources. */
   stop(): Promise<void>;
 }

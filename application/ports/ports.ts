@@ -33,6 +33,7 @@ import type { EndpointConnection } from '../../domain/endpoint-connection/endpoi
 import type { EndpointFormat } from './endpoint-format.ts';
 import type { SecretBox } from './secret-box.ts';
 import type { ProductEndpoint } from './product-endpoint.ts';
+import type { GenerationItem } from '../../domain/generation/generation-item.ts';
 
 /** Every port the use cases may ask for; an adapter family supplies all of them. */
 export interface Ports {
@@ -67,6 +68,7 @@ export interface Ports {
   readonly userGroupLinks: BulkRecordStore<UserGroupLink>;
   readonly reviewSettings: ReviewSettings;
   readonly endpointConnections: RecordStore<EndpointConnection>;
+  readonly generationItems: BulkRecordStore<GenerationItem>;
   readonly secretBox: SecretBox;
   readonly endpointFormat: EndpointFormat;
   readonly productEndpoint: ProductEndpoint;

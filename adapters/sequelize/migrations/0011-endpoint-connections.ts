@@ -26,14 +26,42 @@ export const tables = {
     deletedAt: column.date({ nullable: true }),
     version: column.integer(),
   },
+  generationItems: {
+    id: column.primaryId(),
+    organizationId: column.id(),
+    launchId: column.id(),
+    runId: column.id(),
+    versionId: column.id(),
+    testCaseId: column.id(),
+    specificationId: column.id(),
+    metricIds: column.json(),
+    status: column.string(),
+    sessionId: column.id({ nullable: true }),
+    error: column.text({ nullable: true }),
+    finishedAt: column.date({ nullable: true }),
+    createdAt: column.date(),
+    deletedAt: column.date({ nullable: true }),
+    version: column.integer(),
+  },
 };
 
-/** Endpoint connections: how the platform calls a product's own endpoint. */
+/** Columns this migration adds to `launches`: a generating launch's progress. */
+export const launchColumns = {
+  progress: column.json({ nullable: true }),
+};
+
+/** Endpoint connections; generation items (one per test case of a generating launch); launches' progress. */
 export async function up({ context: queryInterface }: { context: QueryInterface }): Promise<void> {
   await createTable(queryInterface, 'endpoint_connections', tables.endpointConnections);
   await createIndex(queryInterface, 'endpoint_connections', ['organizationId', 'name'], { unique: true });
+  await createTable(queryInterface, 'generation_items', tables.generationItems);
+  await createIndex(queryInterface, 'generation_items', ['launchId', 'testCaseId'], { unique: true });
+  await createIndex(queryInterface, 'generation_items', ['status', 'createdAt']);
+  await queryInterface.addColumn('launches', 'progress', { ...launchColumns.progress });
 }
 
 export async function down({ context: queryInterface }: { context: QueryInterface }): Promise<void> {
+  await queryInterface.sequelize.query('ALTER TABLE launches DROP COLUMN progress');
+  await queryInterface.dropTable('generation_items');
   await queryInterface.dropTable('endpoint_connections');
 }
