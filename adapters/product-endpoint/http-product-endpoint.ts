@@ -34,6 +34,15 @@ interface Attempt {
   readonly retryAfterMs: number | null;
 }
 
+/** What an attempt the caller no longer wants answers. */
+const STOPPED: Attempt = {
+  status: null,
+  body: '',
+  error: 'stopped before calling: no longer wanted',
+  timedOut: false,
+  retryAfterMs: null,
+};
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Retry-After in seconds or as an HTTP date, in milliseconds from now. */
@@ -62,7 +71,9 @@ export class HttpProductEndpoint implements ProductEndpoint {
     this.limiters.set(request.connectionId, limiter);
     const started = performance.now();
     for (let attempts = 1; ; attempts++) {
-      const attempt = await limiter.run(request, () => this.once(request));
+      const attempt = await limiter.run(request, async () =>
+        request.proceed && !(await request.proceed()) ? STOPPED : this.once(request),
+      );
       const retryable = attempt.timedOut || attempt.status === 429 || (attempt.status ?? 0) >= 500;
       if (!retryable || attempts > request.retries)
         return {

@@ -36,6 +36,7 @@ export async function callProduct(
   ports: Needs,
   connection: EndpointConnection,
   variables: TurnVariables,
+  proceed?: () => Promise<boolean>,
 ): Promise<ProductTurn> {
   const select = (document: unknown, path: string) => ports.endpointFormat.select(document, path);
   const headers: Record<string, string> = {
@@ -72,6 +73,7 @@ export async function callProduct(
     retries: connection.retries,
     maxConcurrency: connection.maxConcurrency,
     rateLimitPerMinute: connection.rateLimitPerMinute,
+    proceed,
   });
   return {
     request: {

@@ -12,6 +12,7 @@ import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
 import { listIn } from '../shared/list-in.ts';
 import { retryStale } from '../shared/retry-stale.ts';
+import { retryContended } from './retry-contended.ts';
 import { settleLaunches } from '../runs/settle-launches.ts';
 
 /** How a played test case ended: the session's stopping reason, or the error that failed it. */
@@ -58,15 +59,21 @@ export class GenerateTestCase {
     if (problem || !connection || !testCase || !input)
       return this.end(scope, item.id, null, { kind: 'failed' }, problem ?? 'cannot run');
     const session = await this.claim(scope, item);
+    const stillOpen = async () => isLaunchOpen(await this.ports.launches.require(scope, item.launchId));
     const played = await this.playSingleTurn(scope, session, async () => {
-      const turn = await callProduct(this.ports, connection, {
-        input,
-        testCase: { ...testCase },
-        session: { id: session.id, customId: session.customId },
-        productSessionId: null,
-        turn: 1,
-        history: [],
-      });
+      const turn = await callProduct(
+        this.ports,
+        connection,
+        {
+          input,
+          testCase: { ...testCase },
+          session: { id: session.id, customId: session.customId },
+          productSessionId: null,
+          turn: 1,
+          history: [],
+        },
+        stillOpen,
+      );
       return createInferenceResult(
         {
           sessionId: session.id,
@@ -135,17 +142,21 @@ export class GenerateTestCase {
     failure: ItemOutcome | null,
     error: string | null,
   ): Promise<void> {
-    const launchId = await retryStale(() =>
+    const launchId = await retryContended(() =>
       this.ports.uow.transaction(async () => {
         const item = await this.ports.generationItems.require(scope, itemId);
         if (!isItemOpen(item)) return item.launchId;
         const launch = await this.ports.launches.require(scope, item.launchId);
         const now = this.ports.clock.now();
-        let outcome: ItemOutcome = failure ?? { kind: 'done', evaluationsCreated: 0 };
-        if (finished) {
-          const session = await this.ports.sessions.require(scope, finished.session.id);
-          if (session.status === 'PENDING')
-            await this.ports.sessions.update(finishSession(session, finished.played, now));
+        let outcome: ItemOutcome =
+          failure?.kind === 'failed' && !isLaunchOpen(launch)
+            ? { kind: 'cancelled' }
+            : (failure ?? { kind: 'done', evaluationsCreated: 0 });
+        const sessionId = finished?.session.id ?? item.sessionId;
+        const session = sessionId ? await this.ports.sessions.require(scope, sessionId) : null;
+        if (session?.status === 'PENDING')
+          await this.ports.sessions.update(finishSession(session, finished?.played ?? { error }, now));
+        if (finished && session) {
           if (finished.played.error === null && isLaunchOpen(launch)) {
             const metrics = (await listIn(this.ports.metrics, scope, item.metricIds)).filter(isActiveMetric);
             const run = await this.ports.runs.require(scope, item.runId);

@@ -13,6 +13,8 @@ export interface EndpointRequest {
   readonly retries: number;
   readonly maxConcurrency: number;
   readonly rateLimitPerMinute: number | null;
+  /** Asked once a slot is free, before each attempt: false stops without calling (a cancelled launch). */
+  readonly proceed?: () => Promise<boolean>;
 }
 
 /** What came back from the last attempt: the HTTP status and body, or why there was none. */
