@@ -20,6 +20,8 @@ import type { Ports } from './ports/ports.ts';
 import { createEvaluationUseCases } from './evaluations/evaluation-use-cases.ts';
 import { createRunUseCases } from './runs/run-use-cases.ts';
 import { createReviewUseCases } from './review/review-use-cases.ts';
+import { createEndpointConnectionUseCases } from './endpoint-connections/endpoint-connection-use-cases.ts';
+import { createGenerationUseCases } from './generation/generation-use-cases.ts';
 import { CreateSession } from './tracing/create-session.ts';
 import { GetSession } from './tracing/get-session.ts';
 import { ListSessions } from './tracing/list-sessions.ts';
@@ -52,6 +54,8 @@ export function createUseCases(ports: Ports) {
     ...createEvaluationUseCases(ports),
     ...createRunUseCases(ports),
     ...createReviewUseCases(ports),
+    ...createEndpointConnectionUseCases(ports),
+    ...createGenerationUseCases(ports),
     createSession: new CreateSession(ports),
     getSession: new GetSession(ports),
     listSessions: new ListSessions(ports),

@@ -29,11 +29,20 @@ const schema = z.object({
     .default('true')
     .transform((value) => value === 'true'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(4),
+  GENERATION_CONCURRENCY: z.coerce.number().int().min(1).default(16),
   QUEUE_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(300),
   QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(30),
   QUEUE_RETRY_LIMIT: z.coerce.number().int().min(0).default(5),
   QUEUE_BATCH_SIZE: z.coerce.number().int().min(1).default(50),
   QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).default(0.5),
+  ENDPOINT_ALLOW_PRIVATE_NETWORKS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  ASSAY_SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 32 bytes written as 64 hex characters')
+    .optional(),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -53,6 +53,18 @@ export async function startScoringWorker(container: Container): Promise<void> {
     ),
     config.WORKER_CONCURRENCY,
   );
+  await queue.startGenerationWorker(
+    logged(
+      ports.logger,
+      {
+        handle: (jobs) => useCases.generateTestCase.executeBatch(jobs),
+        giveUp: (job, failure) => useCases.generateTestCase.giveUp(job, failure),
+      },
+      (jobs) => ({ generationItemIds: jobs.map((job) => job.itemId) }),
+      'generating a test case',
+    ),
+    config.GENERATION_CONCURRENCY,
+  );
   await queue.startWorker(
     logged(
       ports.logger,

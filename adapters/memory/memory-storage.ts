@@ -6,6 +6,7 @@ import { createMemoryDatasetStorage } from './memory-dataset-storage.ts';
 import { createMemoryEvaluationStorage } from './memory-evaluation-storage.ts';
 import { createMemoryRunStorage } from './memory-run-storage.ts';
 import { createMemoryReviewStorage } from './memory-review-storage.ts';
+import { createMemoryEndpointConnectionStorage } from './memory-endpoint-connection-storage.ts';
 import { MemoryOrganizationStore } from './memory-organization-store.ts';
 import { MemoryRecordStore } from './memory-record-store.ts';
 import { createMemoryTracingStorage } from './memory-tracing-stores.ts';
@@ -29,5 +30,6 @@ export function createMemoryStorage(): StoragePorts {
     ...createMemoryRunStorage(uow),
     ...createMemoryTracingStorage(uow),
     ...createMemoryReviewStorage(uow),
+    ...createMemoryEndpointConnectionStorage(uow),
   };
 }

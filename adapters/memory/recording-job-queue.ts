@@ -1,9 +1,10 @@
-import type { EvaluationJob, JobQueue, LaunchJob } from '../../application/ports/job-queue.ts';
+import type { EvaluationJob, GenerationJob, JobQueue, LaunchJob } from '../../application/ports/job-queue.ts';
 
 /** A queue that only remembers what was enqueued: the application tests' fake, drained by hand. */
 export class RecordingJobQueue implements JobQueue {
   readonly jobs: EvaluationJob[] = [];
   readonly launchJobs: LaunchJob[] = [];
+  readonly generationJobs: GenerationJob[] = [];
 
   async enqueue(jobs: readonly EvaluationJob[]): Promise<void> {
     this.jobs.push(...jobs);
@@ -11,6 +12,10 @@ export class RecordingJobQueue implements JobQueue {
 
   async enqueueLaunches(jobs: readonly LaunchJob[]): Promise<void> {
     this.launchJobs.push(...jobs);
+  }
+
+  async enqueueGenerations(jobs: readonly GenerationJob[]): Promise<void> {
+    this.generationJobs.push(...jobs);
   }
 
   /** Takes every scoring job recorded so far. */

@@ -1,4 +1,4 @@
-import type { EvaluationJob, LaunchJob } from '../../application/ports/job-queue.ts';
+import type { EvaluationJob, GenerationJob, LaunchJob } from '../../application/ports/job-queue.ts';
 import { Unavailable } from '../../domain/errors.ts';
 import { handleEachAlone, type JobWorker, type RunnableJobQueue } from './job-runner.ts';
 
@@ -7,6 +7,8 @@ export interface InProcessQueueOptions {
   readonly findPending: (limit: number) => Promise<EvaluationJob[]>;
   /** The durable outbox of launch jobs: every launch still QUEUED, oldest first. */
   readonly findQueuedLaunches: (limit: number) => Promise<LaunchJob[]>;
+  /** The durable outbox of generation jobs: every open generation item, oldest first (none when not given). */
+  readonly findOpenGenerations?: (limit: number) => Promise<GenerationJob[]>;
   /** How often the outbox is swept when nobody wakes the worker. */
   readonly pollMs?: number;
   /** A job that keeps failing is given up after this many attempts: its worker's `giveUp` ends its work. */
@@ -27,10 +29,16 @@ export interface InProcessQueueOptions {
 export class InProcessJobQueue implements RunnableJobQueue {
   private readonly scoring: OutboxLoop<EvaluationJob>;
   private readonly launching: OutboxLoop<LaunchJob>;
+  private readonly generating: OutboxLoop<GenerationJob>;
 
   constructor(options: InProcessQueueOptions) {
     this.scoring = new OutboxLoop(options, options.findPending, (job) => job.evaluationId);
     this.launching = new OutboxLoop({ ...options, batchSize: 1 }, options.findQueuedLaunches, (job) => job.launchId);
+    this.generating = new OutboxLoop(
+      { ...options, batchSize: 1 },
+      options.findOpenGenerations ?? (async () => []),
+      (job) => job.itemId,
+    );
   }
 
   enqueue(jobs: readonly EvaluationJob[]): Promise<void> {
@@ -39,6 +47,14 @@ export class InProcessJobQueue implements RunnableJobQueue {
 
   enqueueLaunches(jobs: readonly LaunchJob[]): Promise<void> {
     return this.launching.enqueue(jobs);
+  }
+
+  enqueueGenerations(jobs: readonly GenerationJob[]): Promise<void> {
+    return this.generating.enqueue(jobs);
+  }
+
+  startGenerationWorker(worker: JobWorker<GenerationJob>, concurrency: number): Promise<void> {
+    return this.generating.startWorker(worker, concurrency);
   }
 
   startWorker(worker: JobWorker, concurrency: number): Promise<void> {
@@ -52,11 +68,12 @@ export class InProcessJobQueue implements RunnableJobQueue {
   /** Resolves once both outboxes are empty and nothing is in flight in the running loops (tests and benchmarks). */
   async idle(): Promise<void> {
     await this.launching.idle();
+    await this.generating.idle();
     await this.scoring.idle();
   }
 
   async stop(): Promise<void> {
-    await Promise.all([this.launching.stop(), this.scoring.stop()]);
+    await Promise.all([this.launching.stop(), this.generating.stop(), this.scoring.stop()]);
   }
 }
 
@@ -71,7 +88,7 @@ class OutboxLoop<J> {
   private idleWaiters: (() => void)[] = [];
 
   constructor(
-    private readonly options: Omit<InProcessQueueOptions, 'findPending' | 'findQueuedLaunches'>,
+    private readonly options: Omit<InProcessQueueOptions, 'findPending' | 'findQueuedLaunches' | 'findOpenGenerations'>,
     private readonly findPending: (limit: number) => Promise<J[]>,
     private readonly keyOf: (job: J) => string,
   ) {}

@@ -1,4 +1,4 @@
-import type { EvaluationJob, JobQueue, LaunchJob } from '../../application/ports/job-queue.ts';
+import type { EvaluationJob, GenerationJob, JobQueue, LaunchJob } from '../../application/ports/job-queue.ts';
 
 /** What a worker does with jobs: handles a batch, and ends the work of a job whose every attempt failed. */
 export interface JobWorker<J = EvaluationJob> {
@@ -17,6 +17,8 @@ export interface RunnableJobQueue extends JobQueue {
   startWorker(worker: JobWorker, concurrency: number): Promise<void>;
   /** Starts taking launch jobs, one per handler call, with `concurrency` handlers at a time. */
   startLaunchWorker(worker: JobWorker<LaunchJob>, concurrency: number): Promise<void>;
+  /** Starts taking generation jobs (one test case each), one per handler call, `concurrency` at a time. */
+  startGenerationWorker(worker: JobWorker<GenerationJob>, concurrency: number): Promise<void>;
   /** Stops taking jobs, lets those in flight finish, releases resources. */
   stop(): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Transaction } from 'sequelize';
-import type { EvaluationJob, LaunchJob } from '../../application/ports/job-queue.ts';
+import type { EvaluationJob, GenerationJob, LaunchJob } from '../../application/ports/job-queue.ts';
 import type { DatabaseHandle } from '../sequelize/support/database.ts';
 import { guardOutage } from '../sequelize/support/outages.ts';
 import type { TransactionContext } from '../sequelize/support/transaction-context.ts';
@@ -8,6 +8,7 @@ import { handleEachAlone, type JobWorker, type RunnableJobQueue } from './job-ru
 
 export const SCORING_QUEUE = 'evaluation-scoring';
 export const LAUNCH_QUEUE = 'run-launches';
+export const GENERATION_QUEUE = 'generation-items';
 
 export interface PgBossQueueOptions {
   readonly connectionString: string;
@@ -56,7 +57,7 @@ export class PgBossJobQueue implements RunnableJobQueue {
     });
     boss.on('error', (error) => options.onError?.(error)); // a listener is required: an unheard 'error' event throws
     await boss.start();
-    for (const name of [SCORING_QUEUE, LAUNCH_QUEUE]) {
+    for (const name of [SCORING_QUEUE, LAUNCH_QUEUE, GENERATION_QUEUE]) {
       if (await boss.getQueue(name)) continue;
       await boss
         .createQueue(name, {
@@ -80,6 +81,10 @@ export class PgBossJobQueue implements RunnableJobQueue {
     return this.insert(LAUNCH_QUEUE, jobs);
   }
 
+  enqueueGenerations(jobs: readonly GenerationJob[]): Promise<void> {
+    return this.insert(GENERATION_QUEUE, jobs);
+  }
+
   private async insert(name: string, jobs: readonly object[]): Promise<void> {
     if (jobs.length === 0) return;
     const transaction = this.context.current();
@@ -101,6 +106,10 @@ export class PgBossJobQueue implements RunnableJobQueue {
 
   startLaunchWorker(worker: JobWorker<LaunchJob>, concurrency: number): Promise<void> {
     return this.work(LAUNCH_QUEUE, 1, worker, concurrency);
+  }
+
+  startGenerationWorker(worker: JobWorker<GenerationJob>, concurrency: number): Promise<void> {
+    return this.work(GENERATION_QUEUE, 1, worker, concurrency);
   }
 
   /**

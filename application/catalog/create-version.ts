@@ -2,15 +2,25 @@ import { createVersion, versionNumberSequence, type NewVersion, type Version } f
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
 
-/** Adds a version to a product; its number comes from the product's sequence in the same transaction. */
+/**
+ * Adds a version to a product; its number comes from the product's sequence in the same transaction. Its endpoint
+ * connection, when named, must be a live one of the organization.
+ */
 export class CreateVersion {
-  constructor(private readonly ports: Pick<Ports, 'products' | 'versions' | 'sequences' | 'ids' | 'clock' | 'uow'>) {}
+  constructor(
+    private readonly ports: Pick<
+      Ports,
+      'products' | 'versions' | 'endpointConnections' | 'sequences' | 'ids' | 'clock' | 'uow'
+    >,
+  ) {}
 
   execute(actor: Actor, input: NewVersion): Promise<Version> {
     const scope = actor.organizationId;
     return this.ports.uow.transaction(async () => {
       const product = await this.ports.products.require(scope, input.productId);
       const parent = input.parentVersionId ? await this.ports.versions.require(scope, input.parentVersionId) : null;
+      if (input.conversationEndpointConnectionId)
+        await this.ports.endpointConnections.require(scope, input.conversationEndpointConnectionId);
       const number = await this.ports.sequences.next(scope, versionNumberSequence(product.id));
       const version = createVersion(input, {
         id: this.ports.ids.next('version'),

@@ -10,6 +10,12 @@ export interface LaunchJob {
   readonly launchId: string;
 }
 
+/** One test case of a generating launch: its item row holds the rest. */
+export interface GenerationJob {
+  readonly organizationId: string;
+  readonly itemId: string;
+}
+
 /**
  * Queues asynchronous work: scoring jobs, and launch jobs beside them. Called inside a `uow.transaction`, the jobs
  * exist exactly when that transaction commits (never for a rolled-back one); a job is delivered at least once, and its
@@ -20,4 +26,6 @@ export interface JobQueue {
   enqueue(jobs: readonly EvaluationJob[]): Promise<void>;
   /** Queues launch jobs with the same guarantees; their handler starts a QUEUED launch once and ignores any other. */
   enqueueLaunches(jobs: readonly LaunchJob[]): Promise<void>;
+  /** Queues generation jobs (one per test case) with the same guarantees; their handler continues an open item. */
+  enqueueGenerations(jobs: readonly GenerationJob[]): Promise<void>;
 }

@@ -29,6 +29,11 @@ import type { InferenceResultStore, SpanStore } from './tracing-stores.ts';
 import type { UserGroup } from '../../domain/review/user-group.ts';
 import type { UserGroupLink } from '../../domain/review/user-group-link.ts';
 import type { ReviewSettings } from './review-settings.ts';
+import type { EndpointConnection } from '../../domain/endpoint-connection/endpoint-connection.ts';
+import type { EndpointFormat } from './endpoint-format.ts';
+import type { SecretBox } from './secret-box.ts';
+import type { ProductEndpoint } from './product-endpoint.ts';
+import type { GenerationItem } from '../../domain/generation/generation-item.ts';
 
 /** Every port the use cases may ask for; an adapter family supplies all of them. */
 export interface Ports {
@@ -62,6 +67,11 @@ export interface Ports {
   readonly userGroups: RecordStore<UserGroup>;
   readonly userGroupLinks: BulkRecordStore<UserGroupLink>;
   readonly reviewSettings: ReviewSettings;
+  readonly endpointConnections: RecordStore<EndpointConnection>;
+  readonly generationItems: BulkRecordStore<GenerationItem>;
+  readonly secretBox: SecretBox;
+  readonly endpointFormat: EndpointFormat;
+  readonly productEndpoint: ProductEndpoint;
 }
 
 /** The ports an adapter family for storage supplies (memory, SQLite, PostgreSQL): everything but the system services. */
@@ -76,4 +86,7 @@ export type StoragePorts = Omit<
   | 'judges'
   | 'evaluationSettings'
   | 'reviewSettings'
+  | 'secretBox'
+  | 'endpointFormat'
+  | 'productEndpoint'
 >;

@@ -3,6 +3,7 @@ import { createLaunch, startLaunch, type Launch, type LaunchKind } from '../../d
 import { createRun, joinRun, runOrdinalSequence, type Run, type RunTarget } from '../../domain/run/run.ts';
 import type { JsonObject } from '../../domain/shared/json.ts';
 import type { Ports } from '../ports/ports.ts';
+import type { GenerationProgress } from '../../domain/generation/progress.ts';
 
 /** What an evaluation request launches, and where. */
 export interface LaunchOpening {
@@ -12,6 +13,8 @@ export interface LaunchOpening {
   /** The request as received. */
   readonly request: JsonObject;
   readonly target: RunTarget;
+  /** A generating launch's starting progress. */
+  readonly progress?: GenerationProgress;
 }
 
 type Needs = Pick<Ports, 'runs' | 'launches' | 'sequences' | 'ids' | 'clock'>;
@@ -42,7 +45,7 @@ export async function openLaunch(
         }),
       );
   const queued = createLaunch(
-    { runId: run.id, kind: opening.kind, request: opening.request },
+    { runId: run.id, kind: opening.kind, request: opening.request, progress: opening.progress },
     { id: ports.ids.next('launch'), organizationId: scope, now },
   );
   return { run, launch: await ports.launches.insert(startLaunch(queued, now)) };

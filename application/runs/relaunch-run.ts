@@ -1,6 +1,7 @@
 import type { Actor } from '../../domain/identity/role.ts';
 import { checkRelaunch, relaunchRun, type RelaunchOptions, type RelaunchSource } from '../../domain/run/relaunch.ts';
 import { runOrdinalSequence } from '../../domain/run/run.ts';
+import { InvalidInput } from '../../domain/errors.ts';
 import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
 import { launchesOfRun, viewRun, type RunWithLaunches } from './run-views.ts';
@@ -13,7 +14,7 @@ export class RelaunchRun {
   constructor(
     private readonly ports: Pick<
       Ports,
-      'runs' | 'launches' | 'evaluations' | 'sequences' | 'jobQueue' | 'ids' | 'clock' | 'uow'
+      'runs' | 'launches' | 'evaluations' | 'sequences' | 'jobQueue' | 'ids' | 'clock' | 'uow' | 'versions'
     >,
   ) {}
 
@@ -26,6 +27,11 @@ export class RelaunchRun {
     ]);
     const source: RelaunchSource = { run, launches, sessionCount: counts.get(run.id)?.sessions ?? 0 };
     checkRelaunch(source, options);
+    if (options.versionId !== undefined) {
+      const version = await this.ports.versions.require(scope, options.versionId);
+      if (version.productId !== run.productId)
+        throw InvalidInput.of('versionId', `version ${version.id} is not a version of the run's product`);
+    }
     const relaunched = await this.ports.uow.transaction(async () => {
       const next = relaunchRun(source, {
         id: this.ports.ids.next('run'),
@@ -34,6 +40,7 @@ export class RelaunchRun {
         userId: actor.userId,
         ordinal: await this.ports.sequences.next(scope, runOrdinalSequence(run.productId)),
         launchIds: launches.map(() => this.ports.ids.next('launch')),
+        options,
       });
       await this.ports.runs.insert(next.run);
       await this.ports.launches.insertMany(next.launches);

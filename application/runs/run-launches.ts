@@ -10,10 +10,23 @@ import { failureReason } from '../shared/failure-reason.ts';
 import { listIn } from '../shared/list-in.ts';
 import { retryStale } from '../shared/retry-stale.ts';
 import { settleLaunches, settleRuns } from './settle-launches.ts';
+import { startGenerationRelaunch } from '../generation/start-generation-relaunch.ts';
 
 type Needs = Pick<
   Ports,
-  'uow' | 'clock' | 'ids' | 'runs' | 'launches' | 'evaluations' | 'sessions' | 'metrics' | 'jobQueue'
+  | 'uow'
+  | 'clock'
+  | 'ids'
+  | 'runs'
+  | 'launches'
+  | 'evaluations'
+  | 'sessions'
+  | 'metrics'
+  | 'jobQueue'
+  | 'generationItems'
+  | 'testCases'
+  | 'versions'
+  | 'endpointConnections'
 >;
 
 /** More evaluations than one launch ever creates (1000 sessions by every metric). */
@@ -55,13 +68,15 @@ export class RunLaunches {
     await settleLaunches(this.ports, scope, [launchId]);
   }
 
-  /** The own work of each kind of launch; every kind known today is a relaunch re-scoring what its source scored. */
+  /** The own work of each kind of launch: evaluate kinds re-score what their source scored; a generating one plays again. */
   private async work(scope: string, launch: Launch): Promise<void> {
     switch (launch.kind) {
       case 'EVALUATE_SESSION':
       case 'EVALUATE_INFERENCE_RESULT':
       case 'EVALUATE_SESSION_BATCH':
         return this.start(scope, launch, await this.planRescoring(scope, launch));
+      case 'GENERATE_INFERENCES':
+        return startGenerationRelaunch(this.ports, scope, launch);
     }
   }
 

@@ -9,6 +9,7 @@ export interface SpanFilter extends Page<Span> {
   readonly inferenceResultIds?: readonly string[];
   readonly sessionIds?: readonly string[];
   readonly types?: readonly string[];
+  readonly name?: string;
   readonly names?: readonly string[];
   readonly parentTraceIds?: readonly string[];
   readonly startTimeAfter?: string;
@@ -26,7 +27,7 @@ export class ListSpans {
         ...where.in('inferenceResultId', filter.inferenceResultIds),
         ...where.in('sessionId', filter.sessionIds),
         ...where.in('type', filter.types),
-        ...where.in('name', filter.names),
+        ...where.named(filter),
         ...where.in('parentTraceId', filter.parentTraceIds),
         ...where.range('startTime', filter.startTimeAfter, filter.startTimeBefore),
       ],

@@ -10,6 +10,9 @@ import { createPinoLogger, PinoLogger } from '../../adapters/system/pino-logger.
 import { SortableIdGenerator } from '../../adapters/system/sortable-id-generator.ts';
 import { SystemClock } from '../../adapters/system/system-clock.ts';
 import { createJudges } from '../../adapters/judge/create-judges.ts';
+import { AesGcmSecretBox } from '../../adapters/system/aes-gcm-secret-box.ts';
+import { LiquidEndpointFormat } from '../../adapters/product-endpoint/liquid-endpoint-format.ts';
+import { HttpProductEndpoint } from '../../adapters/product-endpoint/http-product-endpoint.ts';
 import type { RunnableJobQueue } from '../../adapters/queue/job-runner.ts';
 import type { Config } from '../config.ts';
 import { TOKENS } from '../tokens.ts';
@@ -38,6 +41,9 @@ export const coreModule = new ContainerModule(({ bind }) => {
         clock: new SystemClock(),
         ids: new SortableIdGenerator(),
         secrets: new HashingSecrets(),
+        secretBox: new AesGcmSecretBox(config.ASSAY_SECRET_KEY),
+        endpointFormat: new LiquidEndpointFormat(),
+        productEndpoint: new HttpProductEndpoint({ allowPrivateNetworks: config.ENDPOINT_ALLOW_PRIVATE_NETWORKS }),
         logger: new PinoLogger(logger),
         deployment: {
           buildInfo: {

@@ -2,9 +2,15 @@ import { IllegalTransition } from '../errors.ts';
 import type { Verdict } from '../evaluation/evaluation.ts';
 import type { JsonObject } from '../shared/json.ts';
 import type { Creation, StoredRecord, Versioned } from '../shared/record.ts';
+import { type GenerationProgress, generationDone } from '../generation/progress.ts';
 
-/** What a launch does: each evaluation request is one kind (generating inferences from a version comes later). */
-export const LAUNCH_KINDS = ['EVALUATE_SESSION', 'EVALUATE_INFERENCE_RESULT', 'EVALUATE_SESSION_BATCH'] as const;
+/** What a launch does: each evaluation request is one kind; GENERATE_INFERENCES calls the version's endpoint first. */
+export const LAUNCH_KINDS = [
+  'EVALUATE_SESSION',
+  'EVALUATE_INFERENCE_RESULT',
+  'EVALUATE_SESSION_BATCH',
+  'GENERATE_INFERENCES',
+] as const;
 export type LaunchKind = (typeof LAUNCH_KINDS)[number];
 
 /**
@@ -15,6 +21,7 @@ export const GENERATES_INFERENCES: Record<LaunchKind, boolean> = {
   EVALUATE_SESSION: false,
   EVALUATE_INFERENCE_RESULT: false,
   EVALUATE_SESSION_BATCH: false,
+  GENERATE_INFERENCES: true,
 };
 
 export const LAUNCH_STATUSES = ['QUEUED', 'RUNNING', 'COMPLETED', 'FAILED', 'CANCELLED'] as const;
@@ -36,6 +43,8 @@ export interface Launch extends StoredRecord, Versioned {
   readonly relaunchedFromLaunchId: string | null;
   readonly startedAt: string | null;
   readonly finishedAt: string | null;
+  /** A generating launch's progress; null for the other kinds (and for a generating one not yet started). */
+  readonly progress: GenerationProgress | null;
 }
 
 export interface NewLaunch {
@@ -43,6 +52,7 @@ export interface NewLaunch {
   readonly kind: LaunchKind;
   readonly request: JsonObject;
   readonly relaunchedFromLaunchId?: string | null;
+  readonly progress?: GenerationProgress | null;
 }
 
 /** The one transition table of a launch's status. */
@@ -92,6 +102,7 @@ export function createLaunch(input: NewLaunch, { id, organizationId, now }: Crea
     relaunchedFromLaunchId: input.relaunchedFromLaunchId ?? null,
     startedAt: null,
     finishedAt: null,
+    progress: input.progress ?? null,
     createdAt: now,
     deletedAt: null,
     version: 0,
@@ -123,9 +134,10 @@ export const isLaunchOpen = (launch: Pick<Launch, 'status'>): boolean =>
 
 /**
  * Whether the launch has done its own part: an evaluate launch creates its evaluations when it starts, so once
- * RUNNING only their scoring remains.
+ * RUNNING only their scoring remains; a generating launch once every test case has an outcome.
  */
-export const launchWorkDone = (launch: Pick<Launch, 'status'>): boolean => launch.status !== 'QUEUED';
+export const launchWorkDone = (launch: Pick<Launch, 'status' | 'progress'>): boolean =>
+  launch.status !== 'QUEUED' && (launch.progress === null || generationDone(launch.progress));
 
 /**
  * A launch ends when its own work is done and none of its evaluations is PENDING (PENDING_HUMAN is handed over):

@@ -38,13 +38,26 @@ export function checkRelaunch({ run, launches, sessionCount }: RelaunchSource, o
     );
 }
 
-/** The new run (opened by a launch, pointing at its source) and one QUEUED launch per launch of the source. */
+/**
+ * The new run (opened by a launch, pointing at its source) and one QUEUED launch per launch of the source. A launch that
+ * generates inferences repeats its request with the relaunch's options (`versionId`, `useCurrentTestCases`); the new
+ * run names the relaunch's version when one is given.
+ */
 export function relaunchRun(
   { run, launches }: RelaunchSource,
-  opening: Creation & { userId: string; ordinal: number; launchIds: readonly string[] },
+  opening: Creation & { userId: string; ordinal: number; launchIds: readonly string[]; options?: RelaunchOptions },
 ): { run: Run; launches: Launch[] } {
+  const options = opening.options ?? {};
+  const requestOf = (source: Launch) =>
+    GENERATES_INFERENCES[source.kind]
+      ? {
+          ...source.request,
+          ...(options.versionId === undefined ? {} : { versionId: options.versionId }),
+          ...(options.useCurrentTestCases === undefined ? {} : { useCurrentTestCases: options.useCurrentTestCases }),
+        }
+      : source.request;
   const next = createRun(
-    { productId: run.productId, versionId: run.versionId },
+    { productId: run.productId, versionId: options.versionId ?? run.versionId },
     {
       id: opening.id,
       organizationId: opening.organizationId,
@@ -60,7 +73,7 @@ export function relaunchRun(
     run: next,
     launches: launches.map((source, index) =>
       createLaunch(
-        { runId: next.id, kind: source.kind, request: source.request, relaunchedFromLaunchId: source.id },
+        { runId: next.id, kind: source.kind, request: requestOf(source), relaunchedFromLaunchId: source.id },
         { id: opening.launchIds[index], organizationId: opening.organizationId, now: opening.now },
       ),
     ),

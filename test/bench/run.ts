@@ -8,6 +8,7 @@ const benchmarks: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   'csv-import': () => import('./csv-import.bench.ts'),
   reads: () => import('./reads.bench.ts'),
   capacity: () => import('./capacity.bench.ts'),
+  'from-version': () => import('./from-version.bench.ts'),
 };
 
 const wanted = process.argv.slice(2);

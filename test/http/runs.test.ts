@@ -69,6 +69,7 @@ for (const database of await httpDatabases()) {
           'finishedAt',
           'id',
           'kind',
+          'progress',
           'request',
           'runId',
           'sessionCount',

@@ -8,6 +8,9 @@ import { SequentialIdGenerator } from '../../adapters/memory/sequential-id-gener
 import { HashingSecrets } from '../../adapters/system/hashing-secrets.ts';
 import { RecordingJobQueue } from '../../adapters/memory/recording-job-queue.ts';
 import { createJudges } from '../../adapters/judge/create-judges.ts';
+import { AesGcmSecretBox } from '../../adapters/system/aes-gcm-secret-box.ts';
+import { LiquidEndpointFormat } from '../../adapters/product-endpoint/liquid-endpoint-format.ts';
+import { HttpProductEndpoint } from '../../adapters/product-endpoint/http-product-endpoint.ts';
 
 export interface MemoryWorldOptions {
   /** Judges to use instead of the default ones (deterministic in process, LLM judge not configured). */
@@ -16,7 +19,12 @@ export interface MemoryWorldOptions {
   readonly llmJudgeCredits?: number;
   /** Minutes a review claim holds (30 unless given). */
   readonly claimTtlMinutes?: number;
+  /** The secret box's key; null means none is configured (a test key unless given). */
+  readonly secretKey?: string | null;
 }
+
+/** The key tests seal endpoint secrets with. */
+export const TEST_SECRET_KEY = 'a'.repeat(64);
 
 /** Use cases over memory adapters with a fixed clock and predictable ids: the application-test world. */
 export function memoryWorld(options: MemoryWorldOptions = {}) {
@@ -32,6 +40,11 @@ export function memoryWorld(options: MemoryWorldOptions = {}) {
     clock,
     ids: new SequentialIdGenerator(),
     secrets: new HashingSecrets(),
+    secretBox: new AesGcmSecretBox(
+      options.secretKey === undefined ? TEST_SECRET_KEY : (options.secretKey ?? undefined),
+    ),
+    endpointFormat: new LiquidEndpointFormat(),
+    productEndpoint: new HttpProductEndpoint({ allowPrivateNetworks: true, baseRetryDelayMs: 10 }),
     logger: silent,
     deployment: {
       buildInfo: { version: 'dev', commit: 'abc123', buildDate: '2026-01-01T00:00:00.000Z' },

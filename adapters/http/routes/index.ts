@@ -21,6 +21,8 @@ import { versionRoutes } from './versions.ts';
 import { reviewRoutes } from './review.ts';
 import { reviewPageRoutes } from './review-page.ts';
 import { userGroupRoutes } from './user-groups.ts';
+import { endpointConnectionRoutes } from './endpoint-connections.ts';
+import { fromVersionRoutes } from './from-version.ts';
 
 /** Every route module of the API; append a feature's module here. */
 const modules = [
@@ -42,6 +44,8 @@ const modules = [
   runRoutes,
   reviewRoutes,
   userGroupRoutes,
+  endpointConnectionRoutes,
+  fromVersionRoutes,
 ];
 
 /** All routes, the documentation routes describing them included. */

@@ -24,6 +24,17 @@ export const launch = z
       createdAt: timestamp,
       startedAt: nullableTimestamp,
       finishedAt: nullableTimestamp,
+      progress: z
+        .object({
+          testCases: z.number().int(),
+          sessionsDone: z.number().int(),
+          sessionsFailed: z.number().int(),
+          evaluationsCreated: z.number().int(),
+          skippedCancelled: z.number().int().describe('Test cases left out because the launch was cancelled'),
+          skippedForCredits: z.array(z.string()).readonly().describe('Test cases left out for want of credits'),
+        })
+        .nullable()
+        .describe('GENERATE_INFERENCES launches: how far generation has come; null for other kinds'),
     }),
   )
   .meta({ id: 'Launch' });

@@ -15,7 +15,7 @@ import {
 } from '../../../domain/tracing/session.ts';
 import { MAX_SPANS_PER_BATCH } from '../../../domain/tracing/span-batch.ts';
 import { SPAN_TYPES, type Span } from '../../../domain/tracing/span.ts';
-import { jsonObject, nullableTimestamp, paging, q, timestamp } from './common.ts';
+import { jsonObject, nameFilters, nullableTimestamp, paging, q, timestamp } from './common.ts';
 import { requestFields, responseFields } from './record-fields.ts';
 
 const optionalText = (max: number) => z.string().trim().min(1).max(max).nullable().optional();
@@ -236,7 +236,7 @@ export const spanQuery = z.strictObject({
   inferenceResultIds: q.strings(),
   sessionIds: q.strings(),
   types: q.enums(SPAN_TYPES),
-  names: q.strings(),
+  ...nameFilters,
   parentTraceIds: q.strings(),
   startTimeAfter: q.timestamp(),
   startTimeBefore: q.timestamp(),

@@ -6,6 +6,7 @@ import * as evaluations from './0004-evaluations.ts';
 import * as runs from './0006-runs.ts';
 import * as humanReview from './0009-human-review.ts';
 import * as spanIdsPerOrganization from './0010-span-ids-per-organization.ts';
+import * as endpointConnections from './0011-endpoint-connections.ts';
 
 export interface Migration {
   readonly name: string;
@@ -22,4 +23,5 @@ export const migrations: readonly Migration[] = [
   { name: '0006-runs', ...runs },
   { name: '0009-human-review', ...humanReview },
   { name: '0010-span-ids-per-organization', ...spanIdsPerOrganization },
+  { name: '0011-endpoint-connections', ...endpointConnections },
 ];

@@ -42,6 +42,7 @@ export const runKinds = {
       relaunchedFromLaunchId: true,
       startedAt: true,
       finishedAt: true,
+      progress: true,
       createdAt: true,
       deletedAt: true,
       version: true,

@@ -1,0 +1,198 @@
+import { failureReason } from '../shared/failure-reason.ts';
+import { isActiveMetric } from '../../domain/catalog/metric.ts';
+import { turnInput } from '../../domain/endpoint-connection/product-turn.ts';
+import { claimItem, endItem, type GenerationItem, isItemOpen } from '../../domain/generation/generation-item.ts';
+import { addOutcome, type ItemOutcome } from '../../domain/generation/progress.ts';
+import { isLaunchOpen } from '../../domain/run/launch.ts';
+import { createInferenceResult } from '../../domain/tracing/inference-result.ts';
+import { createSession, finishSession, type Session } from '../../domain/tracing/session.ts';
+import { dispatchEvaluations } from '../evaluations/dispatch-evaluations.ts';
+import { callProduct } from '../endpoint-connections/call-product.ts';
+import type { GenerationJob } from '../ports/job-queue.ts';
+import { where } from '../ports/list-query.ts';
+import type { Ports } from '../ports/ports.ts';
+import { listIn } from '../shared/list-in.ts';
+import { retryStale } from '../shared/retry-stale.ts';
+import { retryContended } from './retry-contended.ts';
+import { settleLaunches } from '../runs/settle-launches.ts';
+
+/** How a played test case ended: the session's stopping reason, or the error that failed it. */
+interface Played {
+  readonly stoppingReason: string | null;
+  readonly error: string | null;
+}
+
+/**
+ * The generation worker's job, one test case: creates the item's session once (a redelivered job continues it),
+ * plays the test case against the version's endpoint, records each turn as an inference result, finishes the session
+ * and has it scored by the same dispatch as every launch, inside the same launch; the launch's progress grows in that
+ * transaction, and the launch settles. A cancelled launch's items end SKIPPED without calling the product.
+ */
+export class GenerateTestCase {
+  constructor(private readonly ports: Ports) {}
+
+  async executeBatch(jobs: readonly GenerationJob[]): Promise<void> {
+    for (const job of jobs) await this.run(job.organizationId, job.itemId);
+  }
+
+  /** A job that failed every attempt: its test case ends failed with the reason, so its launch can still end. */
+  async giveUp(job: GenerationJob, failure: unknown): Promise<void> {
+    await this.end(
+      job.organizationId,
+      job.itemId,
+      null,
+      { kind: 'failed' },
+      failureReason('Generating the test case', failure),
+    );
+  }
+
+  private async run(scope: string, itemId: string): Promise<void> {
+    const item = await this.ports.generationItems.get(scope, itemId);
+    if (!item || !isItemOpen(item)) return;
+    const launch = await this.ports.launches.get(scope, item.launchId);
+    if (!launch || !isLaunchOpen(launch))
+      return this.end(scope, item.id, null, { kind: 'cancelled' }, 'launch cancelled');
+    const [version, testCase] = await Promise.all([
+      this.ports.versions.get(scope, item.versionId),
+      this.ports.testCases.get(scope, item.testCaseId),
+    ]);
+    const connectionId = version?.conversationEndpointConnectionId;
+    const connection = connectionId ? await this.ports.endpointConnections.get(scope, connectionId) : null;
+    const input = testCase ? turnInput(testCase.input) : null;
+    const problem = !version
+      ? 'the version no longer exists'
+      : !connection
+        ? 'the version has no live conversation endpoint connection'
+        : !testCase
+          ? 'the test case no longer exists'
+          : !input
+            ? 'the test case has no user_message in its input'
+            : null;
+    if (problem || !connection || !testCase || !input)
+      return this.end(scope, item.id, null, { kind: 'failed' }, problem ?? 'cannot run');
+    const session = await this.claim(scope, item);
+    const stillOpen = async () => isLaunchOpen(await this.ports.launches.require(scope, item.launchId));
+    const played = await this.playSingleTurn(scope, session, async () => {
+      const turn = await callProduct(
+        this.ports,
+        connection,
+        {
+          input,
+          testCase: { ...testCase },
+          session: { id: session.id, customId: session.customId },
+          productSessionId: null,
+          turn: 1,
+          history: [],
+        },
+        stillOpen,
+      );
+      return createInferenceResult(
+        {
+          sessionId: session.id,
+          input: input.user_message,
+          output: turn.mapped.output,
+          retrievalContext: turn.mapped.retrievalContext,
+          latency: turn.answer.latencyMs,
+          inputTokens: turn.mapped.inputTokens,
+          outputTokens: turn.mapped.outputTokens,
+          status: turn.mapped.error === null ? 'COMPLETED' : 'FAILED',
+          error: turn.mapped.error,
+        },
+        { id: this.ports.ids.next('inferenceResult'), organizationId: scope, now: this.ports.clock.now() },
+      );
+    });
+    await this.end(
+      scope,
+      item.id,
+      { session, played },
+      played.error === null ? null : { kind: 'failed' },
+      played.error,
+    );
+  }
+
+  /** The item's session: created with the claim in one transaction, or the one an earlier delivery created. */
+  private claim(scope: string, item: GenerationItem): Promise<Session> {
+    return retryStale(() =>
+      this.ports.uow.transaction(async () => {
+        const current = await this.ports.generationItems.require(scope, item.id);
+        if (current.sessionId) return this.ports.sessions.require(scope, current.sessionId);
+        const session = createSession(
+          { versionId: current.versionId, testCaseId: current.testCaseId, runId: current.runId },
+          { id: this.ports.ids.next('session'), organizationId: scope, now: this.ports.clock.now() },
+        );
+        await this.ports.sessions.insert(session);
+        await this.ports.generationItems.update(claimItem(current, session.id));
+        return session;
+      }),
+    );
+  }
+
+  /** One turn: recorded once (a redelivered job finds the turn an earlier delivery recorded and keeps it). */
+  private async playSingleTurn(
+    scope: string,
+    session: Session,
+    call: () => Promise<ReturnType<typeof createInferenceResult>>,
+  ): Promise<Played> {
+    const [recorded] = await this.ports.inferenceResults.list(scope, {
+      where: where.eq('sessionId', session.id),
+      limit: 1,
+    });
+    const result = recorded ?? (await this.ports.inferenceResults.insert(await call()));
+    return result.status === 'FAILED'
+      ? { stoppingReason: null, error: result.error ?? 'the call failed' }
+      : { stoppingReason: 'single turn answered', error: null };
+  }
+
+  /**
+   * Ends the item (once), finishes its session and dispatches its evaluations while the launch is open, grows the
+   * launch's progress, all in one transaction; then settles the launch.
+   */
+  private async end(
+    scope: string,
+    itemId: string,
+    finished: { session: Session; played: Played } | null,
+    failure: ItemOutcome | null,
+    error: string | null,
+  ): Promise<void> {
+    const launchId = await retryContended(() =>
+      this.ports.uow.transaction(async () => {
+        const item = await this.ports.generationItems.require(scope, itemId);
+        if (!isItemOpen(item)) return item.launchId;
+        const launch = await this.ports.launches.require(scope, item.launchId);
+        const now = this.ports.clock.now();
+        let outcome: ItemOutcome =
+          failure?.kind === 'failed' && !isLaunchOpen(launch)
+            ? { kind: 'cancelled' }
+            : (failure ?? { kind: 'done', evaluationsCreated: 0 });
+        const sessionId = finished?.session.id ?? item.sessionId;
+        const session = sessionId ? await this.ports.sessions.require(scope, sessionId) : null;
+        if (session?.status === 'PENDING')
+          await this.ports.sessions.update(finishSession(session, finished?.played ?? { error }, now));
+        if (finished && session) {
+          if (finished.played.error === null && isLaunchOpen(launch)) {
+            const metrics = (await listIn(this.ports.metrics, scope, item.metricIds)).filter(isActiveMetric);
+            const run = await this.ports.runs.require(scope, item.runId);
+            const evaluations = await dispatchEvaluations(
+              this.ports,
+              { organizationId: scope, userId: run.userId },
+              {
+                assignments: [{ session, metricIds: metrics.map((metric) => metric.id) }],
+                metrics: new Map(metrics.map((metric) => [metric.id, metric])),
+                scores: new Map(),
+                runId: run.id,
+                launchId: launch.id,
+              },
+            );
+            outcome = { kind: 'done', evaluationsCreated: evaluations.length };
+          }
+        }
+        const status = outcome.kind === 'done' ? 'DONE' : outcome.kind === 'failed' ? 'FAILED' : 'SKIPPED';
+        await this.ports.generationItems.update(endItem(item, status, error, now));
+        if (launch.progress)
+          await this.ports.launches.update({ ...launch, progress: addOutcome(launch.progress, outcome) });
+        return launch.id;
+      }),
+    );
+    await settleLaunches(this.ports, scope, [launchId]);
+  }
+}

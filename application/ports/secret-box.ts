@@ -1,0 +1,9 @@
+/** Encrypts secrets kept at rest (endpoint connections' credentials) and decrypts them when they are used. */
+export interface SecretBox {
+  /** False when no key is configured: nothing can be sealed (and what was sealed cannot be opened). */
+  readonly ready: boolean;
+  /** The sealed form of a secret: authenticated encryption, a fresh nonce each time. */
+  seal(plain: string): string;
+  /** The secret back; throws when the sealed text was altered or sealed with another key. */
+  open(sealed: string): string;
+}

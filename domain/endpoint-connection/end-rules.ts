@@ -1,0 +1,56 @@
+import type { IssueCollector } from '../errors.ts';
+import { checkPath, type EndpointSyntax } from './request-shape.ts';
+
+/**
+ * An answer that ends a conversation: its HTTP status is `statusCode` and, when `jsonPath` is given, the path
+ * matches something in the JSON answer (equal to `equals` when that is given).
+ */
+export interface ConversationEndRule {
+  readonly statusCode: number;
+  readonly jsonPath?: string | null;
+  readonly equals?: unknown;
+}
+
+export const MAX_END_RULES = 20;
+
+export function checkEndRules(
+  issues: IssueCollector,
+  syntax: EndpointSyntax,
+  rules: readonly ConversationEndRule[],
+): void {
+  if (rules.length > MAX_END_RULES) {
+    issues.add('conversationEndRules', `must have at most ${MAX_END_RULES} rules`);
+    return;
+  }
+  rules.forEach((rule, index) => {
+    const path = `conversationEndRules.${index}`;
+    issues.check(
+      Number.isInteger(rule.statusCode) && rule.statusCode >= 100 && rule.statusCode <= 599,
+      `${path}.statusCode`,
+      'must be an HTTP status from 100 to 599',
+    );
+    if (rule.jsonPath !== undefined && rule.jsonPath !== null)
+      checkPath(issues, syntax, `${path}.jsonPath`, rule.jsonPath);
+    else issues.check(rule.equals === undefined, `${path}.equals`, 'needs a jsonPath to compare with');
+  });
+}
+
+const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The first rule the answer meets, or null. `select` reads a JSONPath in the answer's JSON body (no match when the
+ * body is not JSON).
+ */
+export function matchingEndRule(
+  rules: readonly ConversationEndRule[],
+  answer: { readonly status: number },
+  select: (path: string) => readonly unknown[],
+): ConversationEndRule | null {
+  for (const rule of rules) {
+    if (rule.statusCode !== answer.status) continue;
+    if (rule.jsonPath === undefined || rule.jsonPath === null) return rule;
+    const found = select(rule.jsonPath);
+    if (rule.equals === undefined ? found.length > 0 : found.some((value) => sameJson(value, rule.equals))) return rule;
+  }
+  return null;
+}

@@ -1,0 +1,56 @@
+import { createPlatform } from '../../bootstrap/library.ts';
+import { ApiClient } from '../support/api-client.ts';
+import { createTestDatabase } from '../support/databases.ts';
+import { generationScene, launchEnded } from '../support/generation-scene.ts';
+import { createTenant, type HttpWorld } from '../support/http-world.ts';
+import { startProductServer } from '../support/product-server.ts';
+
+/**
+ * From-version throughput: POST /evaluations/fromVersion over BENCH_GEN_TEST_CASES single-turn test cases against a
+ * local product that answers in 50 ms, with a connection of maxConcurrency 8, on SQLite with the embedded worker.
+ * Prints the wall time from the request to the launch's end (calls and scoring) against the ideal
+ * test cases × 50 ms / 8, as a ratio (1.00 is the ideal).
+ */
+const TEST_CASES = Number(process.env.BENCH_GEN_TEST_CASES ?? 200);
+const ANSWER_MS = 50;
+const CONCURRENCY = 8;
+
+export async function run(): Promise<void> {
+  const product = await startProductServer({
+    '/answer': async (request, response) => {
+      await new Promise((resolve) => setTimeout(resolve, ANSWER_MS));
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ answer: { text: `echo: ${JSON.parse(request.body).message}` } }));
+    },
+  });
+  const store = await createTestDatabase('sqlite');
+  const platform = await createPlatform({
+    database: store.url,
+    config: { ASSAY_SECRET_KEY: 'b'.repeat(64), ENDPOINT_ALLOW_PRIVATE_NETWORKS: true, RATE_LIMIT_PER_MINUTE: 0 },
+  });
+  try {
+    const admin = await platform.useCases.ensurePlatformAdmin.execute();
+    const url = await platform.listen(0);
+    const world = { admin: new ApiClient(url, admin?.key) } as HttpWorld;
+    const { owner } = await createTenant(world);
+    const messages = Array.from({ length: TEST_CASES }, (_, index) => `question ${index}`);
+    const scene = await generationScene(owner, `${product.url}/answer`, {
+      messages,
+      connection: { maxConcurrency: CONCURRENCY, retries: 0 },
+    });
+    const started = performance.now();
+    const launched = (await owner.post('/evaluations/fromVersion', { versionId: scene.version.id })).body;
+    const { launch } = await launchEnded(owner, launched.runId, launched.launchId, 120_000);
+    const wall = performance.now() - started;
+    const ideal = (TEST_CASES * ANSWER_MS) / CONCURRENCY;
+    console.log(
+      `sqlite: ${TEST_CASES} test cases, ${launch.progress.sessionsDone} sessions, ` +
+        `${launch.progress.evaluationsCreated} evaluations scored; wall ${wall.toFixed(0)} ms, ` +
+        `ideal ${ideal.toFixed(0)} ms (${TEST_CASES} × ${ANSWER_MS} ms / ${CONCURRENCY}), ratio ${(wall / ideal).toFixed(2)}`,
+    );
+  } finally {
+    await platform.close();
+    await store.drop();
+    await product.close();
+  }
+}
