@@ -6,6 +6,7 @@ import { createMemoryDatasetStorage } from './memory-dataset-storage.ts';
 import { createMemoryEvaluationStorage } from './memory-evaluation-storage.ts';
 import { createMemoryRunStorage } from './memory-run-storage.ts';
 import { createMemoryReviewStorage } from './memory-review-storage.ts';
+import { createMemoryOperationsStorage } from './memory-operations-storage.ts';
 import { MemoryOrganizationStore } from './memory-organization-store.ts';
 import { MemoryRecordStore } from './memory-record-store.ts';
 import { createMemoryTracingStorage } from './memory-tracing-stores.ts';
@@ -16,18 +17,20 @@ export function createMemoryStorage(): StoragePorts {
   const uow = new MemoryUnitOfWork();
   const organizations = new MemoryOrganizationStore(identityKinds.organizations, uow);
   const users = new MemoryRecordStore(identityKinds.users, uow);
+  const subscriptions = new MemoryRecordStore(identityKinds.subscriptions, uow);
   return {
     uow,
     readiness: { check: async () => [] },
     organizations,
-    subscriptions: new MemoryRecordStore(identityKinds.subscriptions, uow),
+    subscriptions,
     users,
-    apiKeys: new MemoryApiKeyStore(identityKinds.apiKeys, uow, { users, organizations }),
+    apiKeys: new MemoryApiKeyStore(identityKinds.apiKeys, uow, { users, organizations, subscriptions }),
     ...createMemoryCatalogStorage(uow),
     ...createMemoryDatasetStorage(uow),
     ...createMemoryEvaluationStorage(uow),
     ...createMemoryRunStorage(uow),
     ...createMemoryTracingStorage(uow),
     ...createMemoryReviewStorage(uow),
+    ...createMemoryOperationsStorage(uow),
   };
 }

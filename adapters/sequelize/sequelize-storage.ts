@@ -7,6 +7,7 @@ import { createSequelizeDatasetStorage } from './sequelize-dataset-storage.ts';
 import { createSequelizeEvaluationStorage } from './sequelize-evaluation-storage.ts';
 import { createSequelizeRunStorage } from './sequelize-run-storage.ts';
 import { createSequelizeReviewStorage } from './sequelize-review-storage.ts';
+import { createSequelizeOperationsStorage } from './sequelize-operations-storage.ts';
 import { SequelizeOrganizationStore } from './sequelize-organization-store.ts';
 import { SequelizeReadinessProbe } from './sequelize-readiness-probe.ts';
 import { SequelizeRecordStore } from './sequelize-record-store.ts';
@@ -37,5 +38,6 @@ export function createSequelizeStorage(database: DatabaseHandle): StoragePorts {
     ...createSequelizeRunStorage(database, context),
     ...createSequelizeTracingStorage(database, context),
     ...createSequelizeReviewStorage(database, context),
+    ...createSequelizeOperationsStorage(database, context),
   };
 }

@@ -29,6 +29,13 @@ import type { InferenceResultStore, SpanStore } from './tracing-stores.ts';
 import type { UserGroup } from '../../domain/review/user-group.ts';
 import type { UserGroupLink } from '../../domain/review/user-group-link.ts';
 import type { ReviewSettings } from './review-settings.ts';
+import type { MarketplaceOperation } from '../../domain/organization/marketplace-operation.ts';
+import type { MfaChallenge } from '../../domain/identity/mfa-challenge.ts';
+import type { Mailer } from './mailer.ts';
+import type { MarketplaceSettings, MarketplaceTokens } from './marketplace.ts';
+import type { Passwords } from './passwords.ts';
+import type { RateLimiter } from './rate-limiter.ts';
+import type { SignInSettings } from './sign-in-settings.ts';
 
 /** Every port the use cases may ask for; an adapter family supplies all of them. */
 export interface Ports {
@@ -62,6 +69,15 @@ export interface Ports {
   readonly userGroups: RecordStore<UserGroup>;
   readonly userGroupLinks: BulkRecordStore<UserGroupLink>;
   readonly reviewSettings: ReviewSettings;
+  readonly marketplaceOperations: RecordStore<MarketplaceOperation>;
+  readonly mfaChallenges: RecordStore<MfaChallenge>;
+  readonly mailer: Mailer;
+  readonly passwords: Passwords;
+  readonly marketplaceTokens: MarketplaceTokens;
+  readonly marketplaceSettings: MarketplaceSettings;
+  readonly signInSettings: SignInSettings;
+  /** Counts sign-in attempts per e-mail address (and failed ones per client address). */
+  readonly signInLimiter: RateLimiter;
 }
 
 /** The ports an adapter family for storage supplies (memory, SQLite, PostgreSQL): everything but the system services. */
@@ -76,4 +92,10 @@ export type StoragePorts = Omit<
   | 'judges'
   | 'evaluationSettings'
   | 'reviewSettings'
+  | 'mailer'
+  | 'passwords'
+  | 'marketplaceTokens'
+  | 'marketplaceSettings'
+  | 'signInSettings'
+  | 'signInLimiter'
 >;

@@ -13,6 +13,7 @@ import { createJudges } from '../../adapters/judge/create-judges.ts';
 import type { RunnableJobQueue } from '../../adapters/queue/job-runner.ts';
 import type { Config } from '../config.ts';
 import { TOKENS } from '../tokens.ts';
+import { operationsPorts } from './operations-ports.ts';
 import type { UseCases } from '../../application/use-cases.ts';
 
 const startedAt = new Date().toISOString();
@@ -26,6 +27,7 @@ export const coreModule = new ContainerModule(({ bind }) => {
     .toResolvedValue(
       (config: Config, logger: pino.Logger, storage: StoragePorts, jobQueue: RunnableJobQueue): Ports => ({
         ...storage,
+        ...operationsPorts(config),
         jobQueue,
         judges: createJudges({
           baseUrl: config.JUDGE_BASE_URL,

@@ -8,6 +8,8 @@ import { SequentialIdGenerator } from '../../adapters/memory/sequential-id-gener
 import { HashingSecrets } from '../../adapters/system/hashing-secrets.ts';
 import { RecordingJobQueue } from '../../adapters/memory/recording-job-queue.ts';
 import { createJudges } from '../../adapters/judge/create-judges.ts';
+import { operationsPorts } from '../../bootstrap/modules/operations-ports.ts';
+import { loadConfig } from '../../bootstrap/config.ts';
 
 export interface MemoryWorldOptions {
   /** Judges to use instead of the default ones (deterministic in process, LLM judge not configured). */
@@ -25,6 +27,7 @@ export function memoryWorld(options: MemoryWorldOptions = {}) {
   const jobQueue = new RecordingJobQueue();
   const ports: Ports = {
     ...createMemoryStorage(),
+    ...operationsPorts(loadConfig({})),
     jobQueue,
     judges: { ...createJudges({ timeoutMs: 1000 }), ...options.judges },
     evaluationSettings: { llmJudgeCredits: options.llmJudgeCredits ?? 1 },

@@ -21,6 +21,7 @@ import { versionRoutes } from './versions.ts';
 import { reviewRoutes } from './review.ts';
 import { reviewPageRoutes } from './review-page.ts';
 import { userGroupRoutes } from './user-groups.ts';
+import { marketplaceRoutes } from './marketplace.ts';
 
 /** Every route module of the API; append a feature's module here. */
 const modules = [
@@ -42,6 +43,7 @@ const modules = [
   runRoutes,
   reviewRoutes,
   userGroupRoutes,
+  marketplaceRoutes,
 ];
 
 /** All routes, the documentation routes describing them included. */

@@ -5,6 +5,7 @@ import * as tracing from './0003-tracing.ts';
 import * as evaluations from './0004-evaluations.ts';
 import * as runs from './0006-runs.ts';
 import * as humanReview from './0009-human-review.ts';
+import * as operations from './0012-operations.ts';
 
 export interface Migration {
   readonly name: string;
@@ -20,4 +21,5 @@ export const migrations: readonly Migration[] = [
   { name: '0004-evaluations', ...evaluations },
   { name: '0006-runs', ...runs },
   { name: '0009-human-review', ...humanReview },
+  { name: '0012-operations', ...operations },
 ];
