@@ -8,6 +8,9 @@ import { CheckReadiness } from './operations/check-readiness.ts';
 import { GetBuildInfo } from './operations/get-build-info.ts';
 import { GetSdkVersionPolicy } from './operations/get-sdk-version-policy.ts';
 import { ReceiveMarketplaceNotice } from './operations/receive-marketplace-notice.ts';
+import { SetPassword } from './auth/set-password.ts';
+import { SignIn } from './auth/sign-in.ts';
+import { VerifyMfa } from './auth/verify-mfa.ts';
 import { CreateOrganization } from './organizations/create-organization.ts';
 import { DeleteOrganization } from './organizations/delete-organization.ts';
 import { GetOrganization } from './organizations/get-organization.ts';
@@ -93,6 +96,9 @@ export function createUseCases(ports: Ports) {
     getSdkVersionPolicy: new GetSdkVersionPolicy(ports),
     checkReadiness: new CheckReadiness(ports),
     receiveMarketplaceNotice: new ReceiveMarketplaceNotice(ports),
+    setPassword: new SetPassword(ports),
+    signIn: new SignIn(ports),
+    verifyMfa: new VerifyMfa(ports),
   };
 }
 

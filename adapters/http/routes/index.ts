@@ -22,6 +22,7 @@ import { reviewRoutes } from './review.ts';
 import { reviewPageRoutes } from './review-page.ts';
 import { userGroupRoutes } from './user-groups.ts';
 import { marketplaceRoutes } from './marketplace.ts';
+import { authRoutes } from './auth.ts';
 
 /** Every route module of the API; append a feature's module here. */
 const modules = [
@@ -44,6 +45,7 @@ const modules = [
   reviewRoutes,
   userGroupRoutes,
   marketplaceRoutes,
+  authRoutes,
 ];
 
 /** All routes, the documentation routes describing them included. */
