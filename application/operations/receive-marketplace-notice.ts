@@ -8,6 +8,7 @@ import {
 import type { Subscription } from '../../domain/organization/subscription.ts';
 import type { Ports } from '../ports/ports.ts';
 import { retryStale } from '../shared/retry-stale.ts';
+import { warnOnCredits } from './warn-on-credits.ts';
 
 type NeededPorts = Pick<
   Ports,
@@ -20,6 +21,7 @@ type NeededPorts = Pick<
   | 'uow'
   | 'clock'
   | 'logger'
+  | 'mailer'
 >;
 
 /**
@@ -86,6 +88,7 @@ export class ReceiveMarketplaceNotice {
         ...organization,
         remainingSubscriptionCredits: this.ports.marketplaceSettings.renewalCredits,
       });
+      await warnOnCredits(this.ports, organizationId);
     }
     return decision.outcome;
   }
