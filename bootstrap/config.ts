@@ -53,6 +53,10 @@ const schema = z.object({
     .transform((value) => value === 'true'),
   SESSION_KEY_TTL_HOURS: z.coerce.number().min(0.01).default(12),
   SIGN_IN_ATTEMPTS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_PER_ORGANIZATION_PER_MINUTE: z.coerce.number().int().min(0).default(30_000),
+  FAILED_AUTH_PER_MINUTE: z.coerce.number().int().min(0).default(100),
+  REDIS_URL: z.string().optional(),
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 /** `MARKETPLACE_PLANS=planA=FREE,planB=ENTERPRISE` as a map from marketplace plan id to plan. */
