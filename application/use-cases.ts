@@ -7,6 +7,10 @@ import { RevokeApiKey } from './api-keys/revoke-api-key.ts';
 import { CheckReadiness } from './operations/check-readiness.ts';
 import { GetBuildInfo } from './operations/get-build-info.ts';
 import { GetSdkVersionPolicy } from './operations/get-sdk-version-policy.ts';
+import { ReceiveMarketplaceNotice } from './operations/receive-marketplace-notice.ts';
+import { SetPassword } from './auth/set-password.ts';
+import { SignIn } from './auth/sign-in.ts';
+import { VerifyMfa } from './auth/verify-mfa.ts';
 import { CreateOrganization } from './organizations/create-organization.ts';
 import { DeleteOrganization } from './organizations/delete-organization.ts';
 import { GetOrganization } from './organizations/get-organization.ts';
@@ -95,6 +99,10 @@ export function createUseCases(ports: Ports) {
     getBuildInfo: new GetBuildInfo(ports),
     getSdkVersionPolicy: new GetSdkVersionPolicy(ports),
     checkReadiness: new CheckReadiness(ports),
+    receiveMarketplaceNotice: new ReceiveMarketplaceNotice(ports),
+    setPassword: new SetPassword(ports),
+    signIn: new SignIn(ports),
+    verifyMfa: new VerifyMfa(ports),
   };
 }
 

@@ -43,7 +43,39 @@ const schema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 32 bytes written as 64 hex characters')
     .optional(),
+  MARKETPLACE_JWKS_URL: z.url().optional(),
+  MARKETPLACE_AUDIENCE: z.string().optional(),
+  MARKETPLACE_TENANT_ID: z.string().optional(),
+  MARKETPLACE_PLANS: z
+    .string()
+    .regex(/^\s*([^=,\s]+\s*=\s*(FREE|ENTERPRISE)\s*(,\s*|$))*$/, 'must be planId=FREE|ENTERPRISE,…')
+    .default(''),
+  MARKETPLACE_RENEWAL_CREDITS: z.coerce.number().int().min(0).optional(),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  SMTP_FROM: z.string().default('Assay <no-reply@assay.local>'),
+  SMTP_SECURE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  SESSION_KEY_TTL_HOURS: z.coerce.number().min(0.01).default(12),
+  SIGN_IN_ATTEMPTS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_PER_ORGANIZATION_PER_MINUTE: z.coerce.number().int().min(0).default(30_000),
+  FAILED_AUTH_PER_MINUTE: z.coerce.number().int().min(0).default(100),
+  REDIS_URL: z.string().optional(),
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
+
+/** `MARKETPLACE_PLANS=planA=FREE,planB=ENTERPRISE` as a map from marketplace plan id to plan. */
+export function marketplacePlans(setting: string): Map<string, 'FREE' | 'ENTERPRISE'> {
+  const pairs = setting
+    .split(',')
+    .map((pair) => pair.split('=').map((part) => part.trim()))
+    .filter(([planId, plan]) => planId && (plan === 'FREE' || plan === 'ENTERPRISE'));
+  return new Map(pairs.map(([planId, plan]) => [planId, plan as 'FREE' | 'ENTERPRISE']));
+}
 
 export type Config = z.infer<typeof schema>;
 

@@ -5,6 +5,7 @@ import { coreModule } from './modules/core.module.ts';
 import { queueModuleFor } from './modules/queue.module.ts';
 import { memoryStorageModule, sqlStorageModule } from './modules/storage.module.ts';
 import { TOKENS } from './tokens.ts';
+import { rateLimitModuleFor } from './modules/rate-limit.module.ts';
 
 /** The container for a configuration: `DATABASE_URL=memory` keeps everything in process memory. */
 export async function buildContainer(config: Config): Promise<Container> {
@@ -14,6 +15,7 @@ export async function buildContainer(config: Config): Promise<Container> {
     coreModule,
     config.DATABASE_URL === 'memory' ? memoryStorageModule : sqlStorageModule,
     queueModuleFor(config),
+    rateLimitModuleFor(config),
   );
   return container;
 }

@@ -6,6 +6,8 @@ import type { UseCases } from '../application/use-cases.ts';
 import type { DatabaseHandle } from '../adapters/sequelize/support/database.ts';
 import type { RunnableJobQueue } from '../adapters/queue/job-runner.ts';
 import type { Config } from './config.ts';
+import type { Redis } from 'ioredis';
+import type { RateLimiters } from './modules/rate-limit.module.ts';
 
 /** One typed identifier per thing the container builds. */
 export const TOKENS = {
@@ -17,4 +19,6 @@ export const TOKENS = {
   useCases: Symbol.for('assay.useCases') as ServiceIdentifier<UseCases>,
   httpApp: Symbol.for('assay.httpApp') as ServiceIdentifier<Koa>,
   jobQueue: Symbol.for('assay.jobQueue') as ServiceIdentifier<RunnableJobQueue>,
+  rateLimiters: Symbol.for('assay.rateLimiters') as ServiceIdentifier<RateLimiters>,
+  redis: Symbol.for('assay.redis') as ServiceIdentifier<Redis>,
 };

@@ -18,6 +18,12 @@ export interface HttpAppOptions {
   readonly logger: pino.Logger;
   /** Per-key request limits; absent means unlimited. */
   readonly rateLimiter?: RateLimiter;
+  /** Per-organization request limits (all its keys together); absent means none. */
+  readonly organizationRateLimiter?: RateLimiter;
+  /** Failed authentications per client address; absent means uncounted. */
+  readonly failedAuthLimiter?: RateLimiter;
+  /** Proxies in front of the API whose X-Forwarded-For entries are trusted for the client address (0: none). */
+  readonly trustProxyHops?: number;
 }
 
 /** The query schema of routes that take no parameters: anything sent is refused. */
@@ -40,11 +46,14 @@ function handler(spec: RouteSpec): Middleware {
 
 /** The Koa application: request context, then per route authentication, media-type check, parsing, handler. */
 export function createHttpApp(options: HttpAppOptions): Koa {
-  const app = new Koa({ proxy: true });
+  const hops = options.trustProxyHops ?? 0;
+  const app = new Koa({ proxy: hops > 0, maxIpsCount: hops });
   const router = new Router();
   const auth: Middleware[] = [
-    authenticate(options.resolveActor),
-    ...(options.rateLimiter ? [rateLimit(options.rateLimiter)] : []),
+    authenticate(options.resolveActor, options.failedAuthLimiter),
+    ...(options.rateLimiter
+      ? [rateLimit({ perKey: options.rateLimiter, perOrganization: options.organizationRateLimiter })]
+      : []),
   ];
   for (const spec of options.routes) {
     const chain: Middleware[] = [...(spec.auth === false ? [] : auth), ...bodyParsing(spec), handler(spec)];

@@ -3,6 +3,7 @@ import type { RecordStore } from '../../application/ports/record-store.ts';
 import type { ApiKey } from '../../domain/identity/api-key.ts';
 import type { User } from '../../domain/identity/user.ts';
 import type { Organization } from '../../domain/organization/organization.ts';
+import type { Subscription } from '../../domain/organization/subscription.ts';
 import type { RecordKind } from '../shared/record-kind.ts';
 import { MemoryRecordStore } from './memory-record-store.ts';
 import type { MemoryUnitOfWork } from './memory-unit-of-work.ts';
@@ -12,7 +13,11 @@ export class MemoryApiKeyStore extends MemoryRecordStore<ApiKey> implements ApiK
   constructor(
     kind: RecordKind<ApiKey>,
     uow: MemoryUnitOfWork,
-    private readonly holders: { users: RecordStore<User>; organizations: RecordStore<Organization> },
+    private readonly holders: {
+      users: RecordStore<User>;
+      organizations: RecordStore<Organization>;
+      subscriptions: RecordStore<Subscription>;
+    },
   ) {
     super(kind, uow);
   }
@@ -26,6 +31,9 @@ export class MemoryApiKeyStore extends MemoryRecordStore<ApiKey> implements ApiK
       key: structuredClone(key),
       user: user && { id: user.id, organizationId: user.organizationId, role: user.role },
       organizationLive: organization !== null,
+      subscriptionStatus: organization
+        ? ((await this.holders.subscriptions.get(organization.id, organization.id))?.status ?? null)
+        : null,
     };
   }
 }

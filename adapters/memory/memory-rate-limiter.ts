@@ -24,6 +24,18 @@ export class MemoryRateLimiter implements RateLimiter {
     return decision;
   }
 
+  async peek(key: string) {
+    const now = this.now();
+    const window = this.windows.get(key);
+    const current = window && now - window.startedAt < this.windowMs ? window : { startedAt: now, count: 0 };
+    return {
+      allowed: current.count < this.limit,
+      limit: this.limit,
+      remaining: Math.max(0, this.limit - current.count),
+      resetSeconds: Math.max(1, Math.ceil((current.startedAt + this.windowMs - now) / 1000)),
+    };
+  }
+
   private sweep(now: number): void {
     if (now - this.lastSweep < this.windowMs) return;
     this.lastSweep = now;

@@ -7,6 +7,7 @@ import { createMemoryEvaluationStorage } from './memory-evaluation-storage.ts';
 import { createMemoryRunStorage } from './memory-run-storage.ts';
 import { createMemoryReviewStorage } from './memory-review-storage.ts';
 import { createMemoryEndpointConnectionStorage } from './memory-endpoint-connection-storage.ts';
+import { createMemoryOperationsStorage } from './memory-operations-storage.ts';
 import { MemoryOrganizationStore } from './memory-organization-store.ts';
 import { MemoryRecordStore } from './memory-record-store.ts';
 import { createMemoryTracingStorage } from './memory-tracing-stores.ts';
@@ -17,13 +18,14 @@ export function createMemoryStorage(): StoragePorts {
   const uow = new MemoryUnitOfWork();
   const organizations = new MemoryOrganizationStore(identityKinds.organizations, uow);
   const users = new MemoryRecordStore(identityKinds.users, uow);
+  const subscriptions = new MemoryRecordStore(identityKinds.subscriptions, uow);
   return {
     uow,
     readiness: { check: async () => [] },
     organizations,
-    subscriptions: new MemoryRecordStore(identityKinds.subscriptions, uow),
+    subscriptions,
     users,
-    apiKeys: new MemoryApiKeyStore(identityKinds.apiKeys, uow, { users, organizations }),
+    apiKeys: new MemoryApiKeyStore(identityKinds.apiKeys, uow, { users, organizations, subscriptions }),
     ...createMemoryCatalogStorage(uow),
     ...createMemoryDatasetStorage(uow),
     ...createMemoryEvaluationStorage(uow),
@@ -31,5 +33,6 @@ export function createMemoryStorage(): StoragePorts {
     ...createMemoryTracingStorage(uow),
     ...createMemoryReviewStorage(uow),
     ...createMemoryEndpointConnectionStorage(uow),
+    ...createMemoryOperationsStorage(uow),
   };
 }

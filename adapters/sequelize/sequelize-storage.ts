@@ -8,6 +8,7 @@ import { createSequelizeEvaluationStorage } from './sequelize-evaluation-storage
 import { createSequelizeRunStorage } from './sequelize-run-storage.ts';
 import { createSequelizeReviewStorage } from './sequelize-review-storage.ts';
 import { createSequelizeEndpointConnectionStorage } from './sequelize-endpoint-connection-storage.ts';
+import { createSequelizeOperationsStorage } from './sequelize-operations-storage.ts';
 import { SequelizeOrganizationStore } from './sequelize-organization-store.ts';
 import { SequelizeReadinessProbe } from './sequelize-readiness-probe.ts';
 import { SequelizeRecordStore } from './sequelize-record-store.ts';
@@ -39,5 +40,6 @@ export function createSequelizeStorage(database: DatabaseHandle): StoragePorts {
     ...createSequelizeTracingStorage(database, context),
     ...createSequelizeReviewStorage(database, context),
     ...createSequelizeEndpointConnectionStorage(database, context),
+    ...createSequelizeOperationsStorage(database, context),
   };
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Secrets } from '../../application/ports/secrets.ts';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -11,6 +11,10 @@ export class HashingSecrets implements Secrets {
   newSecret(): string {
     const bytes = randomBytes(40);
     return Array.from(bytes, (byte) => LETTERS[byte % LETTERS.length]).join('');
+  }
+
+  newCode(digits: number): string {
+    return Array.from({ length: digits }, () => String(randomInt(10))).join('');
   }
 
   hash(secret: string): string {

@@ -10,6 +10,7 @@ export const viewApiKey = (key: ApiKey): ApiKeyView => ({
   organizationId: key.organizationId,
   prefix: key.prefix,
   createdAt: key.createdAt,
+  expiresAt: key.expiresAt,
   revokedAt: key.revokedAt,
   deletedAt: key.deletedAt,
 });

@@ -8,13 +8,15 @@ import { viewApiKey, type ApiKeyView } from './api-key-view.ts';
 export interface KeyRequest {
   readonly name: string;
   readonly presetSecret?: string;
+  /** When the key stops working (session keys); never when absent. */
+  readonly expiresAt?: string;
 }
 
 /** Mints and stores a key for a user; the plain key is returned this once and never again. */
 export async function issueApiKey(
   ports: Pick<Ports, 'apiKeys' | 'secrets' | 'ids' | 'clock'>,
   user: User,
-  { name, presetSecret }: KeyRequest,
+  { name, presetSecret, expiresAt }: KeyRequest,
 ): Promise<ApiKeyView & { key: string }> {
   const issues = new IssueCollector();
   issues.check(name.trim().length > 0, 'name', 'must not be empty');
@@ -28,6 +30,7 @@ export async function issueApiKey(
     secretHash: ports.secrets.hash(secret),
     prefix: displayPrefix(secret),
     createdAt: ports.clock.now(),
+    expiresAt: expiresAt ?? null,
     revokedAt: null,
     deletedAt: null,
   };

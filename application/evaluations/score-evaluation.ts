@@ -1,4 +1,5 @@
 import type { EvaluationJob } from '../ports/job-queue.ts';
+import { warnOnCredits } from '../operations/warn-on-credits.ts';
 import type { Judge } from '../ports/judge.ts';
 import type { Ports } from '../ports/ports.ts';
 import { StaleVersion } from '../../domain/errors.ts';
@@ -27,6 +28,9 @@ type Needs = Pick<
   | 'testCases'
   | 'runs'
   | 'launches'
+  | 'users'
+  | 'mailer'
+  | 'logger'
 >;
 
 /**
@@ -111,6 +115,7 @@ export class ScoreEvaluation {
         );
       }
     });
+    if (decided.some(({ verdict, cost }) => chargeFor(verdict, cost) > 0)) await warnOnCredits(this.ports, scope);
     await settleLaunches(this.ports, scope, launchesOf(pending));
   }
 

@@ -1,5 +1,6 @@
 import type { ApiKey } from '../../domain/identity/api-key.ts';
 import type { User } from '../../domain/identity/user.ts';
+import type { SubscriptionStatus } from '../../domain/organization/subscription.ts';
 import type { RecordStore } from './record-store.ts';
 
 /** A live key found by its secret's hash, with what authentication needs of its holder. */
@@ -9,6 +10,8 @@ export interface KeyHolder {
   readonly user: Pick<User, 'id' | 'organizationId' | 'role'> | null;
   /** Whether that user's organization is live. */
   readonly organizationLive: boolean;
+  /** The status of that organization's subscription; null when none is recorded (a free one). */
+  readonly subscriptionStatus: SubscriptionStatus | null;
 }
 
 /** API keys, with authentication's look-up: one round trip, since every authenticated request makes it. */

@@ -34,6 +34,13 @@ import type { EndpointFormat } from './endpoint-format.ts';
 import type { SecretBox } from './secret-box.ts';
 import type { ProductEndpoint } from './product-endpoint.ts';
 import type { GenerationItem } from '../../domain/generation/generation-item.ts';
+import type { MarketplaceOperation } from '../../domain/organization/marketplace-operation.ts';
+import type { MfaChallenge } from '../../domain/identity/mfa-challenge.ts';
+import type { Mailer } from './mailer.ts';
+import type { MarketplaceSettings, MarketplaceTokens } from './marketplace.ts';
+import type { Passwords } from './passwords.ts';
+import type { RateLimiter } from './rate-limiter.ts';
+import type { SignInSettings } from './sign-in-settings.ts';
 
 /** Every port the use cases may ask for; an adapter family supplies all of them. */
 export interface Ports {
@@ -72,6 +79,15 @@ export interface Ports {
   readonly secretBox: SecretBox;
   readonly endpointFormat: EndpointFormat;
   readonly productEndpoint: ProductEndpoint;
+  readonly marketplaceOperations: RecordStore<MarketplaceOperation>;
+  readonly mfaChallenges: RecordStore<MfaChallenge>;
+  readonly mailer: Mailer;
+  readonly passwords: Passwords;
+  readonly marketplaceTokens: MarketplaceTokens;
+  readonly marketplaceSettings: MarketplaceSettings;
+  readonly signInSettings: SignInSettings;
+  /** Counts sign-in attempts per e-mail address (and failed ones per client address). */
+  readonly signInLimiter: RateLimiter;
 }
 
 /** The ports an adapter family for storage supplies (memory, SQLite, PostgreSQL): everything but the system services. */
@@ -89,4 +105,10 @@ export type StoragePorts = Omit<
   | 'secretBox'
   | 'endpointFormat'
   | 'productEndpoint'
+  | 'mailer'
+  | 'passwords'
+  | 'marketplaceTokens'
+  | 'marketplaceSettings'
+  | 'signInSettings'
+  | 'signInLimiter'
 >;

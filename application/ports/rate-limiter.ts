@@ -4,4 +4,6 @@ import type { RateDecision } from '../../domain/operations/rate-limit.ts';
 export interface RateLimiter {
   /** Counts one request of `key` and says whether it is allowed, with what remains of the window. */
   consume(key: string): Promise<Omit<RateDecision, 'window'>>;
+  /** The state of `key`'s window without counting anything (allowed: another request would be). */
+  peek(key: string): Promise<Omit<RateDecision, 'window'>>;
 }

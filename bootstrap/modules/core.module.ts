@@ -3,7 +3,6 @@ import type pino from 'pino';
 import type { Ports, StoragePorts } from '../../application/ports/ports.ts';
 import { createUseCases } from '../../application/use-cases.ts';
 import { createHttpApp } from '../../adapters/http/app.ts';
-import { MemoryRateLimiter } from '../../adapters/memory/memory-rate-limiter.ts';
 import { allRoutes } from '../../adapters/http/routes/index.ts';
 import { HashingSecrets } from '../../adapters/system/hashing-secrets.ts';
 import { createPinoLogger, PinoLogger } from '../../adapters/system/pino-logger.ts';
@@ -16,6 +15,8 @@ import { HttpProductEndpoint } from '../../adapters/product-endpoint/http-produc
 import type { RunnableJobQueue } from '../../adapters/queue/job-runner.ts';
 import type { Config } from '../config.ts';
 import { TOKENS } from '../tokens.ts';
+import { operationsPorts } from './operations-ports.ts';
+import type { RateLimiters } from './rate-limit.module.ts';
 import type { UseCases } from '../../application/use-cases.ts';
 
 const startedAt = new Date().toISOString();
@@ -27,8 +28,16 @@ export const coreModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(TOKENS.ports)
     .toResolvedValue(
-      (config: Config, logger: pino.Logger, storage: StoragePorts, jobQueue: RunnableJobQueue): Ports => ({
+      (
+        config: Config,
+        logger: pino.Logger,
+        storage: StoragePorts,
+        jobQueue: RunnableJobQueue,
+        rateLimiters: RateLimiters,
+      ): Ports => ({
         ...storage,
+        ...operationsPorts(config),
+        signInLimiter: rateLimiters.signIn,
         jobQueue,
         judges: createJudges({
           baseUrl: config.JUDGE_BASE_URL,
@@ -56,7 +65,7 @@ export const coreModule = new ContainerModule(({ bind }) => {
           newOrganizationCredits: config.ORGANIZATION_STARTING_CREDITS,
         },
       }),
-      [TOKENS.config, TOKENS.pino, TOKENS.storage, TOKENS.jobQueue],
+      [TOKENS.config, TOKENS.pino, TOKENS.storage, TOKENS.jobQueue, TOKENS.rateLimiters],
     )
     .inSingletonScope();
   bind(TOKENS.useCases)
@@ -64,15 +73,17 @@ export const coreModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(TOKENS.httpApp)
     .toResolvedValue(
-      (useCases: UseCases, logger: pino.Logger, config: Config) =>
+      (useCases: UseCases, logger: pino.Logger, config: Config, rateLimiters: RateLimiters) =>
         createHttpApp({
           routes: allRoutes(useCases),
           resolveActor: (credential) => useCases.authenticate.execute(credential),
           logger,
-          rateLimiter:
-            config.RATE_LIMIT_PER_MINUTE > 0 ? new MemoryRateLimiter(config.RATE_LIMIT_PER_MINUTE) : undefined,
+          rateLimiter: rateLimiters.perKey,
+          organizationRateLimiter: rateLimiters.perOrganization,
+          failedAuthLimiter: rateLimiters.failedAuth,
+          trustProxyHops: config.TRUST_PROXY_HOPS,
         }),
-      [TOKENS.useCases, TOKENS.pino, TOKENS.config],
+      [TOKENS.useCases, TOKENS.pino, TOKENS.config, TOKENS.rateLimiters],
     )
     .inSingletonScope();
 });

@@ -12,6 +12,8 @@ export interface ApiKey {
   /** First characters of the key, so a user can tell keys apart. */
   readonly prefix: string;
   readonly createdAt: string;
+  /** Session keys from sign-in expire; keys issued otherwise do not (null). */
+  readonly expiresAt: string | null;
   readonly revokedAt: string | null;
   readonly deletedAt: string | null;
 }
@@ -25,4 +27,8 @@ export function secretOfKey(presented: string): string | null {
 export const formatKey = (secret: string): string => `${API_KEY_PREFIX}_${secret}`;
 export const displayPrefix = (secret: string): string => `${API_KEY_PREFIX}_${secret.slice(0, 6)}`;
 
-export const isUsable = (key: ApiKey): boolean => key.revokedAt === null && key.deletedAt === null;
+/** Not revoked, not deleted, and (for a session key) not expired at `now`. */
+export const isUsable = (key: ApiKey, now: string): boolean =>
+  key.revokedAt === null &&
+  key.deletedAt === null &&
+  (key.expiresAt === null || Date.parse(key.expiresAt) > Date.parse(now));

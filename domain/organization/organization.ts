@@ -2,6 +2,8 @@ import { Forbidden, IssueCollector } from '../errors.ts';
 import type { Actor } from '../identity/role.ts';
 import type { Creation } from '../shared/record.ts';
 
+export type CreditWarningLevel = 'LOW' | 'EMPTY';
+
 export interface Organization {
   readonly id: string;
   readonly name: string;
@@ -18,6 +20,8 @@ export interface Organization {
   readonly samlSignedResponse: boolean | null;
   readonly samlSignedAssertions: boolean | null;
   readonly enforceMfa: boolean;
+  /** The credit warning last mailed to the OWNERs (LOW below warningAt, EMPTY at 0); null once refilled. Internal. */
+  readonly creditWarningLevel: CreditWarningLevel | null;
   readonly createdAt: string;
   readonly deletedAt: string | null;
   readonly version: number;
@@ -78,6 +82,7 @@ export function createOrganization(
     samlSignedResponse: null,
     samlSignedAssertions: null,
     enforceMfa: false,
+    creditWarningLevel: null,
     ...changes,
     name: changes.name.trim(),
     createdAt: now,

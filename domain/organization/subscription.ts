@@ -13,6 +13,10 @@ export interface Subscription {
   readonly plan: Plan;
   readonly status: SubscriptionStatus;
   readonly quantity: number;
+  /** The marketplace's subscription id this organization is linked to (set by an ADMIN), or null. */
+  readonly marketplaceSubscriptionId: string | null;
+  /** The `timeStamp` of the last marketplace operation applied; older ones are ignored. */
+  readonly marketplaceOperationAt: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
   readonly deletedAt: string | null;
@@ -26,6 +30,8 @@ export function freeSubscription(organizationId: string, now: string): Subscript
     plan: 'FREE',
     status: 'ACTIVE',
     quantity: 1,
+    marketplaceSubscriptionId: null,
+    marketplaceOperationAt: null,
     createdAt: now,
     updatedAt: now,
     deletedAt: null,
@@ -37,6 +43,7 @@ export interface SubscriptionChange {
   readonly plan: Plan;
   readonly status: SubscriptionStatus;
   readonly quantity?: number;
+  readonly marketplaceSubscriptionId?: string | null;
 }
 
 export function changeSubscription(current: Subscription, change: SubscriptionChange, now: string): Subscription {
@@ -50,6 +57,10 @@ export function changeSubscription(current: Subscription, change: SubscriptionCh
     plan: change.plan,
     status: change.status,
     quantity: change.quantity ?? current.quantity,
+    marketplaceSubscriptionId:
+      change.marketplaceSubscriptionId === undefined
+        ? current.marketplaceSubscriptionId
+        : change.marketplaceSubscriptionId,
     updatedAt: now,
   };
 }
@@ -62,3 +73,12 @@ export function assertMayChangeSubscription(actor: Actor): void {
 /** Enterprise features (build info, self-check) need plan ENTERPRISE in status ACTIVE. */
 export const isEnterpriseActive = (subscription: Subscription | null): boolean =>
   subscription !== null && subscription.plan === 'ENTERPRISE' && subscription.status === 'ACTIVE';
+
+/** Why requests with an organization's keys are refused: its subscription is suspended or has ended; null when usable. */
+export function subscriptionBlock(subscription: Pick<Subscription, 'status'> | null): string | null {
+  if (subscription?.status === 'SUSPENDED')
+    return "The organization's subscription is suspended: its data is kept, and access returns once it is reinstated";
+  if (subscription?.status === 'UNSUBSCRIBED')
+    return "The organization's subscription has ended: its data is kept, but its keys no longer give access";
+  return null;
+}

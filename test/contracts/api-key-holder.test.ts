@@ -3,6 +3,7 @@ import type { ApiKey } from '../../domain/identity/api-key.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import { createUser } from '../../domain/identity/user.ts';
 import { createOrganization } from '../../domain/organization/organization.ts';
+import { freeSubscription } from '../../domain/organization/subscription.ts';
 import { openStorage, storageNames } from '../support/storage-worlds.ts';
 
 /** ApiKeyStore.findHolder: authentication's one look-up, the same on every adapter. */
@@ -17,6 +18,7 @@ const key = (id: string, userId: string, organizationId: string): ApiKey => ({
   secretHash: `hash_${id}`,
   prefix: 'assay_abc',
   createdAt: NOW,
+  expiresAt: null,
   revokedAt: null,
   deletedAt: null,
 });
@@ -54,7 +56,13 @@ for (const name of await storageNames()) {
         key: key('apiKey_live', 'user_live', 'organization_a'),
         user: { id: 'user_live', organizationId: 'organization_a', role: 'MEMBER' },
         organizationLive: true,
+        subscriptionStatus: null,
       });
+      await world.storage.subscriptions.insert({
+        ...freeSubscription('organization_a', NOW),
+        status: 'SUSPENDED',
+      });
+      t.like(await apiKeys.findHolder('hash_apiKey_live'), { subscriptionStatus: 'SUSPENDED' });
       t.like(await apiKeys.findHolder('hash_apiKey_revoked'), { key: { revokedAt: NOW }, organizationLive: true });
       t.is(await apiKeys.findHolder('hash_apiKey_deleted'), null);
       t.like(await apiKeys.findHolder('hash_apiKey_of_gone_user'), { user: null, organizationLive: false });

@@ -11,6 +11,8 @@ import { createJudges } from '../../adapters/judge/create-judges.ts';
 import { AesGcmSecretBox } from '../../adapters/system/aes-gcm-secret-box.ts';
 import { LiquidEndpointFormat } from '../../adapters/product-endpoint/liquid-endpoint-format.ts';
 import { HttpProductEndpoint } from '../../adapters/product-endpoint/http-product-endpoint.ts';
+import { operationsPorts } from '../../bootstrap/modules/operations-ports.ts';
+import { loadConfig } from '../../bootstrap/config.ts';
 
 export interface MemoryWorldOptions {
   /** Judges to use instead of the default ones (deterministic in process, LLM judge not configured). */
@@ -33,6 +35,7 @@ export function memoryWorld(options: MemoryWorldOptions = {}) {
   const jobQueue = new RecordingJobQueue();
   const ports: Ports = {
     ...createMemoryStorage(),
+    ...operationsPorts(loadConfig({})),
     jobQueue,
     judges: { ...createJudges({ timeoutMs: 1000 }), ...options.judges },
     evaluationSettings: { llmJudgeCredits: options.llmJudgeCredits ?? 1 },

@@ -23,6 +23,8 @@ import { reviewPageRoutes } from './review-page.ts';
 import { userGroupRoutes } from './user-groups.ts';
 import { endpointConnectionRoutes } from './endpoint-connections.ts';
 import { fromVersionRoutes } from './from-version.ts';
+import { marketplaceRoutes } from './marketplace.ts';
+import { authRoutes } from './auth.ts';
 
 /** Every route module of the API; append a feature's module here. */
 const modules = [
@@ -46,6 +48,8 @@ const modules = [
   userGroupRoutes,
   endpointConnectionRoutes,
   fromVersionRoutes,
+  marketplaceRoutes,
+  authRoutes,
 ];
 
 /** All routes, the documentation routes describing them included. */

@@ -16,7 +16,7 @@ import { requestFields, responseFields } from './record-fields.ts';
 
 export const organization = z
   .object(
-    responseFields<Organization, 'version'>()({
+    responseFields<Organization, 'version' | 'creditWarningLevel'>()({
       id: z.string(),
       name: z.string(),
       remainingSubscriptionCredits: z.number().int().nullable(),
@@ -78,6 +78,8 @@ export const subscription = z
       plan: z.enum(PLANS),
       status: z.enum(SUBSCRIPTION_STATUSES),
       quantity: z.number().int(),
+      marketplaceSubscriptionId: z.string().nullable().describe('The linked marketplace subscription, if any'),
+      marketplaceOperationAt: z.string().nullable().describe('Time stamp of the last marketplace operation applied'),
       updatedAt: timestamp,
     }),
   )
@@ -88,6 +90,14 @@ export const subscriptionChange = z
       plan: z.enum(PLANS),
       status: z.enum(SUBSCRIPTION_STATUSES),
       quantity: z.number().int().min(1).optional(),
+      marketplaceSubscriptionId: z
+        .string()
+        .trim()
+        .min(1)
+        .max(255)
+        .nullable()
+        .optional()
+        .describe('Links the organization to a marketplace subscription; null unlinks'),
     }),
   )
   .meta({ id: 'SubscriptionChange' });
@@ -157,6 +167,7 @@ export const apiKey = z
       organizationId: z.string(),
       prefix: z.string(),
       createdAt: timestamp,
+      expiresAt: nullableTimestamp.describe('Session keys from sign-in expire; other keys never (null)'),
       revokedAt: nullableTimestamp,
       deletedAt: nullableTimestamp,
     }),

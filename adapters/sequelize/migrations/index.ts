@@ -7,6 +7,7 @@ import * as runs from './0006-runs.ts';
 import * as humanReview from './0009-human-review.ts';
 import * as spanIdsPerOrganization from './0010-span-ids-per-organization.ts';
 import * as endpointConnections from './0011-endpoint-connections.ts';
+import * as operations from './0012-operations.ts';
 
 export interface Migration {
   readonly name: string;
@@ -24,4 +25,5 @@ export const migrations: readonly Migration[] = [
   { name: '0009-human-review', ...humanReview },
   { name: '0010-span-ids-per-organization', ...spanIdsPerOrganization },
   { name: '0011-endpoint-connections', ...endpointConnections },
+  { name: '0012-operations', ...operations },
 ];

@@ -4,6 +4,7 @@ import type { User } from '../../../domain/identity/user.ts';
 import type { Organization } from '../../../domain/organization/organization.ts';
 import type { Subscription } from '../../../domain/organization/subscription.ts';
 import { tables } from '../migrations/0001-identity.ts';
+import { apiKeyColumns, organizationColumns, subscriptionColumns } from '../migrations/0012-operations.ts';
 import { columnsOf } from '../support/columns.ts';
 import { defineModels } from '../support/define-model.ts';
 
@@ -13,13 +14,17 @@ export const defineIdentityModels = (sequelize: Sequelize) =>
     organizations: {
       name: 'Organization',
       table: 'organizations',
-      columns: columnsOf<Organization>()(tables.organizations),
+      columns: columnsOf<Organization>()({ ...tables.organizations, ...organizationColumns }),
     },
     subscriptions: {
       name: 'Subscription',
       table: 'subscriptions',
-      columns: columnsOf<Subscription>()(tables.subscriptions),
+      columns: columnsOf<Subscription>()({ ...tables.subscriptions, ...subscriptionColumns }),
     },
     users: { name: 'User', table: 'users', columns: columnsOf<User>()(tables.users) },
-    apiKeys: { name: 'ApiKey', table: 'api_keys', columns: columnsOf<ApiKey>()(tables.apiKeys) },
+    apiKeys: {
+      name: 'ApiKey',
+      table: 'api_keys',
+      columns: columnsOf<ApiKey>()({ ...tables.apiKeys, ...apiKeyColumns }),
+    },
   });

@@ -73,6 +73,7 @@ test('a key issued for a user authenticates as that user, and its secret is answ
   t.deepEqual(Object.keys(listed[0]).sort(), [
     'createdAt',
     'deletedAt',
+    'expiresAt',
     'id',
     'name',
     'organizationId',

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import type { UseCases } from '../../../application/use-cases.ts';
+import { route, type RouteSpec } from '../route-spec.ts';
+import { idParams } from '../schemas/common.ts';
+import { mfaChallenge, mfaVerify, passwordChange, sessionKey, signInRequest } from '../schemas/auth.ts';
+
+const tag = 'Identity';
+
+/** Passwords, sign-in and the e-mailed MFA code. */
+export function authRoutes(useCases: UseCases): RouteSpec[] {
+  return [
+    route({
+      method: 'put',
+      path: '/users/:id/password',
+      tag,
+      summary: "Set a user's password (the user itself, an OWNER of its organization, or an ADMIN)",
+      params: idParams,
+      body: passwordChange,
+      status: 204,
+      errors: [403, 404],
+      handle: async ({ actor, params, body }) => {
+        await useCases.setPassword.execute(actor, params.id, body);
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/auth/signIn',
+      tag,
+      summary: 'Sign in with e-mail and password (no credential): a session key, or an MFA challenge',
+      description:
+        'When the user turned MFA on or the organization enforces it, a 6-digit code is e-mailed and the answer is ' +
+        '`{mfaRequired, challengeId}`; send the code to POST /auth/mfa/verify. A wrong e-mail or password answers ' +
+        'the same 401; attempts per e-mail are limited (429); 503 when MFA applies but no mail relay is configured.',
+      auth: false,
+      body: signInRequest,
+      response: z.union([sessionKey, mfaChallenge]),
+      errors: [403, 429, 503],
+      handle: ({ body }) => useCases.signIn.execute(body),
+    }),
+    route({
+      method: 'post',
+      path: '/auth/mfa/verify',
+      tag,
+      summary: 'Trade the e-mailed code for a session key (no credential)',
+      description:
+        'Codes expire after 10 minutes and work once; a challenge dies after 5 wrong codes. Any of these → 401.',
+      auth: false,
+      body: mfaVerify,
+      response: sessionKey,
+      handle: ({ body }) => useCases.verifyMfa.execute(body),
+    }),
+  ];
+}

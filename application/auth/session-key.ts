@@ -1,0 +1,22 @@
+import type { User } from '../../domain/identity/user.ts';
+import { issueApiKey } from '../api-keys/issue-api-key.ts';
+import type { Ports } from '../ports/ports.ts';
+
+/** A signed-in session: a bearer key like any other, expiring after the configured hours. */
+export interface SessionKey {
+  readonly key: string;
+  readonly expiresAt: string;
+}
+
+/** Issues the session key of a user who signed in, and records the sign-in time. */
+export async function openSession(
+  ports: Pick<Ports, 'apiKeys' | 'users' | 'secrets' | 'ids' | 'clock' | 'signInSettings'>,
+  user: User,
+): Promise<SessionKey> {
+  const now = ports.clock.now();
+  const expiresAt = new Date(Date.parse(now) + ports.signInSettings.sessionKeyTtlHours * 3_600_000).toISOString();
+  const issued = await issueApiKey(ports, user, { name: `session ${now}`, expiresAt });
+  const current = await ports.users.require(user.organizationId, user.id);
+  await ports.users.update({ ...current, firstSignInAt: current.firstSignInAt ?? now, latestSignInAt: now });
+  return { key: issued.key, expiresAt };
+}
