@@ -77,13 +77,13 @@ try {
   await database.sequelize.close();
   const acknowledged = outcome.acknowledged.length;
   process.stdout.write(
-    [
+    `${[
       `${DATABASE}: ${CONNECTIONS} connections × ${SECONDS} s, batches of ${BATCH} spans of about 1 KB`,
       `  answers ${JSON.stringify(outcome.statuses)}, transport failures ${outcome.broken.length}, refused ${outcome.refused}`,
       `  acknowledged ${acknowledged} spans (${Math.round(acknowledged / elapsed)} spans/s), stored ${Number(stored)}${Number(stored) >= acknowledged ? '' : '  ← LOST ACKNOWLEDGED SPANS'}`,
       `  server RSS: peak ${peak} MB (sampled max ${sampledPeak} MB)`,
       ...outcome.unexpected.slice(0, 3).map((answer) => `  unexpected: ${answer}`),
-    ].join('\n') + '\n',
+    ].join('\n')}\n`,
   );
 } finally {
   child.kill('SIGTERM');
