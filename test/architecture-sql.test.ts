@@ -37,6 +37,7 @@ const STRUCTURAL = new Set([
   'rows.names',
   'rows.select',
   'sub',
+  'subscriptions',
   'table',
   "this.codec.selectList('k')",
   "this.codec.selectList('r')",
