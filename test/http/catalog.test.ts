@@ -208,15 +208,13 @@ for (const database of await httpDatabases()) {
   test(title('versions: a conversation endpoint connection is stored, read back and cleared'), async (t) => {
     const { owner } = await createTenant(world());
     const { other } = await versionScene(owner);
+    const connection = (await owner.post('/endpointConnections', { name: 'Bot', url: 'https://bot.example' })).body;
     const connected = await owner.post('/versions', {
       productId: other.id,
-      conversationEndpointConnectionId: 'endpointConnection_1',
+      conversationEndpointConnectionId: connection.id,
     });
-    t.is(connected.body.conversationEndpointConnectionId, 'endpointConnection_1');
-    t.is(
-      (await owner.get(`/versions/${connected.body.id}`)).body.conversationEndpointConnectionId,
-      'endpointConnection_1',
-    );
+    t.is(connected.body.conversationEndpointConnectionId, connection.id);
+    t.is((await owner.get(`/versions/${connected.body.id}`)).body.conversationEndpointConnectionId, connection.id);
     t.is(
       (await owner.patch(`/versions/${connected.body.id}`, { conversationEndpointConnectionId: null })).body
         .conversationEndpointConnectionId,
