@@ -230,7 +230,10 @@ for (const database of await httpDatabases()) {
       const text = await response.text();
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
       const shown = `${fuzz.method} ${fuzz.url} ${JSON.stringify(fuzz.headers)} ${String(fuzz.body ?? '').slice(0, 300)}`;
-      if (response.status >= 500) return `${response.status} for ${shown}: ${text.slice(0, 300)}`;
+      // This world has no marketplace configured: its webhook answers 503 by design (the sender retries later).
+      const unconfiguredWebhook = response.status === 503 && fuzz.url.startsWith('/webhooks/marketplace');
+      if (response.status >= 500 && !unconfiguredWebhook)
+        return `${response.status} for ${shown}: ${text.slice(0, 300)}`;
       if (response.status >= 400) {
         let body: { error?: unknown; message?: unknown } = {};
         try {
