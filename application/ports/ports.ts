@@ -33,6 +33,7 @@ import type { EndpointConnection } from '../../domain/endpoint-connection/endpoi
 import type { EndpointFormat } from './endpoint-format.ts';
 import type { SecretBox } from './secret-box.ts';
 import type { ProductEndpoint } from './product-endpoint.ts';
+import type { ConversationSimulator } from './conversation-simulator.ts';
 import type { GenerationItem } from '../../domain/generation/generation-item.ts';
 
 /** Every port the use cases may ask for; an adapter family supplies all of them. */
@@ -72,6 +73,9 @@ export interface Ports {
   readonly secretBox: SecretBox;
   readonly endpointFormat: EndpointFormat;
   readonly productEndpoint: ProductEndpoint;
+  readonly simulator: ConversationSimulator;
+  /** Credits one simulator call costs (SIMULATOR_TURN_CREDITS). */
+  readonly simulatorTurnCredits: number;
 }
 
 /** The ports an adapter family for storage supplies (memory, SQLite, PostgreSQL): everything but the system services. */
@@ -89,4 +93,6 @@ export type StoragePorts = Omit<
   | 'secretBox'
   | 'endpointFormat'
   | 'productEndpoint'
+  | 'simulator'
+  | 'simulatorTurnCredits'
 >;

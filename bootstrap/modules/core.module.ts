@@ -12,6 +12,7 @@ import { SystemClock } from '../../adapters/system/system-clock.ts';
 import { createJudges } from '../../adapters/judge/create-judges.ts';
 import { AesGcmSecretBox } from '../../adapters/system/aes-gcm-secret-box.ts';
 import { LiquidEndpointFormat } from '../../adapters/product-endpoint/liquid-endpoint-format.ts';
+import { createSimulator } from '../../adapters/simulator/openai-chat-simulator.ts';
 import { HttpProductEndpoint } from '../../adapters/product-endpoint/http-product-endpoint.ts';
 import type { RunnableJobQueue } from '../../adapters/queue/job-runner.ts';
 import type { Config } from '../config.ts';
@@ -44,6 +45,13 @@ export const coreModule = new ContainerModule(({ bind }) => {
         secretBox: new AesGcmSecretBox(config.ASSAY_SECRET_KEY),
         endpointFormat: new LiquidEndpointFormat(),
         productEndpoint: new HttpProductEndpoint({ allowPrivateNetworks: config.ENDPOINT_ALLOW_PRIVATE_NETWORKS }),
+        simulator: createSimulator({
+          baseUrl: config.SIMULATOR_BASE_URL ?? config.JUDGE_BASE_URL,
+          model: config.SIMULATOR_MODEL ?? (config.SIMULATOR_BASE_URL ? undefined : config.JUDGE_MODEL),
+          apiKey: config.SIMULATOR_API_KEY ?? (config.SIMULATOR_BASE_URL ? undefined : config.JUDGE_API_KEY),
+          timeoutMs: config.JUDGE_TIMEOUT_MS,
+        }),
+        simulatorTurnCredits: config.SIMULATOR_TURN_CREDITS,
         logger: new PinoLogger(logger),
         deployment: {
           buildInfo: {
