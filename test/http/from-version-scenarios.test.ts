@@ -22,12 +22,19 @@ const simulator: SimulatorServer = await startSimulatorServer((body) => {
   };
 });
 let endHits = 0;
+let flakyHits = 0;
 const product: ProductServer = await startProductServer({
   // Ends the conversation on its second answer through the `$.done` end rule.
   '/ender': (_request, response) => {
     endHits += 1;
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(JSON.stringify({ answer: { text: `answer ${endHits}` }, done: endHits % 2 === 0 }));
+  },
+  // Fails its first answer of each conversation (500), answers the next.
+  '/first-fails': (_request, response) => {
+    flakyHits += 1;
+    response.writeHead(flakyHits % 2 === 1 ? 500 : 200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ answer: { text: `answer ${flakyHits}` } }));
   },
 });
 const databases = await httpDatabases();
@@ -175,5 +182,55 @@ for (const database of databases) {
     const { sessions, turnsOf } = await sessionsOf(owner, launched.body.runId);
     t.like(sessions[0], { status: 'COMPLETED', stoppingReason: 'end rule: status 200 and $.done' });
     t.is(turnsOf(sessions[0].id).length, 2);
+  });
+
+  // 1000 starting credits, 400 per simulator call: two calls can be paid, then the organization runs out.
+  const poorWorld = useWorld(test, database, {
+    ...config,
+    ORGANIZATION_STARTING_CREDITS: 1000,
+    SIMULATOR_TURN_CREDITS: 400,
+  });
+
+  test.serial(title('out of credits, the launch stops generating and leaves nothing PENDING'), async (t) => {
+    const { owner, organizationId } = await createTenant(poorWorld());
+    const scene = await scenarioScene(
+      owner,
+      '/echo',
+      [1, 2, 3, 4].map(() => ({ scenario: 'PLAIN', maxIterations: 1 })),
+    );
+    const launched = await owner.post('/evaluations/fromVersion', { versionId: scene.version.id });
+    t.is(launched.status, 202, JSON.stringify(launched.body));
+    const { launch } = await launchEnded(owner, launched.body.runId, launched.body.launchId);
+    t.like(launch, { status: 'COMPLETED', progress: { testCases: 4, sessionsDone: 2, sessionsFailed: 0 } });
+    t.is(launch.progress.skippedForCredits.length, 2);
+    const all = scene.testCases.map((testCase: { id: string }) => testCase.id);
+    t.true(launch.progress.skippedForCredits.every((id: string) => all.includes(id)));
+    const { sessions } = await sessionsOf(owner, launched.body.runId);
+    t.false(sessions.some((session: { status: string }) => session.status === 'PENDING'));
+    t.is(sessions.filter((session: { status: string }) => session.status === 'COMPLETED').length, 2);
+    const evaluations = (await owner.get('/evaluations', { launchIds: launch.id })).body;
+    t.is(evaluations.length, 2);
+    t.false(evaluations.some((evaluation: { status: string }) => evaluation.status === 'PENDING'));
+    const status = (await owner.get(`/organizations/${organizationId}/creditStatus`)).body;
+    t.is(status.availableCredits, 200);
+  });
+
+  test.serial(title('a failed turn is recorded, the conversation goes on, its evaluations name it'), async (t) => {
+    const { owner } = await createTenant(poorWorld());
+    flakyHits = 0;
+    const scene = await scenarioScene(owner, '/first-fails', [{ scenario: 'PLAIN', maxIterations: 2 }], {
+      retries: 0,
+    });
+    const launched = await owner.post('/evaluations/fromVersion', { versionId: scene.version.id });
+    const { launch } = await launchEnded(owner, launched.body.runId, launched.body.launchId);
+    t.like(launch, { status: 'COMPLETED', progress: { sessionsDone: 1 } });
+    const { sessions, turnsOf } = await sessionsOf(owner, launched.body.runId);
+    const turns = turnsOf(sessions[0].id);
+    t.deepEqual(
+      turns.map((turn: { status: string }) => turn.status),
+      ['FAILED', 'COMPLETED'],
+    );
+    const [evaluation] = (await owner.get('/evaluations', { launchIds: launch.id })).body;
+    t.deepEqual(evaluation.failedTurns, [turns[0].id]);
   });
 }
