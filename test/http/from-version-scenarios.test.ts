@@ -188,6 +188,8 @@ for (const database of databases) {
   const poorWorld = useWorld(test, database, {
     ...config,
     ORGANIZATION_STARTING_CREDITS: 1000,
+    // One test case at a time: the ones not started when credits run out are skipped without being played.
+    GENERATION_CONCURRENCY: 1,
     SIMULATOR_TURN_CREDITS: 400,
   });
 
@@ -198,16 +200,25 @@ for (const database of databases) {
       '/echo',
       [1, 2, 3, 4].map(() => ({ scenario: 'PLAIN', maxIterations: 1 })),
     );
+    const [asked, called] = [simulator.requests.length, product.requests.length];
     const launched = await owner.post('/evaluations/fromVersion', { versionId: scene.version.id });
     t.is(launched.status, 202, JSON.stringify(launched.body));
     const { launch } = await launchEnded(owner, launched.body.runId, launched.body.launchId);
     t.like(launch, { status: 'COMPLETED', progress: { testCases: 4, sessionsDone: 2, sessionsFailed: 0 } });
+    // Only the two paid simulator calls were made, and only their turns reached the product.
+    t.is(simulator.requests.length - asked, 2);
+    t.is(product.requests.length - called, 2);
     t.is(launch.progress.skippedForCredits.length, 2);
     const all = scene.testCases.map((testCase: { id: string }) => testCase.id);
     t.true(launch.progress.skippedForCredits.every((id: string) => all.includes(id)));
     const { sessions } = await sessionsOf(owner, launched.body.runId);
     t.false(sessions.some((session: { status: string }) => session.status === 'PENDING'));
     t.is(sessions.filter((session: { status: string }) => session.status === 'COMPLETED').length, 2);
+    const unpaid = sessions.filter((session: { status: string }) => session.status === 'FAILED');
+    t.true(
+      unpaid.length >= 1 && unpaid.every((session: { error: string }) => session.error.startsWith('Out of credits')),
+    );
+    t.is(sessions.length, 2 + unpaid.length);
     const evaluations = (await owner.get('/evaluations', { launchIds: launch.id })).body;
     t.is(evaluations.length, 2);
     t.false(evaluations.some((evaluation: { status: string }) => evaluation.status === 'PENDING'));
