@@ -16,6 +16,7 @@ import { createSimulator } from '../../adapters/simulator/openai-chat-simulator.
 import { HttpProductEndpoint } from '../../adapters/product-endpoint/http-product-endpoint.ts';
 import type { RunnableJobQueue } from '../../adapters/queue/job-runner.ts';
 import type { Config } from '../config.ts';
+import { simulatorSettings } from '../simulator-settings.ts';
 import { TOKENS } from '../tokens.ts';
 import type { UseCases } from '../../application/use-cases.ts';
 
@@ -45,12 +46,7 @@ export const coreModule = new ContainerModule(({ bind }) => {
         secretBox: new AesGcmSecretBox(config.ASSAY_SECRET_KEY),
         endpointFormat: new LiquidEndpointFormat(),
         productEndpoint: new HttpProductEndpoint({ allowPrivateNetworks: config.ENDPOINT_ALLOW_PRIVATE_NETWORKS }),
-        simulator: createSimulator({
-          baseUrl: config.SIMULATOR_BASE_URL ?? config.JUDGE_BASE_URL,
-          model: config.SIMULATOR_MODEL ?? (config.SIMULATOR_BASE_URL ? undefined : config.JUDGE_MODEL),
-          apiKey: config.SIMULATOR_API_KEY ?? (config.SIMULATOR_BASE_URL ? undefined : config.JUDGE_API_KEY),
-          timeoutMs: config.JUDGE_TIMEOUT_MS,
-        }),
+        simulator: createSimulator(simulatorSettings(config)),
         simulatorTurnCredits: config.SIMULATOR_TURN_CREDITS,
         logger: new PinoLogger(logger),
         deployment: {

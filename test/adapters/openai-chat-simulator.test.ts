@@ -1,5 +1,7 @@
 import test from 'ava';
 import { createSimulator, OpenAiChatSimulator } from '../../adapters/simulator/openai-chat-simulator.ts';
+import { loadConfig } from '../../bootstrap/config.ts';
+import { simulatorSettings } from '../../bootstrap/simulator-settings.ts';
 import { plainText, startSimulatorServer, stopsAfter } from '../support/simulator-server.ts';
 
 const brief = {
@@ -73,4 +75,22 @@ test('without a model the simulator is unconfigured and says which settings to s
   t.false(simulator.configured);
   const reply = await simulator.next(brief);
   t.true(reply.kind === 'failed' && reply.error.includes('SIMULATOR_BASE_URL'));
+});
+
+test('the simulator settings fall back to the judge only when SIMULATOR_BASE_URL is unset', (t) => {
+  const judge = { JUDGE_BASE_URL: 'http://judge.example/v1', JUDGE_MODEL: 'judge-1', JUDGE_API_KEY: 'sk-judge' };
+  t.deepEqual(simulatorSettings(loadConfig(judge)), {
+    baseUrl: 'http://judge.example/v1',
+    model: 'judge-1',
+    apiKey: 'sk-judge',
+    timeoutMs: 30_000,
+  });
+  t.deepEqual(simulatorSettings(loadConfig({ ...judge, SIMULATOR_BASE_URL: 'http://sim.example/v1' })), {
+    baseUrl: 'http://sim.example/v1',
+    model: undefined,
+    apiKey: undefined,
+    timeoutMs: 30_000,
+  });
+  t.like(simulatorSettings(loadConfig({ ...judge, SIMULATOR_MODEL: 'sim-2' })), { model: 'sim-2', apiKey: 'sk-judge' });
+  t.is(loadConfig({}).SIMULATOR_TURN_CREDITS, 1);
 });
