@@ -22,6 +22,10 @@ const schema = z.object({
   JUDGE_MODEL: z.string().optional(),
   JUDGE_API_KEY: z.string().optional(),
   JUDGE_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
+  SIMULATOR_BASE_URL: z.url().optional(),
+  SIMULATOR_MODEL: z.string().optional(),
+  SIMULATOR_API_KEY: z.string().optional(),
+  SIMULATOR_TURN_CREDITS: z.coerce.number().int().min(0).default(1),
   EVALUATION_LLM_JUDGE_CREDITS: z.coerce.number().int().min(0).default(1),
   REVIEW_CLAIM_TTL_MINUTES: z.coerce.number().int().min(1).default(30),
   QUEUE_EMBEDDED_WORKER: z

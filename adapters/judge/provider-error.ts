@@ -5,7 +5,12 @@ const KEY_LIKE = /\b(?:sk|pk|rk|key|api|token)[-_][A-Za-z0-9*._-]{2,}/gi;
  * (from an OpenAI-style `{error: {message}}` body when there is one), shortened, with the configured key
  * and anything shaped like a key removed — providers echo masked keys in their 401 answers.
  */
-export function describeProviderError(status: number, text: string, apiKey: string | undefined): string {
+export function describeProviderError(
+  status: number,
+  text: string,
+  apiKey: string | undefined,
+  who = 'judge model',
+): string {
   let detail = text;
   try {
     const parsed = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
@@ -16,5 +21,5 @@ export function describeProviderError(status: number, text: string, apiKey: stri
   }
   if (apiKey) detail = detail.split(apiKey).join('[redacted]');
   detail = detail.replace(KEY_LIKE, '[redacted]').trim().slice(0, 200);
-  return `The judge model answered HTTP ${status}${detail ? `: ${detail}` : ''}`;
+  return `The ${who} answered HTTP ${status}${detail ? `: ${detail}` : ''}`;
 }

@@ -17,6 +17,8 @@ export interface DispatchRequest {
   readonly scores: ReadonlyMap<string, number>;
   readonly runId: string;
   readonly launchId: string;
+  /** A simulated conversation's simulator version and failed turns, carried by its evaluations. */
+  readonly simulation?: { readonly conversationSimulatorVersion: string; readonly failedTurns: readonly string[] };
 }
 
 /** Whose the evaluations are: the organization, and the user who launched them (an actor, or a run's opener). */
@@ -36,24 +38,27 @@ export async function dispatchEvaluations(
       const metric = request.metrics.get(metricId);
       if (!metric) return [];
       return [
-        createEvaluation(
-          {
-            id: ports.ids.next('evaluation'),
-            organizationId: owner.organizationId,
-            metricId,
-            sessionId: session.id,
-            userId: owner.userId,
-            testCaseId: session.testCaseId,
-            inferenceResultId: inferenceResultId ?? null,
-            runId: request.runId,
-            launchId: request.launchId,
-            versionId: session.versionId,
-            metricLegacyAt: metric.legacyAt,
-            metricDisabledAt: metric.disabledAt,
-            score: request.scores.get(metricId),
-          },
-          now,
-        ),
+        {
+          ...createEvaluation(
+            {
+              id: ports.ids.next('evaluation'),
+              organizationId: owner.organizationId,
+              metricId,
+              sessionId: session.id,
+              userId: owner.userId,
+              testCaseId: session.testCaseId,
+              inferenceResultId: inferenceResultId ?? null,
+              runId: request.runId,
+              launchId: request.launchId,
+              versionId: session.versionId,
+              metricLegacyAt: metric.legacyAt,
+              metricDisabledAt: metric.disabledAt,
+              score: request.scores.get(metricId),
+            },
+            now,
+          ),
+          ...request.simulation,
+        },
       ];
     }),
   );

@@ -13,6 +13,7 @@ import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
 import { listIn } from '../shared/list-in.ts';
 import { retryStale } from '../shared/retry-stale.ts';
+import { playConversation } from './play-conversation.ts';
 import { retryContended } from './retry-contended.ts';
 import { settleLaunches } from '../runs/settle-launches.ts';
 
@@ -20,6 +21,8 @@ import { settleLaunches } from '../runs/settle-launches.ts';
 interface Played {
   readonly stoppingReason: string | null;
   readonly error: string | null;
+  /** Set on a simulated conversation: what its evaluations carry. */
+  readonly simulation?: { readonly conversationSimulatorVersion: string; readonly failedTurns: readonly string[] };
 }
 
 /**
@@ -59,19 +62,46 @@ export class GenerateTestCase {
     const connectionId = version?.conversationEndpointConnectionId;
     const connection = connectionId ? await this.ports.endpointConnections.get(scope, connectionId) : null;
     const input = testCase ? turnInput(testCase.input) : null;
+    const dataset = testCase ? await this.ports.datasets.get(scope, testCase.testId) : null;
+    const scenario = dataset?.type === 'SCENARIOS';
     const problem = !version
       ? 'the version no longer exists'
       : !connection
         ? 'the version has no live conversation endpoint connection'
         : !testCase
           ? 'the test case no longer exists'
-          : !input
+          : !input && !scenario
             ? 'the test case has no user_message in its input'
             : null;
-    if (problem || !connection || !testCase || !input)
+    if (problem || !connection || !testCase)
       return this.end(scope, item.id, null, { kind: 'failed' }, problem ?? 'cannot run');
     const session = await this.claim(scope, item);
     const stillOpen = async () => isLaunchOpen(await this.ports.launches.require(scope, item.launchId));
+    if (scenario) {
+      const conversation = await playConversation(this.ports, {
+        scope,
+        session,
+        connection,
+        testCase,
+        firstMessage: input?.user_message ?? null,
+        stillOpen,
+      });
+      const played: Played = {
+        stoppingReason: conversation.stoppingReason,
+        error: conversation.error,
+        simulation: {
+          conversationSimulatorVersion: this.ports.simulator.version,
+          failedTurns: conversation.failedTurns,
+        },
+      };
+      const failure: ItemOutcome | null = conversation.outOfCredits
+        ? { kind: 'noCredits', testCaseId: testCase.id }
+        : conversation.error === null
+          ? null
+          : { kind: 'failed' };
+      return this.end(scope, item.id, { session, played }, failure, conversation.error);
+    }
+    if (!input) return this.end(scope, item.id, null, { kind: 'failed' }, 'the test case has no user_message');
     const played = await this.playSingleTurn(scope, session, async () => {
       const turn = await callProduct(
         this.ports,
@@ -181,6 +211,7 @@ export class GenerateTestCase {
                 scores: new Map(),
                 runId: run.id,
                 launchId: launch.id,
+                simulation: finished.played.simulation,
               },
             );
             outcome = { kind: 'done', evaluationsCreated: evaluations.length };
@@ -188,8 +219,20 @@ export class GenerateTestCase {
         }
         const status = outcome.kind === 'done' ? 'DONE' : outcome.kind === 'failed' ? 'FAILED' : 'SKIPPED';
         await this.ports.generationItems.update(endItem(item, status, error, now));
+        // Out of credits: the launch stops generating; the test cases not started yet are skipped for credits.
+        const left =
+          outcome.kind === 'noCredits'
+            ? await this.ports.generationItems.list(scope, {
+                where: [...where.eq('launchId', launch.id), ...where.eq('status', 'QUEUED')],
+              })
+            : [];
+        for (const queued of left) await this.ports.generationItems.update(endItem(queued, 'SKIPPED', error, now));
+        const outcomes = [
+          outcome,
+          ...left.map((queued) => ({ kind: 'noCredits' as const, testCaseId: queued.testCaseId })),
+        ];
         if (launch.progress)
-          await this.ports.launches.update({ ...launch, progress: addOutcome(launch.progress, outcome) });
+          await this.ports.launches.update({ ...launch, progress: outcomes.reduce(addOutcome, launch.progress) });
         return launch.id;
       }),
     );

@@ -33,6 +33,7 @@ import type { EndpointConnection } from '../../domain/endpoint-connection/endpoi
 import type { EndpointFormat } from './endpoint-format.ts';
 import type { SecretBox } from './secret-box.ts';
 import type { ProductEndpoint } from './product-endpoint.ts';
+import type { ConversationSimulator } from './conversation-simulator.ts';
 import type { GenerationItem } from '../../domain/generation/generation-item.ts';
 import type { MarketplaceOperation } from '../../domain/organization/marketplace-operation.ts';
 import type { MfaChallenge } from '../../domain/identity/mfa-challenge.ts';
@@ -88,6 +89,9 @@ export interface Ports {
   readonly signInSettings: SignInSettings;
   /** Counts sign-in attempts per e-mail address (and failed ones per client address). */
   readonly signInLimiter: RateLimiter;
+  readonly simulator: ConversationSimulator;
+  /** Credits one simulator call costs (SIMULATOR_TURN_CREDITS). */
+  readonly simulatorTurnCredits: number;
 }
 
 /** The ports an adapter family for storage supplies (memory, SQLite, PostgreSQL): everything but the system services. */
@@ -111,4 +115,6 @@ export type StoragePorts = Omit<
   | 'marketplaceSettings'
   | 'signInSettings'
   | 'signInLimiter'
+  | 'simulator'
+  | 'simulatorTurnCredits'
 >;

@@ -1,3 +1,4 @@
+import { UnconfiguredSimulator } from '../../adapters/simulator/openai-chat-simulator.ts';
 import type { EvaluationJob } from '../../application/ports/job-queue.ts';
 import type { Judges } from '../../application/ports/judge.ts';
 import type { Ports } from '../../application/ports/ports.ts';
@@ -48,6 +49,8 @@ export function memoryWorld(options: MemoryWorldOptions = {}) {
     ),
     endpointFormat: new LiquidEndpointFormat(),
     productEndpoint: new HttpProductEndpoint({ allowPrivateNetworks: true, baseRetryDelayMs: 10 }),
+    simulator: new UnconfiguredSimulator(),
+    simulatorTurnCredits: 1,
     logger: silent,
     deployment: {
       buildInfo: { version: 'dev', commit: 'abc123', buildDate: '2026-01-01T00:00:00.000Z' },
