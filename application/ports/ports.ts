@@ -36,6 +36,7 @@ import type { MarketplaceSettings, MarketplaceTokens } from './marketplace.ts';
 import type { Passwords } from './passwords.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { SignInSettings } from './sign-in-settings.ts';
+import type { SelfCheckProbes } from './self-check.ts';
 
 /** Every port the use cases may ask for; an adapter family supplies all of them. */
 export interface Ports {
@@ -78,6 +79,8 @@ export interface Ports {
   readonly signInSettings: SignInSettings;
   /** Counts sign-in attempts per e-mail address (and failed ones per client address). */
   readonly signInLimiter: RateLimiter;
+  /** The API's own dependencies and the downstream services, for GET /self-check. */
+  readonly selfCheck: SelfCheckProbes;
 }
 
 /** The ports an adapter family for storage supplies (memory, SQLite, PostgreSQL): everything but the system services. */
@@ -98,4 +101,5 @@ export type StoragePorts = Omit<
   | 'marketplaceSettings'
   | 'signInSettings'
   | 'signInLimiter'
+  | 'selfCheck'
 >;
