@@ -3,6 +3,7 @@ import { buildContainer, closeContainer } from './container.ts';
 import { startScoringWorker } from './scoring-worker.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
 import { TOKENS } from './tokens.ts';
+import { serveWorkerSelfCheck } from './worker-self-check.ts';
 
 /**
  * `npm run worker`: a scoring worker process on PostgreSQL (pg-boss). Start as many as needed; each takes
@@ -18,10 +19,14 @@ async function main(): Promise<void> {
   const logger = await container.getAsync(TOKENS.pino);
   await startScoringWorker(container);
   logger.info({ concurrency: config.WORKER_CONCURRENCY }, 'scoring worker started');
+  const selfCheck =
+    config.WORKER_PORT === undefined ? null : await serveWorkerSelfCheck(container, config, config.WORKER_PORT);
+  if (selfCheck) logger.info({ port: selfCheck.port, host: config.WORKER_HOST }, 'worker self-check listening');
   process.stdout.write('worker ready\n');
   stopOnSignals(logger, async (signal) => {
     logger.info({ signal }, 'worker stopping: no new jobs, finishing those in flight');
     // Jobs still running after SHUTDOWN_GRACE_MS are handed back to the queue for another worker.
+    await selfCheck?.close();
     await closeContainer(container);
   });
 }

@@ -9,6 +9,8 @@ export interface RunnableJobQueue extends JobQueue {
   startWorker(handler: JobHandler, concurrency: number): Promise<void>;
   /** Starts taking launch jobs, one per handler call, with `concurrency` handlers at a time. */
   startLaunchWorker(handler: JobHandler<LaunchJob>, concurrency: number): Promise<void>;
+  /** Resolves once a worker picked up and finished a trivial job (queues that run elsewhere); stops on abort. */
+  ping?(signal: AbortSignal): Promise<void>;
   /** Stops taking jobs, lets those in flight finish, releases resources. */
   stop(): Promise<void>;
 }
