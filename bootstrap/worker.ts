@@ -3,6 +3,7 @@ import { buildContainer, closeContainer } from './container.ts';
 import { startScoringWorker } from './scoring-worker.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
 import { TOKENS } from './tokens.ts';
+import { serveMetrics } from './metrics-server.ts';
 import { serveWorkerSelfCheck } from './worker-self-check.ts';
 
 /**
@@ -23,10 +24,17 @@ async function main(): Promise<void> {
     config.WORKER_PORT === undefined ? null : await serveWorkerSelfCheck(container, config, config.WORKER_PORT);
   if (selfCheck) logger.info({ port: selfCheck.port, host: config.WORKER_HOST }, 'worker self-check listening');
   process.stdout.write('worker ready\n');
+  const metrics =
+    config.METRICS_PORT === undefined
+      ? null
+      : await serveMetrics(await container.getAsync(TOKENS.metrics), config.METRICS_PORT, config.METRICS_HOST);
+  if (metrics) logger.info({ port: metrics.port, host: config.METRICS_HOST }, 'Prometheus metrics on /metrics');
+
   stopOnSignals(logger, async (signal) => {
     logger.info({ signal }, 'worker stopping: no new jobs, finishing those in flight');
     // Jobs still running after SHUTDOWN_GRACE_MS are handed back to the queue for another worker.
     await selfCheck?.close();
+    await metrics?.close();
     await closeContainer(container);
   });
 }
