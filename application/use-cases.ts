@@ -6,6 +6,7 @@ import { ListApiKeys } from './api-keys/list-api-keys.ts';
 import { RevokeApiKey } from './api-keys/revoke-api-key.ts';
 import { CheckReadiness } from './operations/check-readiness.ts';
 import { GetBuildInfo } from './operations/get-build-info.ts';
+import { RunSelfCheck } from './operations/run-self-check.ts';
 import { GetSdkVersionPolicy } from './operations/get-sdk-version-policy.ts';
 import { ReceiveMarketplaceNotice } from './operations/receive-marketplace-notice.ts';
 import { SetPassword } from './auth/set-password.ts';
@@ -97,6 +98,7 @@ export function createUseCases(ports: Ports) {
     updateUser: new UpdateUser(ports),
     deleteUser: new DeleteUser(ports),
     getBuildInfo: new GetBuildInfo(ports),
+    runSelfCheck: new RunSelfCheck(ports),
     getSdkVersionPolicy: new GetSdkVersionPolicy(ports),
     checkReadiness: new CheckReadiness(ports),
     receiveMarketplaceNotice: new ReceiveMarketplaceNotice(ports),

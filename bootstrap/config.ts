@@ -70,6 +70,16 @@ const schema = z.object({
   FAILED_AUTH_PER_MINUTE: z.coerce.number().int().min(0).default(100),
   REDIS_URL: z.string().optional(),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  SELF_CHECK_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(3000),
+  SELF_CHECK_SERVICES: z
+    .string()
+    .regex(/^\s*([^=,\s]+\s*=\s*https?:\/\/[^,\s]+\s*(,\s*|$))*$/, 'must be name=http(s)://url,…')
+    .default(''),
+  SELF_CHECK_SERVICE_NAMES: z.string().default(''),
+  WORKER_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  WORKER_HOST: z.string().default('127.0.0.1'),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('0.0.0.0'),
 });
 
 /** `MARKETPLACE_PLANS=planA=FREE,planB=ENTERPRISE` as a map from marketplace plan id to plan. */

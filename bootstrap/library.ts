@@ -2,6 +2,7 @@ import type Koa from 'koa';
 import type { Ports } from '../application/ports/ports.ts';
 import { loadConfig, type Config } from './config.ts';
 import { buildContainer, closeContainer } from './container.ts';
+import { serveMetrics } from './metrics-server.ts';
 import { createDrainingServer, type DrainingServer } from './draining-server.ts';
 import { startScoringWorker } from './scoring-worker.ts';
 import { type PublicUseCases, publicUseCases } from './public-use-cases.ts';
@@ -23,6 +24,8 @@ export interface Platform {
   readonly http: Koa;
   /** Listens on `port` (0 picks a free one) and answers the base URL. */
   listen(port?: number, host?: string): Promise<string>;
+  /** Serves Prometheus metrics at `/metrics` on a port of their own (0 picks a free one); answers the base URL. */
+  listenMetrics(port?: number, host?: string): Promise<string>;
   /**
    * Stops listening, answers requests arriving on open connections 503, lets those in flight finish (at most
    * SHUTDOWN_GRACE_MS), stops the scoring worker, closes the database.
@@ -48,6 +51,7 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
   ]);
   if (config.QUEUE_EMBEDDED_WORKER) await startScoringWorker(container);
   const servers: DrainingServer[] = [];
+  const metricsServers: { close(): Promise<void> }[] = [];
   return {
     useCases: publicUseCases(useCases),
     ports,
@@ -59,8 +63,14 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
       const address = await server.listen(port, host);
       return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
     },
+    async listenMetrics(port = 0, host = '127.0.0.1') {
+      const server = await serveMetrics(await container.getAsync(TOKENS.metrics), port, host);
+      metricsServers.push(server);
+      return `http://${host.includes(':') ? `[${host}]` : host}:${server.port}`;
+    },
     async close() {
       await Promise.all(servers.map((server) => server.drain(config.SHUTDOWN_GRACE_MS)));
+      await Promise.all(metricsServers.map((server) => server.close()));
       await closeContainer(container);
     },
   };

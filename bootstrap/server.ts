@@ -5,6 +5,7 @@ import { announceFirstStart } from './first-start.ts';
 import { startScoringWorker } from './scoring-worker.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
 import { TOKENS } from './tokens.ts';
+import { serveMetrics } from './metrics-server.ts';
 
 /** `npm start`: the HTTP API on the configured database, with graceful shutdown on SIGTERM and SIGINT. */
 async function main(): Promise<void> {
@@ -23,11 +24,18 @@ async function main(): Promise<void> {
     `Assay listening on http://localhost:${port}`,
   );
 
+  const metrics =
+    config.METRICS_PORT === undefined
+      ? null
+      : await serveMetrics(await container.getAsync(TOKENS.metrics), config.METRICS_PORT, config.METRICS_HOST);
+  if (metrics) logger.info({ port: metrics.port, host: config.METRICS_HOST }, 'Prometheus metrics on /metrics');
+
   stopOnSignals(logger, async (signal) => {
     logger.info({ signal }, 'shutting down: no new connections, draining requests in flight');
     const { unfinished } = await http.drain(config.SHUTDOWN_GRACE_MS);
     if (unfinished > 0) logger.warn({ unfinished }, 'requests still running after SHUTDOWN_GRACE_MS were cut off');
     // The scoring worker stops taking jobs and lets running ones finish (or hands them back), then the pool closes.
+    await metrics?.close();
     await closeContainer(container);
   });
 }

@@ -8,6 +8,7 @@ import type { RunnableJobQueue } from '../adapters/queue/job-runner.ts';
 import type { Config } from './config.ts';
 import type { Redis } from 'ioredis';
 import type { RateLimiters } from './modules/rate-limit.module.ts';
+import type { PlatformMetrics } from '../adapters/metrics/prometheus-metrics.ts';
 
 /** One typed identifier per thing the container builds. */
 export const TOKENS = {
@@ -21,4 +22,5 @@ export const TOKENS = {
   jobQueue: Symbol.for('assay.jobQueue') as ServiceIdentifier<RunnableJobQueue>,
   rateLimiters: Symbol.for('assay.rateLimiters') as ServiceIdentifier<RateLimiters>,
   redis: Symbol.for('assay.redis') as ServiceIdentifier<Redis>,
+  metrics: Symbol.for('assay.metrics') as ServiceIdentifier<PlatformMetrics>,
 };

@@ -3,6 +3,8 @@ import { buildContainer, closeContainer } from './container.ts';
 import { startScoringWorker } from './scoring-worker.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
 import { TOKENS } from './tokens.ts';
+import { serveMetrics } from './metrics-server.ts';
+import { serveWorkerSelfCheck } from './worker-self-check.ts';
 
 /**
  * `npm run worker`: a scoring worker process on PostgreSQL (pg-boss). Start as many as needed; each takes
@@ -18,10 +20,21 @@ async function main(): Promise<void> {
   const logger = await container.getAsync(TOKENS.pino);
   await startScoringWorker(container);
   logger.info({ concurrency: config.WORKER_CONCURRENCY }, 'scoring worker started');
+  const selfCheck =
+    config.WORKER_PORT === undefined ? null : await serveWorkerSelfCheck(container, config, config.WORKER_PORT);
+  if (selfCheck) logger.info({ port: selfCheck.port, host: config.WORKER_HOST }, 'worker self-check listening');
   process.stdout.write('worker ready\n');
+  const metrics =
+    config.METRICS_PORT === undefined
+      ? null
+      : await serveMetrics(await container.getAsync(TOKENS.metrics), config.METRICS_PORT, config.METRICS_HOST);
+  if (metrics) logger.info({ port: metrics.port, host: config.METRICS_HOST }, 'Prometheus metrics on /metrics');
+
   stopOnSignals(logger, async (signal) => {
     logger.info({ signal }, 'worker stopping: no new jobs, finishing those in flight');
     // Jobs still running after SHUTDOWN_GRACE_MS are handed back to the queue for another worker.
+    await selfCheck?.close();
+    await metrics?.close();
     await closeContainer(container);
   });
 }

@@ -24,6 +24,8 @@ export interface HttpAppOptions {
   readonly failedAuthLimiter?: RateLimiter;
   /** Proxies in front of the API whose X-Forwarded-For entries are trusted for the client address (0: none). */
   readonly trustProxyHops?: number;
+  /** Told of every answered request (route pattern, method, status, seconds), e.g. for metrics. */
+  readonly observe?: (sample: { route: string; method: string; status: number; seconds: number }) => void;
 }
 
 /** The query schema of routes that take no parameters: anything sent is refused. */
@@ -59,6 +61,17 @@ export function createHttpApp(options: HttpAppOptions): Koa {
     const chain: Middleware[] = [...(spec.auth === false ? [] : auth), ...bodyParsing(spec), handler(spec)];
     router.register(spec.path, [spec.method.toUpperCase()], chain as never);
   }
+  const observe = options.observe;
+  if (observe)
+    app.use(async (ctx, next) => {
+      const started = performance.now();
+      try {
+        await next();
+      } finally {
+        const route = (ctx as { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
+        observe({ route, method: ctx.method, status: ctx.status, seconds: (performance.now() - started) / 1000 });
+      }
+    });
   app.use(requestContext(options.logger));
   app.use(router.routes());
   app.use(async (ctx) => {

@@ -19,6 +19,8 @@ export interface RunnableJobQueue extends JobQueue {
   startLaunchWorker(worker: JobWorker<LaunchJob>, concurrency: number): Promise<void>;
   /** Starts taking generation jobs (one test case each), one per handler call, `concurrency` at a time. */
   startGenerationWorker(worker: JobWorker<GenerationJob>, concurrency: number): Promise<void>;
+  /** Resolves once a worker picked up and finished a trivial job (queues that run elsewhere); stops on abort. */
+  ping?(signal: AbortSignal): Promise<void>;
   /** Stops taking jobs, lets those in flight finish, releases resources. */
   stop(): Promise<void>;
 }

@@ -9,6 +9,8 @@ import { handleEachAlone, type JobWorker, type RunnableJobQueue } from './job-ru
 export const SCORING_QUEUE = 'evaluation-scoring';
 export const LAUNCH_QUEUE = 'run-launches';
 export const GENERATION_QUEUE = 'generation-items';
+/** Trivial jobs of the self-check: a worker picking one up proves the queue delivers. */
+export const PING_QUEUE = 'self-check-ping';
 
 export interface PgBossQueueOptions {
   readonly connectionString: string;
@@ -57,7 +59,7 @@ export class PgBossJobQueue implements RunnableJobQueue {
     });
     boss.on('error', (error) => options.onError?.(error)); // a listener is required: an unheard 'error' event throws
     await boss.start();
-    for (const name of [SCORING_QUEUE, LAUNCH_QUEUE, GENERATION_QUEUE]) {
+    for (const name of [SCORING_QUEUE, LAUNCH_QUEUE, GENERATION_QUEUE, PING_QUEUE]) {
       if (await boss.getQueue(name)) continue;
       await boss
         .createQueue(name, {
@@ -100,8 +102,20 @@ export class PgBossJobQueue implements RunnableJobQueue {
     );
   }
 
-  startWorker(worker: JobWorker, concurrency: number): Promise<void> {
+  async startWorker(worker: JobWorker, concurrency: number): Promise<void> {
+    await this.work(PING_QUEUE, 1, { handle: async () => {} }, 1);
     return this.work(SCORING_QUEUE, this.options.batchSize, worker, concurrency);
+  }
+
+  /** Sends a trivial job and resolves once a worker completed it; gives up when the signal aborts. */
+  async ping(signal: AbortSignal): Promise<void> {
+    const id = await this.boss.send(PING_QUEUE, {}, { retryLimit: 0, expireInSeconds: 60, retentionMinutes: 5 });
+    if (!id) throw new Error('the queue did not take the job');
+    while (!signal.aborted) {
+      const job = await this.boss.getJobById(PING_QUEUE, id);
+      if (job?.state === 'completed') return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   startLaunchWorker(worker: JobWorker<LaunchJob>, concurrency: number): Promise<void> {

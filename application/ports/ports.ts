@@ -42,6 +42,7 @@ import type { MarketplaceSettings, MarketplaceTokens } from './marketplace.ts';
 import type { Passwords } from './passwords.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { SignInSettings } from './sign-in-settings.ts';
+import type { SelfCheckProbes } from './self-check.ts';
 
 /** Every port the use cases may ask for; an adapter family supplies all of them. */
 export interface Ports {
@@ -92,6 +93,8 @@ export interface Ports {
   readonly simulator: ConversationSimulator;
   /** Credits one simulator call costs (SIMULATOR_TURN_CREDITS). */
   readonly simulatorTurnCredits: number;
+  /** The API's own dependencies and the downstream services, for GET /self-check. */
+  readonly selfCheck: SelfCheckProbes;
 }
 
 /** The ports an adapter family for storage supplies (memory, SQLite, PostgreSQL): everything but the system services. */
@@ -117,4 +120,5 @@ export type StoragePorts = Omit<
   | 'signInLimiter'
   | 'simulator'
   | 'simulatorTurnCredits'
+  | 'selfCheck'
 >;

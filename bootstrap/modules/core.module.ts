@@ -18,6 +18,8 @@ import type { Config } from '../config.ts';
 import { simulatorSettings } from '../simulator-settings.ts';
 import { TOKENS } from '../tokens.ts';
 import { operationsPorts } from './operations-ports.ts';
+import { PlatformMetrics } from '../../adapters/metrics/prometheus-metrics.ts';
+import { countSpans } from '../metrics-server.ts';
 import type { RateLimiters } from './rate-limit.module.ts';
 import type { UseCases } from '../../application/use-cases.ts';
 
@@ -72,13 +74,22 @@ export const coreModule = new ContainerModule(({ bind }) => {
       [TOKENS.config, TOKENS.pino, TOKENS.storage, TOKENS.jobQueue, TOKENS.rateLimiters],
     )
     .inSingletonScope();
+  bind(TOKENS.metrics)
+    .toDynamicValue(
+      async (context) => new PlatformMetrics((await context.getAsync(TOKENS.database, { optional: true })) ?? null),
+    )
+    .inSingletonScope();
   bind(TOKENS.useCases)
-    .toResolvedValue((ports: Ports) => createUseCases(ports), [TOKENS.ports])
+    .toResolvedValue(
+      (ports: Ports, metrics: PlatformMetrics) => countSpans(createUseCases(ports), metrics),
+      [TOKENS.ports, TOKENS.metrics],
+    )
     .inSingletonScope();
   bind(TOKENS.httpApp)
     .toResolvedValue(
-      (useCases: UseCases, logger: pino.Logger, config: Config, rateLimiters: RateLimiters) =>
+      (useCases: UseCases, logger: pino.Logger, config: Config, rateLimiters: RateLimiters, metrics: PlatformMetrics) =>
         createHttpApp({
+          observe: (sample) => metrics.observeRequest(sample),
           routes: allRoutes(useCases),
           resolveActor: (credential) => useCases.authenticate.execute(credential),
           logger,
@@ -87,7 +98,7 @@ export const coreModule = new ContainerModule(({ bind }) => {
           failedAuthLimiter: rateLimiters.failedAuth,
           trustProxyHops: config.TRUST_PROXY_HOPS,
         }),
-      [TOKENS.useCases, TOKENS.pino, TOKENS.config, TOKENS.rateLimiters],
+      [TOKENS.useCases, TOKENS.pino, TOKENS.config, TOKENS.rateLimiters, TOKENS.metrics],
     )
     .inSingletonScope();
 });

@@ -3,7 +3,8 @@ import {
   JwksMarketplaceTokens,
   unconfiguredMarketplaceTokens,
 } from '../../adapters/identity/jwks-marketplace-tokens.ts';
-import { SmtpMailer } from '../../adapters/mail/smtp-mailer.ts';
+import { SmtpMailer, type SmtpSettings } from '../../adapters/mail/smtp-mailer.ts';
+import { HttpSelfCheckProbes } from '../../adapters/self-check/self-check-probes.ts';
 import { MemoryRateLimiter } from '../../adapters/memory/memory-rate-limiter.ts';
 import { ScryptPasswords } from '../../adapters/system/scrypt-passwords.ts';
 import { type Config, marketplacePlans } from '../config.ts';
@@ -16,7 +17,13 @@ export function operationsPorts(
   config: Config,
 ): Pick<
   Ports,
-  'mailer' | 'passwords' | 'marketplaceTokens' | 'marketplaceSettings' | 'signInSettings' | 'signInLimiter'
+  | 'mailer'
+  | 'passwords'
+  | 'marketplaceTokens'
+  | 'marketplaceSettings'
+  | 'signInSettings'
+  | 'signInLimiter'
+  | 'selfCheck'
 > {
   const marketplace =
     config.MARKETPLACE_JWKS_URL && config.MARKETPLACE_AUDIENCE && config.MARKETPLACE_TENANT_ID
@@ -27,15 +34,23 @@ export function operationsPorts(
           timeoutMs: OUTSIDE_CALL_TIMEOUT_MS,
         })
       : unconfiguredMarketplaceTokens;
+  const smtp: SmtpSettings = {
+    host: config.SMTP_HOST,
+    port: config.SMTP_PORT,
+    secure: config.SMTP_SECURE,
+    user: config.SMTP_USER,
+    password: config.SMTP_PASSWORD,
+    from: config.SMTP_FROM,
+    timeoutMs: OUTSIDE_CALL_TIMEOUT_MS,
+  };
   return {
-    mailer: new SmtpMailer({
-      host: config.SMTP_HOST,
-      port: config.SMTP_PORT,
-      secure: config.SMTP_SECURE,
-      user: config.SMTP_USER,
-      password: config.SMTP_PASSWORD,
-      from: config.SMTP_FROM,
-      timeoutMs: OUTSIDE_CALL_TIMEOUT_MS,
+    mailer: new SmtpMailer(smtp),
+    selfCheck: new HttpSelfCheckProbes({
+      timeoutMs: config.SELF_CHECK_TIMEOUT_MS,
+      smtp: { ...smtp, timeoutMs: config.SELF_CHECK_TIMEOUT_MS },
+      jwksUrl: config.MARKETPLACE_JWKS_URL,
+      services: config.SELF_CHECK_SERVICES,
+      serviceNames: config.SELF_CHECK_SERVICE_NAMES,
     }),
     passwords: new ScryptPasswords(),
     marketplaceTokens: marketplace,

@@ -23,7 +23,7 @@ const EXTERNAL = process.env.ASSAY_TEST_API_URL
 /** A running platform on a fresh database, with the platform admin's client. */
 export interface HttpWorld {
   /** The platform; on an external deployment only its storage ports and configuration (no use cases). */
-  readonly platform: Pick<Platform, 'ports' | 'config'> & Partial<Pick<Platform, 'useCases'>>;
+  readonly platform: Pick<Platform, 'ports' | 'config'> & Partial<Pick<Platform, 'useCases' | 'listenMetrics'>>;
   readonly url: string;
   readonly admin: ApiClient;
   readonly adminKey: string;

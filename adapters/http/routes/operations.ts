@@ -10,6 +10,34 @@ const sdkPolicy = z
   .object({ latestSdkVersionPublished: z.string(), minimumSdkVersionSupported: z.string() })
   .meta({ id: 'SdkVersionPolicy' });
 
+const dependencyEntry = z
+  .object({
+    kind: z.enum(['model', 'embedding', 'storage', 'queue', 'identity', 'mail']),
+    name: z.string(),
+    resolved: z.string().optional().describe('What the setting resolved to; admins only'),
+    source: z.enum(['env', 'default', 'fallback']).optional(),
+    status: z.enum(['ok', 'failed', 'timedOut', 'degraded']),
+    severity: z.enum(['critical', 'degraded']),
+    detail: z.string().optional().describe('Why it failed; admins only'),
+    failure: z.enum(['unavailable', 'incapable']).optional(),
+    durationMs: z.number(),
+  })
+  .meta({ id: 'SelfCheckDependency' });
+const verdict = z.enum(['ok', 'failed', 'degraded']);
+const selfCheck = z
+  .object({
+    api: z.object({ status: verdict, dependencies: z.array(dependencyEntry) }),
+    services: z.array(
+      z.object({
+        name: z.string(),
+        status: z.enum(['ok', 'unreachable', 'not_implemented', 'not_configured']),
+        result: verdict.optional(),
+        dependencies: z.array(dependencyEntry).optional(),
+      }),
+    ),
+  })
+  .meta({ id: 'SelfCheck' });
+
 /** Health, build info and the SDK version policy. */
 export function operationsRoutes(useCases: UseCases): RouteSpec[] {
   return [
@@ -40,6 +68,15 @@ export function operationsRoutes(useCases: UseCases): RouteSpec[] {
       response: buildInfo,
       errors: [403],
       handle: ({ actor }) => useCases.getBuildInfo.execute(actor),
+    }),
+    route({
+      method: 'get',
+      path: '/self-check',
+      tag,
+      summary: "Probes the API's dependencies and the downstream services (admins and enterprise organizations)",
+      response: selfCheck,
+      errors: [403],
+      handle: ({ actor }) => useCases.runSelfCheck.execute(actor),
     }),
     route({
       method: 'get',

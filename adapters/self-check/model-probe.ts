@@ -1,0 +1,24 @@
+import { fetchOrUnavailable, type Probe, ProbeFailure } from './probe.ts';
+
+/** The judge's OpenAI-compatible API knows the model: `GET <base>/models/<model>`; unknown model or key is incapable. */
+export function modelProbe(settings: { baseUrl: string; model: string; apiKey?: string }): Probe {
+  const url = `${settings.baseUrl.replace(/\/+$/, '')}/models/${encodeURIComponent(settings.model)}`;
+  return {
+    entry: {
+      kind: 'model',
+      name: 'JUDGE_MODEL',
+      source: 'env',
+      severity: 'critical',
+      resolved: `${settings.model} at ${settings.baseUrl}`,
+    },
+    async run(signal) {
+      const response = await fetchOrUnavailable(url, {
+        signal,
+        headers: settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {},
+      });
+      await response.body?.cancel();
+      if (response.status === 404) throw new ProbeFailure('incapable', `the model ${settings.model} is unknown (404)`);
+      if (!response.ok) throw new ProbeFailure('incapable', `${url} answered ${response.status}`);
+    },
+  };
+}

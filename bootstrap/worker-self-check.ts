@@ -1,0 +1,71 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Container } from 'inversify';
+import { verdictOf } from '../domain/operations/self-check.ts';
+import { modelProbe } from '../adapters/self-check/model-probe.ts';
+import { exercise, type Probe, ProbeFailure } from '../adapters/self-check/probe.ts';
+import type { Config } from './config.ts';
+import { TOKENS } from './tokens.ts';
+
+/** The worker's probes: its database answers, a trivial job is picked up, and the judge knows its model. */
+async function workerProbes(container: Container, config: Config): Promise<Probe[]> {
+  const [ports, queue] = await Promise.all([container.getAsync(TOKENS.ports), container.getAsync(TOKENS.jobQueue)]);
+  const database = config.DATABASE_URL.replace(/\/\/[^@]*@/, '//***@');
+  const probes: Probe[] = [
+    {
+      entry: { kind: 'storage', name: 'DATABASE_URL', source: 'env', severity: 'critical', resolved: database },
+      async run() {
+        const problems = await ports.readiness.check();
+        if (problems.length === 0) return;
+        const answered = !problems.some((problem) => /does not answer/.test(problem));
+        throw new ProbeFailure(answered ? 'incapable' : 'unavailable', problems.join('; '));
+      },
+    },
+  ];
+  const { ping } = queue;
+  if (ping) {
+    probes.push({
+      entry: { kind: 'queue', name: 'DATABASE_URL', source: 'env', severity: 'critical', resolved: database },
+      run: (signal) => ping.call(queue, signal),
+    });
+  }
+  if (config.JUDGE_BASE_URL && config.JUDGE_MODEL)
+    probes.push(
+      modelProbe({ baseUrl: config.JUDGE_BASE_URL, model: config.JUDGE_MODEL, apiKey: config.JUDGE_API_KEY }),
+    );
+  return probes;
+}
+
+/**
+ * The worker's own `GET /self-check` on WORKER_HOST:WORKER_PORT (loopback by default), in the service shape the API
+ * asks for; every probe runs in parallel within SELF_CHECK_TIMEOUT_MS. No credential: keep it off public networks.
+ */
+export async function serveWorkerSelfCheck(
+  container: Container,
+  config: Config,
+  port: number,
+): Promise<{ port: number; close(): Promise<void> }> {
+  const probes = await workerProbes(container, config);
+  const server = createServer(async (request, response) => {
+    if (request.method !== 'GET' || request.url !== '/self-check') {
+      response.writeHead(404, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: 'not_found', message: 'Only GET /self-check is served here' }));
+      return;
+    }
+    const dependencies = await Promise.all(probes.map((probe) => exercise(probe, config.SELF_CHECK_TIMEOUT_MS)));
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ status: verdictOf(dependencies), dependencies }));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, config.WORKER_HOST, resolve);
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

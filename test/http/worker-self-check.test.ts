@@ -1,0 +1,75 @@
+import test from 'ava';
+import { buildContainer, closeContainer } from '../../bootstrap/container.ts';
+import { loadConfig } from '../../bootstrap/config.ts';
+import { startScoringWorker } from '../../bootstrap/scoring-worker.ts';
+import { serveWorkerSelfCheck } from '../../bootstrap/worker-self-check.ts';
+import { createTestDatabase, postgresAvailable } from '../support/databases.ts';
+import { json, startLocalHttp } from '../support/local-http.ts';
+import { TOKENS } from '../../bootstrap/tokens.ts';
+
+const pg = (await postgresAvailable()) ? test.serial : test.skip;
+
+const TIMEOUT_MS = 2500;
+const model = await startLocalHttp((request, response) =>
+  request.url === '/v1/models/judge-known'
+    ? json(response, 200, { id: 'judge-known', object: 'model' })
+    : json(response, 404, { error: { message: 'The model does not exist' } }),
+);
+test.after.always(() => model.close());
+
+const byKind = (body: any): Record<string, any> =>
+  Object.fromEntries(body.dependencies.map((entry: { kind: string }) => [entry.kind, entry]));
+
+async function worker(judgeModel: string, startWorker: boolean) {
+  const database = await createTestDatabase('postgres');
+  const config = loadConfig(
+    {},
+    {
+      DATABASE_URL: database.url,
+      JUDGE_BASE_URL: `${model.url}/v1`,
+      JUDGE_MODEL: judgeModel,
+      SELF_CHECK_TIMEOUT_MS: TIMEOUT_MS,
+      QUEUE_EMBEDDED_WORKER: false,
+      LOG_LEVEL: 'silent',
+    },
+  );
+  const container = await buildContainer(config);
+  await container.getAsync(TOKENS.useCases);
+  if (startWorker) await startScoringWorker(container);
+  const server = await serveWorkerSelfCheck(container, config, 0);
+  return {
+    url: `http://127.0.0.1:${server.port}`,
+    async close() {
+      await server.close();
+      await closeContainer(container);
+      await database.drop();
+    },
+  };
+}
+
+pg('a running worker reports storage, queue and model ok in the service shape', async (t) => {
+  const running = await worker('judge-known', true);
+  t.teardown(() => running.close());
+  const response = await fetch(`${running.url}/self-check`);
+  t.is(response.status, 200);
+  const body = (await response.json()) as any;
+  t.is(body.status, 'ok', JSON.stringify(body));
+  const entries = byKind(body);
+  t.like(entries.storage, { status: 'ok', name: 'DATABASE_URL', severity: 'critical' });
+  t.like(entries.queue, { status: 'ok' });
+  t.like(entries.model, { status: 'ok', name: 'JUDGE_MODEL', resolved: `judge-known at ${model.url}/v1` });
+  t.is((await fetch(`${running.url}/other`)).status, 404);
+});
+
+pg('an unknown model is incapable; a queue nobody works is timedOut; the worker has failed', async (t) => {
+  const idle = await worker('judge-missing', false);
+  t.teardown(() => idle.close());
+  const body = (await (await fetch(`${idle.url}/self-check`)).json()) as any;
+  t.is(body.status, 'failed');
+  const entries = byKind(body);
+  t.like(entries.storage, { status: 'ok' });
+  t.like(entries.model, { status: 'failed', failure: 'incapable' });
+  t.regex(entries.model.detail, /judge-missing is unknown/);
+  t.like(entries.queue, { status: 'timedOut', failure: 'unavailable' });
+  t.true(entries.queue.durationMs >= TIMEOUT_MS - 5);
+});
