@@ -68,6 +68,9 @@ export function decodedBody(ctx: Context, limit = BODY_LIMIT): Readable {
   };
   output.on('drain', () => source.resume());
   output.on('close', () => stop());
+  // A reader that stopped early (a CSV import at its row limit) leaves the body paused: once the answer is sent,
+  // the rest is read and dropped, so the client can finish sending and read the answer.
+  ctx.res.once('finish', () => stop());
   request.on('data', onWire);
   request.once('aborted', () => stop(new HttpProblem('invalid_input', 'The request body was cut off by the client')));
   request.once('error', () => stop(new HttpProblem('invalid_input', 'The request body could not be read')));
