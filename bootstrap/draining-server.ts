@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
-import { Server as NetServer, type AddressInfo } from 'node:net';
+import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
 import { answerClientError } from '../adapters/http/client-error.ts';
 import { toErrorResponse } from '../adapters/http/http-errors.ts';
 import { Unavailable } from '../domain/errors.ts';
@@ -51,6 +51,16 @@ export function createDrainingServer(handle: RequestListener): DrainingServer {
   });
   server.keepAliveTimeout = 65_000;
   server.on('clientError', answerClientError);
+  // Open connections, so a drain can wait for kept-alive clients to take their 503 and close on their own.
+  const connections = new Set<Socket>();
+  let allClosed: (() => void) | null = null;
+  server.on('connection', (socket) => {
+    connections.add(socket);
+    socket.once('close', () => {
+      connections.delete(socket);
+      if (connections.size === 0) allClosed?.();
+    });
+  });
 
   return {
     server,
@@ -71,12 +81,22 @@ export function createDrainingServer(handle: RequestListener): DrainingServer {
       if (server.listening) NetServer.prototype.close.call(server);
       for (const response of inFlight) if (!response.headersSent) response.setHeader('Connection', 'close');
       let timer: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
       await Promise.race([
         new Promise<void>((resolve) => {
           settled = resolve;
           if (inFlight.size === 0) resolve();
         }),
-        new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs))),
+        graceOver,
+      ]);
+      // Closing an idle kept-alive connection races a request its client may be sending on it (a reset): first let
+      // clients close theirs after their 503, within the same grace, then close what stays idle.
+      await Promise.race([
+        new Promise<void>((resolve) => {
+          allClosed = resolve;
+          if (connections.size === 0) resolve();
+        }),
+        graceOver,
       ]);
       clearTimeout(timer);
       const unfinished = inFlight.size;
