@@ -3,7 +3,7 @@ import type {
   SimulatorBrief,
   SimulatorReply,
 } from '../../application/ports/conversation-simulator.ts';
-import { describeProviderError } from '../judge/provider-error.ts';
+import { chatCompletion } from '../judge/chat-completion.ts';
 import { parseSimulatorAnswer, simulatorMessages } from './simulator-prompt.ts';
 
 export interface OpenAiSimulatorOptions {
@@ -15,8 +15,6 @@ export interface OpenAiSimulatorOptions {
 }
 
 const failed = (error: string): SimulatorReply => ({ kind: 'failed', error });
-const timedOut = (error: unknown): boolean =>
-  error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
 /** The simulated user through any OpenAI-compatible chat-completions endpoint, asked for a JSON object. */
 export class OpenAiChatSimulator implements ConversationSimulator {
@@ -28,48 +26,18 @@ export class OpenAiChatSimulator implements ConversationSimulator {
   }
 
   async next(brief: SimulatorBrief): Promise<SimulatorReply> {
-    const url = `${this.options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}),
-        },
-        body: JSON.stringify({
-          model: this.options.model,
-          temperature: 0.7,
-          response_format: { type: 'json_object' },
-          messages: simulatorMessages(brief),
-        }),
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      });
-    } catch (error) {
-      return failed(
-        timedOut(error)
-          ? this.timeoutMessage()
-          : `The simulator model could not be reached: ${(error as Error).message}`,
-      );
-    }
-    let body: unknown;
-    try {
-      const text = await response.text();
-      if (!response.ok)
-        return failed(describeProviderError(response.status, text, this.options.apiKey, 'simulator model'));
-      body = JSON.parse(text);
-    } catch (error) {
-      return failed(
-        timedOut(error) ? this.timeoutMessage() : 'The simulator model answered with a body that is not JSON',
-      );
-    }
-    const content = (body as { choices?: { message?: { content?: unknown } }[] }).choices?.[0]?.message?.content;
-    if (typeof content !== 'string') return failed('The simulator model answered without a message');
-    return parseSimulatorAnswer(content);
-  }
-
-  private timeoutMessage(): string {
-    return `The simulator model did not answer within ${this.options.timeoutMs} ms`;
+    const answer = await chatCompletion(
+      { ...this.options, who: 'simulator model' },
+      {
+        model: this.options.model,
+        temperature: 0.7,
+        response_format: { type: 'json_object' },
+        messages: simulatorMessages(brief),
+      },
+    );
+    if ('error' in answer) return failed(answer.error);
+    if (typeof answer.content !== 'string') return failed('The simulator model answered without a message');
+    return parseSimulatorAnswer(answer.content);
   }
 }
 
