@@ -7,17 +7,10 @@ export interface JsonProblem {
   readonly message: string;
 }
 
-/** A path kept as a linked list, so walking a large value does not build a string per node. */
-type Trail = { readonly key: string; readonly up: Trail } | null;
-
-const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** Segments beyond this are elided from a reported path (a 10,000-deep path is no help to anyone). */
 const PATH_SEGMENTS = 12;
 
-function pathOf(trail: Trail, prefix: string): string {
-  const segments: string[] = [];
-  for (let at = trail; at; at = at.up) segments.push(at.key);
-  segments.reverse();
+function pathOf(segments: readonly string[], prefix: string): string {
   const shown = segments.length > PATH_SEGMENTS ? [...segments.slice(0, PATH_SEGMENTS), '…'] : segments;
   return [prefix, ...shown].filter((segment) => segment !== '').join('.');
 }
@@ -25,44 +18,59 @@ function pathOf(trail: Trail, prefix: string): string {
 /** Why a text cannot be stored: a NUL character (PostgreSQL refuses it in text and jsonb) or broken UTF-16. */
 export function textProblem(text: string): string | null {
   if (text.includes('\u0000')) return 'must not contain the NUL character (\\u0000)';
-  if (UNPAIRED_SURROGATE.test(text)) return 'must be valid Unicode (it holds an unpaired surrogate)';
+  if (!text.isWellFormed()) return 'must be valid Unicode (it holds an unpaired surrogate)';
   return null;
 }
 
 /**
  * The first reason a parsed JSON value (or query/path text) cannot be accepted: a string or object key holding a
- * NUL character or an unpaired surrogate, or nesting deeper than `JSON_DEPTH_LIMIT`. Walks with an explicit stack,
- * so 10,000 levels of nesting cost no recursion; `prefix` starts every reported path.
+ * NUL character or an unpaired surrogate, or nesting deeper than `JSON_DEPTH_LIMIT`; `prefix` starts every reported
+ * path. This walk runs over every request body (a span batch is a megabyte), so it allocates nothing until it finds a
+ * problem; its recursion stops at the depth limit, so 10,000 levels of nesting cost 65 frames.
  */
 export function findJsonProblem(value: unknown, prefix = '', depthLimit = JSON_DEPTH_LIMIT): JsonProblem | null {
-  const stack: { value: unknown; depth: number; trail: Trail }[] = [{ value, depth: 1, trail: null }];
-  while (stack.length > 0) {
-    const { value: current, depth, trail } = stack.pop() as (typeof stack)[number];
-    if (typeof current === 'string') {
-      const problem = textProblem(current);
-      if (problem) return { path: pathOf(trail, prefix), message: problem };
-      continue;
+  const found = problemIn(value, 1, depthLimit);
+  return found ? { path: pathOf(found.segments.reverse(), prefix), message: found.message } : null;
+}
+
+/** A problem found by `problemIn`, its path gathered innermost segment first on the way back up. */
+interface Found {
+  readonly segments: string[];
+  readonly message: string;
+}
+
+/** A key as a path segment: escaped as in JSON, so a control character in it stays readable. */
+function keySegment(key: string): string {
+  return JSON.stringify(key).slice(1, -1);
+}
+
+function under(segment: string, found: Found): Found {
+  found.segments.push(segment);
+  return found;
+}
+
+function problemIn(value: unknown, depth: number, depthLimit: number): Found | null {
+  if (typeof value === 'string') {
+    const problem = textProblem(value);
+    return problem ? { segments: [], message: problem } : null;
+  }
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return null;
+  if (depth > depthLimit)
+    return { segments: [], message: `nests deeper than ${depthLimit} levels of objects and arrays` };
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const found = problemIn(value[index], depth + 1, depthLimit);
+      if (found) return under(String(index), found);
     }
-    if (current === null || typeof current !== 'object') continue;
-    if (depth > depthLimit) {
-      return {
-        path: pathOf(trail, prefix),
-        message: `nests deeper than ${depthLimit} levels of objects and arrays`,
-      };
-    }
-    if (Array.isArray(current)) {
-      for (let index = current.length - 1; index >= 0; index--) {
-        stack.push({ value: current[index], depth: depth + 1, trail: { key: String(index), up: trail } });
-      }
-      continue;
-    }
-    if (ArrayBuffer.isView(current)) continue;
-    for (const [key, item] of Object.entries(current)) {
-      const keyProblem = textProblem(key);
-      const at = { key: JSON.stringify(key).slice(1, -1), up: trail };
-      if (keyProblem) return { path: pathOf(at, prefix), message: `has a key that ${keyProblem}` };
-      stack.push({ value: item, depth: depth + 1, trail: at });
-    }
+    return null;
+  }
+  const keys = Object.keys(value);
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index] as string;
+    const keyProblem = textProblem(key);
+    if (keyProblem) return { segments: [keySegment(key)], message: `has a key that ${keyProblem}` };
+    const found = problemIn((value as Record<string, unknown>)[key], depth + 1, depthLimit);
+    if (found) return under(keySegment(key), found);
   }
   return null;
 }

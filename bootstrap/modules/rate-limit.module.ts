@@ -2,6 +2,7 @@ import { ContainerModule } from 'inversify';
 import { Redis } from 'ioredis';
 import type { RateLimiter } from '../../application/ports/rate-limiter.ts';
 import { FlexibleRateLimiter, type RateStore } from '../../adapters/rate-limit/flexible-rate-limiter.ts';
+import { SpentAllowanceMemo } from '../../adapters/rate-limit/spent-allowance-memo.ts';
 import type { DatabaseHandle } from '../../adapters/sequelize/support/database.ts';
 import type { Config } from '../config.ts';
 import { TOKENS } from '../tokens.ts';
@@ -20,13 +21,17 @@ export interface RateLimiters {
   readonly signIn: RateLimiter;
 }
 
+const rememberSpent = (limiter: RateLimiter | undefined, points: number) =>
+  limiter && new SpentAllowanceMemo(limiter, points);
+
 function limiters(config: Config, store: RateStore): RateLimiters {
   const limit = (name: string, points: number, durationSeconds = 60) =>
     points > 0 ? new FlexibleRateLimiter(store, { name, points, durationSeconds }) : undefined;
   return {
     perKey: limit('key', config.RATE_LIMIT_PER_MINUTE),
     perOrganization: limit('organization', config.RATE_LIMIT_PER_ORGANIZATION_PER_MINUTE),
-    failedAuth: limit('failedAuth', config.FAILED_AUTH_PER_MINUTE),
+    // Peeked before every request's credential: from this process's memory of spent addresses, not the store.
+    failedAuth: rememberSpent(limit('failedAuth', config.FAILED_AUTH_PER_MINUTE), config.FAILED_AUTH_PER_MINUTE),
     signIn: new FlexibleRateLimiter(store, {
       name: 'signIn',
       points: config.SIGN_IN_ATTEMPTS_PER_HOUR,
