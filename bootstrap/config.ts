@@ -18,6 +18,12 @@ const schema = z.object({
   ORGANIZATION_STARTING_CREDITS: z.coerce.number().int().min(0).default(1000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  HTTP_BODY_BYTES_IN_FLIGHT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(8 * 1024 * 1024),
+  HTTP_BODY_WAIT_MS: z.coerce.number().int().min(1).default(30_000),
   JUDGE_BASE_URL: z.url().optional(),
   JUDGE_MODEL: z.string().optional(),
   JUDGE_API_KEY: z.string().optional(),

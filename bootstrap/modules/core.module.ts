@@ -3,6 +3,7 @@ import type pino from 'pino';
 import type { Ports, StoragePorts } from '../../application/ports/ports.ts';
 import { createUseCases } from '../../application/use-cases.ts';
 import { createHttpApp } from '../../adapters/http/app.ts';
+import { BodyAdmission } from '../../adapters/http/body-admission.ts';
 import { allRoutes } from '../../adapters/http/routes/index.ts';
 import { HashingSecrets } from '../../adapters/system/hashing-secrets.ts';
 import { createPinoLogger, PinoLogger } from '../../adapters/system/pino-logger.ts';
@@ -97,6 +98,10 @@ export const coreModule = new ContainerModule(({ bind }) => {
           organizationRateLimiter: rateLimiters.perOrganization,
           failedAuthLimiter: rateLimiters.failedAuth,
           trustProxyHops: config.TRUST_PROXY_HOPS,
+          bodyAdmission: {
+            admission: new BodyAdmission(config.HTTP_BODY_BYTES_IN_FLIGHT),
+            waitMs: config.HTTP_BODY_WAIT_MS,
+          },
         }),
       [TOKENS.useCases, TOKENS.pino, TOKENS.config, TOKENS.rateLimiters, TOKENS.metrics],
     )

@@ -1,0 +1,75 @@
+import test from 'ava';
+import { BodyAdmission } from '../../adapters/http/body-admission.ts';
+
+const WAIT = { waitMs: 5_000 };
+
+test('bodies that fit the budget are let in at once; one that does not waits for room', async (t) => {
+  const admission = new BodyAdmission(100);
+  const first = await admission.admit('org_a', 60, WAIT);
+  const second = await admission.admit('org_a', 40, WAIT);
+  t.is(admission.bytesInFlight, 100);
+  let third: (() => void) | null = null;
+  const waiting = admission.admit('org_a', 30, WAIT).then((release) => {
+    third = release;
+  });
+  await new Promise((resolve) => setImmediate(resolve));
+  t.is(third, null, 'no room yet');
+  second?.();
+  await waiting;
+  t.truthy(third);
+  t.is(admission.bytesInFlight, 90);
+  first?.();
+  (third as unknown as () => void)();
+  t.is(admission.bytesInFlight, 0);
+});
+
+test('waiters are let in by turns across callers, not in arrival order', async (t) => {
+  const admission = new BodyAdmission(10);
+  const holder = await admission.admit('org_flood', 10, WAIT);
+  const order: string[] = [];
+  const waiters = [
+    ...[1, 2, 3].map((n) => admission.admit('org_flood', 10, WAIT).then((release) => ({ who: `flood${n}`, release }))),
+    admission.admit('org_other', 10, WAIT).then((release) => ({ who: 'other', release })),
+  ];
+  for (const waiter of waiters)
+    void waiter.then(({ who, release }) => order.push(who) && release && setImmediate(release));
+  holder?.();
+  await Promise.all(waiters);
+  t.deepEqual(order, ['flood1', 'other', 'flood2', 'flood3']);
+});
+
+test('a body larger than the whole budget is let in alone', async (t) => {
+  const admission = new BodyAdmission(10);
+  const small = await admission.admit('org_a', 5, WAIT);
+  let big: (() => void) | null = null;
+  const waiting = admission.admit('org_a', 1_000, WAIT).then((release) => {
+    big = release;
+  });
+  await new Promise((resolve) => setImmediate(resolve));
+  t.is(big, null, 'waits for the small one to finish');
+  small?.();
+  await waiting;
+  t.is(admission.bytesInFlight, 10, 'counted as the whole budget');
+  (big as unknown as () => void)();
+});
+
+test('a wait ends with null after waitMs, or when the client goes away, and frees its turn', async (t) => {
+  const admission = new BodyAdmission(10);
+  const holder = await admission.admit('org_a', 10, WAIT);
+  t.is(await admission.admit('org_b', 5, { waitMs: 20 }), null, 'timed out');
+  let cancel = () => {};
+  const abandoned = admission.admit('org_c', 5, {
+    waitMs: 5_000,
+    abandoned: (giveUp) => {
+      cancel = giveUp;
+    },
+  });
+  cancel();
+  t.is(await abandoned, null);
+  holder?.();
+  const next = await admission.admit('org_d', 10, { waitMs: 20 });
+  t.truthy(next, 'nothing left waiting holds the budget');
+  next?.();
+  next?.();
+  t.is(admission.bytesInFlight, 0, 'releasing twice gives back once');
+});
