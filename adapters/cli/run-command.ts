@@ -119,7 +119,38 @@ export function addRunCommand(
     });
 }
 
-/** Waits for the launch to end; on a terminal a bar shows the run's evaluations leaving PENDING. */
+/** What the bar shows: evaluations scored of those created so far, sessions generated, failures. */
+interface Progress {
+  scored: number;
+  total: number;
+  sessions: number;
+  failed: number;
+}
+
+/** The launch's progress as read now: its evaluations by status, and (when it generates) its sessions. */
+async function readProgress(client: AssayClient, launch: Launch): Promise<Progress> {
+  const evaluations =
+    (
+      await client.api.GET('/evaluations', {
+        params: { query: { launchIds: [launch.id], limit: 1000 } },
+      })
+    ).data ?? [];
+  const failedEvaluations = evaluations.filter((evaluation) => evaluation.status === 'FAILED').length;
+  return {
+    scored: evaluations.filter((evaluation) => evaluation.status !== 'PENDING').length,
+    total: Math.max(evaluations.length, launch.evaluationCount),
+    sessions: launch.progress?.sessionsDone ?? launch.sessionCount,
+    failed: (launch.progress?.sessionsFailed ?? 0) + failedEvaluations,
+  };
+}
+
+type Launch = Awaited<ReturnType<AssayClient['waitForLaunch']>>['launches'][number];
+
+/**
+ * Waits for the launch to end. On a terminal (and never with NO_COLOR: `interactive` says both) a bar shows the
+ * evaluations scored of those created so far, the sessions generated and the failures; elsewhere nothing is drawn,
+ * so CI logs carry no escape sequences.
+ */
 async function waitWithProgress(
   client: AssayClient,
   runId: string,
@@ -127,26 +158,26 @@ async function waitWithProgress(
   timeoutMs: number,
   interactive: boolean,
 ) {
-  const bar = interactive ? new SingleBar({ format: 'Scoring [{bar}] {value}/{total} evaluations' }) : null;
-  bar?.start(1, 0);
-  const timer = bar
-    ? setInterval(async () => {
-        const run = (await client.api.GET('/runs/{id}', { params: { path: { id: runId } } })).data;
-        const pending = (
-          await client.api.GET('/evaluations', {
-            params: { query: { runIds: [runId], statuses: ['PENDING'], limit: 1000 } },
-          })
-        ).data;
-        if (run && pending) {
-          bar.setTotal(Math.max(run.evaluationCount, 1));
-          bar.update(run.evaluationCount - pending.length);
-        }
-      }, 1000)
-    : undefined;
+  if (!interactive) return client.waitForLaunch(runId, launchId, { timeoutMs, intervalMs: 500 });
+  const bar = new SingleBar({
+    format: 'Scoring [{bar}] {value}/{total} evaluations | {sessions} sessions generated | {failed} failed',
+    stream: process.stderr,
+  });
+  bar.start(1, 0, { sessions: 0, failed: 0 });
+  const deadline = Date.now() + timeoutMs;
   try {
-    await client.waitForLaunch(runId, launchId, { timeoutMs, intervalMs: 500 });
+    for (;;) {
+      const run = required(await client.api.GET('/runs/{id}', { params: { path: { id: runId } } }), 'the run');
+      const launch = run.launches.find((candidate) => candidate.id === launchId);
+      if (!launch) throw new CliError(`Run ${runId} has no launch ${launchId}`);
+      const progress = await readProgress(client, launch);
+      bar.setTotal(Math.max(progress.total, 1));
+      bar.update(progress.scored, { sessions: progress.sessions, failed: progress.failed });
+      if (launch.status !== 'QUEUED' && launch.status !== 'RUNNING') return run;
+      if (Date.now() > deadline) throw new CliError(`Timed out waiting for launch ${launchId}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
   } finally {
-    clearInterval(timer);
-    bar?.stop();
+    bar.stop();
   }
 }

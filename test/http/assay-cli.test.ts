@@ -1,27 +1,13 @@
 import test from 'ava';
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { assayCli } from '../support/assay-cli.ts';
 import { evaluationFixture } from '../support/evaluation-fixtures.ts';
 import { createTenant, useWorld } from '../support/http-world.ts';
 
-const ENTRY = join(import.meta.dirname, '..', '..', 'bootstrap', 'assay.ts');
-
-/** Runs the CLI as a user would (a process of its own) and answers its exit code and output. */
-function assay(
-  args: readonly string[],
-  env: NodeJS.ProcessEnv,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import=tsx', ENTRY, ...args],
-      { env: { ...process.env, ...env, NO_COLOR: '1' } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+/** The CLI in a process of its own, with NO_COLOR as a CI job might set it. */
+const assay = (args: readonly string[], env: NodeJS.ProcessEnv) => assayCli(args, { ...env, NO_COLOR: '1' });
 
 const world = useWorld(test, 'sqlite');
 
