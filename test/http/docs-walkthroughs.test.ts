@@ -1,0 +1,53 @@
+import test, { type ExecutionContext } from 'ava';
+import { runWalkThrough, walkThrough } from '../support/doc-walkthrough.ts';
+import { startWorld } from '../support/http-world.ts';
+
+/**
+ * Each area's walk-through in docs/ (its `## Walk-through` section), run top to bottom in bash against a fresh
+ * server on SQLite, as a person would paste it: the docs cannot rot without this failing. Each ends in a result of
+ * its area, asserted on what the blocks printed.
+ */
+interface Area {
+  readonly file: string;
+  /** What the last blocks printed, proving the area's result. */
+  readonly check: (t: ExecutionContext, stdout: string) => void;
+}
+
+const areas: readonly Area[] = [
+  {
+    file: 'docs/catalog.md',
+    check(t, stdout) {
+      t.regex(stdout, /\{"name":"v1","number":1\}\n\{"name":"v2","number":2\}/, 'versions numbered per product');
+      t.regex(stdout, /\{"error":"conflict","message":"A product named \\"Catalog tour\\" already exists[^"]*"\}/, 'a taken name refused');
+      t.regex(stdout, /\{"algorithm":"EXACT_MATCH","legacy":true\}/, 'the old revision kept as legacy');
+      t.regex(stdout, /\{"name":"Quotes the order status","linksRevision":true\}/, 'the specification follows');
+      t.regex(stdout, /\[\{"name":"Tour exact","algorithm":"TEXT_SIMILARITY"\}\]/, 'one live head');
+      t.regex(stdout, /\[\{"number":2,"name":"v2"\},\{"number":1,"name":"v1"\}\]\n?$/, 'sorted list');
+    },
+  },
+  {
+    file: 'docs/datasets.md',
+    check(t, stdout) {
+      t.regex(stdout, /\{"input":\{"user_message":"Onde está o meu pedido\?"\},"languageCode":"pt-BR"\}/);
+      t.regex(stdout, /\{"imported":2\}/, 'the CSV rows imported');
+      t.regex(stdout, /\{"error":"invalid_input","path":"rows\.2\.languageCode"\}/, 'the bad row named');
+      t.regex(stdout, /\{"legacy":true,"sameFamily":true\}/, 'the old revision kept');
+      t.regex(stdout, /\{"expectedOutput":"Sai hoje, às 17h\.","parentIsTheOld":true\}/, 'the new head');
+      t.regex(stdout, /\n3\n4\n\{"languages":\["en","en-GB","pt-BR"\]\}\n?$/, 'the dataset at the end');
+    },
+  },
+];
+
+for (const area of areas)
+  test(`${area.file}: the walk-through runs top to bottom on a fresh server`, async (t) => {
+    const { script, blocks } = await walkThrough(area.file, '## Walk-through');
+    t.true(blocks >= 5 && blocks <= 12, `${blocks} blocks`);
+    const world = await startWorld('sqlite');
+    try {
+      const { stdout } = await runWalkThrough(script, { KEY: world.adminKey, ASSAY_URL: world.url });
+      t.log(stdout);
+      area.check(t, stdout);
+    } finally {
+      await world.close();
+    }
+  });
