@@ -36,6 +36,21 @@ const areas: readonly Area[] = [
       t.regex(stdout, /\n3\n4\n\{"languages":\["en","en-GB","pt-BR"\]\}\n?$/, 'the dataset at the end');
     },
   },
+  {
+    file: 'docs/tracing.md',
+    check(t, stdout) {
+      t.regex(stdout, /\{"created":\["trace_agent1","trace_chat1","trace_tool1"\],"rejected":\[\{"index":3,"error":"negative_latency"\}\]\}/);
+      t.regex(stdout, /\{"created":1,"rejected":0\}\n3\n/, 'a re-sent span is no error and no new span');
+      t.regex(stdout, /\{"totalTokens":17,"droppedSpanCount":1\}/, 'the refused span counted');
+      t.regex(stdout, /\{"status":"COMPLETED"\}/, 'the session finished');
+      t.regex(stdout, /\{\}\n\[\{"customId":"conv-otel-1","isProduction":true\}\]/, 'the OTLP export placed');
+      t.regex(
+        stdout,
+        /\[\{"name":"agent","type":"AGENT","parent":null\},\{"name":"chat","type":"GENERATION","parent":"trace_agent1"\},\{"name":"order_status","type":"TOOL","parent":"trace_agent1"\}\]\n\["chat","order_status"\]\n?$/,
+        'the trace read back',
+      );
+    },
+  },
 ];
 
 for (const area of areas)
