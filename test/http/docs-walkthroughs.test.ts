@@ -51,6 +51,16 @@ const areas: readonly Area[] = [
       );
     },
   },
+  {
+    file: 'docs/evaluations.md',
+    check(t, stdout) {
+      t.regex(stdout, /^\["PENDING"\]$/m, 'launched');
+      t.regex(stdout, /^\{"status":"SUCCESS","score":1,"reason":"[^"]+"\}$/m, 'scored by the specification');
+      t.regex(stdout, /^\{"error":"invalid_input","message":"[^"]*no specification \(pass metrics, or link the session to a test case of a specification\)"\}$/m, 'the next step said');
+      t.regex(stdout, /^\{"status":"SUCCESS","score":0\.7,"reason":"Score supplied by the caller"\}$/m);
+      t.regex(stdout, /\[\{"metricId":"exact","score":1\},\{"metricId":"self-hosted","score":0\.7\}\]\n?$/);
+    },
+  },
 ];
 
 for (const area of areas)
