@@ -61,6 +61,21 @@ const areas: readonly Area[] = [
       t.regex(stdout, /\[\{"metricId":"exact","score":1\},\{"metricId":"self-hosted","score":0\.7\}\]\n?$/);
     },
   },
+  {
+    file: 'docs/runs.md',
+    check(t, stdout) {
+      t.regex(stdout, /^\{"error":"conflict"\}$/m, 'a build label used twice');
+      t.regex(stdout, /^\{"sameRun":true,"message":"1 session evaluated \(1 evaluation created\), 0 failed, 0 skipped\."\}$/m, 'launched');
+      t.regex(stdout, /^\{"status":"COMPLETED","openedBy":"CALLER","evaluationCount":2,"launches":\["COMPLETED","COMPLETED"\]\}$/m);
+      t.regex(
+        stdout,
+        /^\{"metricName":"Run tour exact","evaluations":2,"scored":2,"mean":0\.5,"min":0,"max":1\}$/m,
+        'the run summary',
+      );
+      t.regex(stdout, /^\{"status":"COMPLETED","relaunchedFrom":true,"evaluationCount":2\}$/m, 'the relaunch');
+      t.regex(stdout, /\{"deleted":true\}\n\[\{"ordinal":2,"openedBy":"LAUNCH","status":"COMPLETED"\}\]\n?$/, 'deleted');
+    },
+  },
 ];
 
 for (const area of areas)
