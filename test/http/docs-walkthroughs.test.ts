@@ -76,6 +76,24 @@ const areas: readonly Area[] = [
       t.regex(stdout, /\{"deleted":true\}\n\[\{"ordinal":2,"openedBy":"LAUNCH","status":"COMPLETED"\}\]\n?$/, 'deleted');
     },
   },
+  {
+    file: 'docs/human-review.md',
+    check(t, stdout) {
+      t.regex(stdout, /^\{"name":"Support reviewers","reviewers":1\}$/m, 'the group');
+      t.regex(stdout, /^true$/m, 'the queue holds the evaluation');
+      t.regex(
+        stdout,
+        /^\{"guideline":"1 when the answer is polite and correct","turns":\[\{"input":"Where is my order\?","output":"It ships today, thanks for asking!"\}\],"testCase":null\}$/m,
+        'the context',
+      );
+      t.regex(stdout, /^\{"claimedByRita":true\}\n\{"error":"conflict"\}$/m, 'the claim holds');
+      t.regex(
+        stdout,
+        /\{"status":"SUCCESS","score":1,"reason":"Polite and correct","humanScore":1,"byRita":true\}\n0\n?$/,
+        'the human review recorded',
+      );
+    },
+  },
 ];
 
 for (const area of areas)
