@@ -18,7 +18,11 @@ const areas: readonly Area[] = [
     file: 'docs/catalog.md',
     check(t, stdout) {
       t.regex(stdout, /\{"name":"v1","number":1\}\n\{"name":"v2","number":2\}/, 'versions numbered per product');
-      t.regex(stdout, /\{"error":"conflict","message":"A product named \\"Catalog tour\\" already exists[^"]*"\}/, 'a taken name refused');
+      t.regex(
+        stdout,
+        /\{"error":"conflict","message":"A product named \\"Catalog tour\\" already exists[^"]*"\}/,
+        'a taken name refused',
+      );
       t.regex(stdout, /\{"algorithm":"EXACT_MATCH","legacy":true\}/, 'the old revision kept as legacy');
       t.regex(stdout, /\{"name":"Quotes the order status","linksRevision":true\}/, 'the specification follows');
       t.regex(stdout, /\[\{"name":"Tour exact","algorithm":"TEXT_SIMILARITY"\}\]/, 'one live head');
@@ -39,7 +43,10 @@ const areas: readonly Area[] = [
   {
     file: 'docs/tracing.md',
     check(t, stdout) {
-      t.regex(stdout, /\{"created":\["trace_agent1","trace_chat1","trace_tool1"\],"rejected":\[\{"index":3,"error":"negative_latency"\}\]\}/);
+      t.regex(
+        stdout,
+        /\{"created":\["trace_agent1","trace_chat1","trace_tool1"\],"rejected":\[\{"index":3,"error":"negative_latency"\}\]\}/,
+      );
       t.regex(stdout, /\{"created":1,"rejected":0\}\n3\n/, 'a re-sent span is no error and no new span');
       t.regex(stdout, /\{"totalTokens":17,"droppedSpanCount":1\}/, 'the refused span counted');
       t.regex(stdout, /\{"status":"COMPLETED"\}/, 'the session finished');
@@ -56,7 +63,11 @@ const areas: readonly Area[] = [
     check(t, stdout) {
       t.regex(stdout, /^\["PENDING"\]$/m, 'launched');
       t.regex(stdout, /^\{"status":"SUCCESS","score":1,"reason":"[^"]+"\}$/m, 'scored by the specification');
-      t.regex(stdout, /^\{"error":"invalid_input","message":"[^"]*no specification \(pass metrics, or link the session to a test case of a specification\)"\}$/m, 'the next step said');
+      t.regex(
+        stdout,
+        /^\{"error":"invalid_input","message":"[^"]*no specification \(pass metrics, or link the session to a test case of a specification\)"\}$/m,
+        'the next step said',
+      );
       t.regex(stdout, /^\{"status":"SUCCESS","score":0\.7,"reason":"Score supplied by the caller"\}$/m);
       t.regex(stdout, /\[\{"metricId":"exact","score":1\},\{"metricId":"self-hosted","score":0\.7\}\]\n?$/);
     },
@@ -65,15 +76,26 @@ const areas: readonly Area[] = [
     file: 'docs/runs.md',
     check(t, stdout) {
       t.regex(stdout, /^\{"error":"conflict"\}$/m, 'a build label used twice');
-      t.regex(stdout, /^\{"sameRun":true,"message":"1 session evaluated \(1 evaluation created\), 0 failed, 0 skipped\."\}$/m, 'launched');
-      t.regex(stdout, /^\{"status":"COMPLETED","openedBy":"CALLER","evaluationCount":2,"launches":\["COMPLETED","COMPLETED"\]\}$/m);
+      t.regex(
+        stdout,
+        /^\{"sameRun":true,"message":"1 session evaluated \(1 evaluation created\), 0 failed, 0 skipped\."\}$/m,
+        'launched',
+      );
+      t.regex(
+        stdout,
+        /^\{"status":"COMPLETED","openedBy":"CALLER","evaluationCount":2,"launches":\["COMPLETED","COMPLETED"\]\}$/m,
+      );
       t.regex(
         stdout,
         /^\{"metricName":"Run tour exact","evaluations":2,"scored":2,"mean":0\.5,"min":0,"max":1\}$/m,
         'the run summary',
       );
       t.regex(stdout, /^\{"status":"COMPLETED","relaunchedFrom":true,"evaluationCount":2\}$/m, 'the relaunch');
-      t.regex(stdout, /\{"deleted":true\}\n\[\{"ordinal":2,"openedBy":"LAUNCH","status":"COMPLETED"\}\]\n?$/, 'deleted');
+      t.regex(
+        stdout,
+        /\{"deleted":true\}\n\[\{"ordinal":2,"openedBy":"LAUNCH","status":"COMPLETED"\}\]\n?$/,
+        'deleted',
+      );
     },
   },
   {
@@ -94,6 +116,22 @@ const areas: readonly Area[] = [
       );
     },
   },
+  {
+    file: 'docs/operations.md',
+    check(t, stdout) {
+      t.regex(
+        stdout,
+        /^\{"status":"ok"\}\n\{"status":"ready"\}\n401\n\{"error":"unauthorized"\}\n\{"role":"ADMIN"\}$/m,
+      );
+      t.regex(stdout, /^\{"api":"ok","dependencies":\[\],"services":\[\]\}$/m, 'the self-check');
+      t.regex(stdout, /^RateLimit-Limit: \d+$/im, 'the rate limit');
+      t.regex(
+        stdout,
+        /\{"version":"[^"]+","commit":"[^"]+","built":true\}\n\{"latestSdkVersionPublished":"[^"]+","minimumSdkVersionSupported":"[^"]+"\}\n?$/,
+        'the build info',
+      );
+    },
+  },
 ];
 
 for (const area of areas)
@@ -103,7 +141,6 @@ for (const area of areas)
     const world = await startWorld('sqlite');
     try {
       const { stdout } = await runWalkThrough(script, { KEY: world.adminKey, ASSAY_URL: world.url });
-      t.log(stdout);
       area.check(t, stdout);
     } finally {
       await world.close();

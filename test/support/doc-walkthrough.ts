@@ -50,9 +50,15 @@ export async function runWalkThrough(
   env: NodeJS.ProcessEnv,
   timeout = 120_000,
 ): Promise<{ stdout: string; stderr: string }> {
-  return run('bash', ['-euo', 'pipefail', '-c', script], {
-    env: { ...process.env, ...env },
-    timeout,
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  try {
+    return await run('bash', ['-euo', 'pipefail', '-c', script], {
+      env: { ...process.env, ...env },
+      timeout,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+  } catch (error) {
+    // Say where it stopped: what the blocks printed up to the failing command, and what that command said.
+    const { code, stdout, stderr } = error as { code?: number; stdout?: string; stderr?: string };
+    throw new Error(`the walk-through stopped (exit ${code}).\nstdout:\n${stdout}\nstderr:\n${stderr}`);
+  }
 }
