@@ -1,6 +1,8 @@
 import test, { type ExecutionContext } from 'ava';
 import { runWalkThrough, walkThrough } from '../support/doc-walkthrough.ts';
+import type { Config } from '../../bootstrap/config.ts';
 import { startWorld } from '../support/http-world.ts';
+import { type ProductServer, startProductServer } from '../support/product-server.ts';
 
 /**
  * Each area's walk-through in docs/ (its `## Walk-through` section), run top to bottom in bash against a fresh
@@ -11,7 +13,17 @@ interface Area {
   readonly file: string;
   /** What the last blocks printed, proving the area's result. */
   readonly check: (t: ExecutionContext, stdout: string) => void;
+  /** Settings of the server it runs against, and what it needs from outside (a product's endpoint). */
+  readonly config?: Partial<Config>;
+  readonly env?: () => NodeJS.ProcessEnv;
 }
+
+// The product a from-version walk-through calls: a real HTTP server on loopback that echoes the message.
+let product: ProductServer;
+test.before(async () => {
+  product = await startProductServer();
+});
+test.after.always(() => product?.close());
 
 const areas: readonly Area[] = [
   {
@@ -132,15 +144,35 @@ const areas: readonly Area[] = [
       );
     },
   },
+  {
+    file: 'docs/from-version.md',
+    config: { ENDPOINT_ALLOW_PRIVATE_NETWORKS: true },
+    env: () => ({ PRODUCT_URL: `${product.url}/echo` }),
+    check(t, stdout) {
+      t.regex(stdout, /^\{"status":200,"mapped":\{"output":"echo: hello"[^\n]*\}\}$/m, 'the connection tried');
+      t.regex(stdout, /^\{"testCaseCount":2,"skipped":\[\]\}$/m, 'launched');
+      t.regex(
+        stdout,
+        /^\{"status":"COMPLETED","progress":\{"testCases":2,"sessionsDone":2,"sessionsFailed":0\}\}$/m,
+        'the launch ended',
+      );
+      t.regex(stdout, /^\{"metricName":"Generation exact","evaluations":2,"mean":1\}$/m, 'the run summary');
+      t.regex(stdout, /\["echo: bonjour","echo: hello"\]\n?$/, 'the answers recorded');
+    },
+  },
 ];
 
 for (const area of areas)
   test(`${area.file}: the walk-through runs top to bottom on a fresh server`, async (t) => {
     const { script, blocks } = await walkThrough(area.file, '## Walk-through');
     t.true(blocks >= 5 && blocks <= 12, `${blocks} blocks`);
-    const world = await startWorld('sqlite');
+    const world = await startWorld('sqlite', area.config);
     try {
-      const { stdout } = await runWalkThrough(script, { KEY: world.adminKey, ASSAY_URL: world.url });
+      const { stdout } = await runWalkThrough(script, {
+        KEY: world.adminKey,
+        ASSAY_URL: world.url,
+        ...area.env?.(),
+      });
       area.check(t, stdout);
     } finally {
       await world.close();
