@@ -127,18 +127,22 @@ interface Progress {
   failed: number;
 }
 
-/** The launch's progress as read now: its evaluations by status, and (when it generates) its sessions. */
+/**
+ * The launch's progress as read now: its evaluations (the launch counts them, growing while a generating launch
+ * plays its test cases) less those still PENDING, and its sessions and failures. A page of 1000 bounds each count:
+ * beyond it the bar runs behind until the backlog shrinks, and is exact at the end.
+ */
 async function readProgress(client: AssayClient, launch: Launch): Promise<Progress> {
-  const evaluations =
+  const count = async (status: 'PENDING' | 'FAILED') =>
     (
       await client.api.GET('/evaluations', {
-        params: { query: { launchIds: [launch.id], limit: 1000 } },
+        params: { query: { launchIds: [launch.id], statuses: [status], limit: 1000 } },
       })
-    ).data ?? [];
-  const failedEvaluations = evaluations.filter((evaluation) => evaluation.status === 'FAILED').length;
+    ).data?.length ?? 0;
+  const [pending, failedEvaluations] = await Promise.all([count('PENDING'), count('FAILED')]);
   return {
-    scored: evaluations.filter((evaluation) => evaluation.status !== 'PENDING').length,
-    total: Math.max(evaluations.length, launch.evaluationCount),
+    scored: Math.max(launch.evaluationCount - pending, 0),
+    total: launch.evaluationCount,
     sessions: launch.progress?.sessionsDone ?? launch.sessionCount,
     failed: (launch.progress?.sessionsFailed ?? 0) + failedEvaluations,
   };
@@ -159,9 +163,9 @@ async function waitWithProgress(
   interactive: boolean,
 ) {
   if (!interactive) return client.waitForLaunch(runId, launchId, { timeoutMs, intervalMs: 500 });
+  // Drawn on stderr (cli-progress's default), so the table on stdout stays clean when piped.
   const bar = new SingleBar({
     format: 'Scoring [{bar}] {value}/{total} evaluations | {sessions} sessions generated | {failed} failed',
-    stream: process.stderr,
   });
   bar.start(1, 0, { sessions: 0, failed: 0 });
   const deadline = Date.now() + timeoutMs;
