@@ -119,7 +119,42 @@ export function addRunCommand(
     });
 }
 
-/** Waits for the launch to end; on a terminal a bar shows the run's evaluations leaving PENDING. */
+/** What the bar shows: evaluations scored of those created so far, sessions generated, failures. */
+interface Progress {
+  scored: number;
+  total: number;
+  sessions: number;
+  failed: number;
+}
+
+/**
+ * The launch's progress as read now: its evaluations (the launch counts them, growing while a generating launch
+ * plays its test cases) less those still PENDING, and its sessions and failures. A page of 1000 bounds each count:
+ * beyond it the bar runs behind until the backlog shrinks, and is exact at the end.
+ */
+async function readProgress(client: AssayClient, launch: Launch): Promise<Progress> {
+  const count = async (status: 'PENDING' | 'FAILED') =>
+    (
+      await client.api.GET('/evaluations', {
+        params: { query: { launchIds: [launch.id], statuses: [status], limit: 1000 } },
+      })
+    ).data?.length ?? 0;
+  const [pending, failedEvaluations] = await Promise.all([count('PENDING'), count('FAILED')]);
+  return {
+    scored: Math.max(launch.evaluationCount - pending, 0),
+    total: launch.evaluationCount,
+    sessions: launch.progress?.sessionsDone ?? launch.sessionCount,
+    failed: (launch.progress?.sessionsFailed ?? 0) + failedEvaluations,
+  };
+}
+
+type Launch = Awaited<ReturnType<AssayClient['waitForLaunch']>>['launches'][number];
+
+/**
+ * Waits for the launch to end. On a terminal (and never with NO_COLOR: `interactive` says both) a bar shows the
+ * evaluations scored of those created so far, the sessions generated and the failures; elsewhere nothing is drawn,
+ * so CI logs carry no escape sequences.
+ */
 async function waitWithProgress(
   client: AssayClient,
   runId: string,
@@ -127,26 +162,26 @@ async function waitWithProgress(
   timeoutMs: number,
   interactive: boolean,
 ) {
-  const bar = interactive ? new SingleBar({ format: 'Scoring [{bar}] {value}/{total} evaluations' }) : null;
-  bar?.start(1, 0);
-  const timer = bar
-    ? setInterval(async () => {
-        const run = (await client.api.GET('/runs/{id}', { params: { path: { id: runId } } })).data;
-        const pending = (
-          await client.api.GET('/evaluations', {
-            params: { query: { runIds: [runId], statuses: ['PENDING'], limit: 1000 } },
-          })
-        ).data;
-        if (run && pending) {
-          bar.setTotal(Math.max(run.evaluationCount, 1));
-          bar.update(run.evaluationCount - pending.length);
-        }
-      }, 1000)
-    : undefined;
+  if (!interactive) return client.waitForLaunch(runId, launchId, { timeoutMs, intervalMs: 500 });
+  // Drawn on stderr (cli-progress's default), so the table on stdout stays clean when piped.
+  const bar = new SingleBar({
+    format: 'Scoring [{bar}] {value}/{total} evaluations | {sessions} sessions generated | {failed} failed',
+  });
+  bar.start(1, 0, { sessions: 0, failed: 0 });
+  const deadline = Date.now() + timeoutMs;
   try {
-    await client.waitForLaunch(runId, launchId, { timeoutMs, intervalMs: 500 });
+    for (;;) {
+      const run = required(await client.api.GET('/runs/{id}', { params: { path: { id: runId } } }), 'the run');
+      const launch = run.launches.find((candidate) => candidate.id === launchId);
+      if (!launch) throw new CliError(`Run ${runId} has no launch ${launchId}`);
+      const progress = await readProgress(client, launch);
+      bar.setTotal(Math.max(progress.total, 1));
+      bar.update(progress.scored, { sessions: progress.sessions, failed: progress.failed });
+      if (launch.status !== 'QUEUED' && launch.status !== 'RUNNING') return run;
+      if (Date.now() > deadline) throw new CliError(`Timed out waiting for launch ${launchId}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
   } finally {
-    clearInterval(timer);
-    bar?.stop();
+    bar.stop();
   }
 }

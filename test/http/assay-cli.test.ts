@@ -1,27 +1,13 @@
 import test from 'ava';
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { assayCli, assayCliOnTerminal, hasEscapes } from '../support/assay-cli.ts';
 import { evaluationFixture } from '../support/evaluation-fixtures.ts';
 import { createTenant, useWorld } from '../support/http-world.ts';
 
-const ENTRY = join(import.meta.dirname, '..', '..', 'bootstrap', 'assay.ts');
-
-/** Runs the CLI as a user would (a process of its own) and answers its exit code and output. */
-function assay(
-  args: readonly string[],
-  env: NodeJS.ProcessEnv,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import=tsx', ENTRY, ...args],
-      { env: { ...process.env, ...env, NO_COLOR: '1' } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+/** The CLI in a process of its own, with NO_COLOR as a CI job might set it. */
+const assay = (args: readonly string[], env: NodeJS.ProcessEnv) => assayCli(args, { ...env, NO_COLOR: '1' });
 
 const world = useWorld(test, 'sqlite');
 
@@ -129,4 +115,33 @@ test('tests import sends a CSV file; spans send batches a JSON Lines file and re
   t.regex(sent.stdout, /Sent 4 spans: 2 stored, 2 refused/);
   t.regex(sent.stdout, /line 2: not JSON/);
   t.regex(sent.stdout, /line 3: /);
+});
+
+test('tests import and spans send draw their bars on a terminal only, and never with NO_COLOR', async (t) => {
+  const { fixture, config, env } = await scene();
+  const csv = join(config, 'bar.csv');
+  await writeFile(csv, 'input,expectedOutput\nHello,Hi there\n');
+  const spans = join(config, 'bar.jsonl');
+  const result = fixture.sessions.a.results[0].id;
+  await writeFile(spans, `${JSON.stringify({ inferenceResultId: result, name: 'agent', type: 'AGENT' })}\n`);
+  const importing = ['tests', 'import', csv, '--test', fixture.datasets.a.id];
+  const sending = ['spans', 'send', spans];
+
+  const imported = await assayCliOnTerminal(importing, env);
+  t.is(imported.code, 0, imported.stdout);
+  t.regex(imported.stdout, /Importing \[[^\]]*\] \d+\/\d+ bytes/);
+  const sent = await assayCliOnTerminal(sending, env);
+  t.is(sent.code, 0, sent.stdout);
+  t.regex(sent.stdout, /Sending \[[^\]]*\] 1\/1 spans/);
+  t.true(hasEscapes(sent.stdout));
+
+  for (const outcome of [
+    await assayCliOnTerminal(sending, { ...env, NO_COLOR: '1' }),
+    await assayCliOnTerminal(importing, { ...env, NO_COLOR: '1' }),
+    await assayCli(sending, env),
+  ]) {
+    t.is(outcome.code, 0, outcome.stdout + outcome.stderr);
+    t.notRegex(outcome.stdout + outcome.stderr, /(Sending|Importing) \[/);
+    t.false(hasEscapes(outcome.stdout + outcome.stderr));
+  }
 });
