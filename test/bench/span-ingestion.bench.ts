@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { ApiClient } from '../support/api-client.ts';
 import { createTenant, type HttpWorld } from '../support/http-world.ts';
 import { createInferenceResultFor } from '../support/tracing-fixtures.ts';
+import { cpuSeconds } from '../support/process-cpu.ts';
 
 /**
  * Span ingestion: batches of 1000 realistic spans (about 1 KB each) sent over HTTP by several concurrent clients to
@@ -330,15 +331,27 @@ async function measure(name: 'sqlite' | 'postgres'): Promise<void> {
     const otlp = targets.map(() => 0);
     let driver = 0;
     const otlpSpans = OTLP_EXPORTS * OTLP_TRACES * OTLP_SPANS_PER_TRACE;
+    // CPU milliseconds per 1000 spans (the least of the rounds) of the process writing them: the server, or this
+    // process for the driver (SQLite's work included, as it runs in-process; PostgreSQL's not, on either side).
+    // Unlike rates, CPU spent per span hardly moves with the machine's other load.
+    const httpCpu = targets.map(() => Number.POSITIVE_INFINITY);
+    let driverCpu = Number.POSITIVE_INFINITY;
+    const perThousand = (seconds: number) => (seconds * 1000 * 1000) / spans;
     for (let round = 0; round < ROUNDS; round++) {
       for (const [index, each] of targets.entries()) {
+        const before = await cpuSeconds(each.server.pid);
         const rate = spans / (await overHttp(each.world, each.owner, each.key, `http${round}_`));
+        const after = await cpuSeconds(each.server.pid);
         http[index] = Math.max(http[index], rate);
+        httpCpu[index] = Math.min(httpCpu[index], perThousand(after - before));
       }
+      const ownBefore = process.cpuUsage();
       const direct =
         name === 'postgres'
           ? await throughPostgres(main.store.url, main.owner, `driver${round}_`)
           : await throughSqlite(main.store.url.slice('sqlite:'.length), main.owner, `driver${round}_`);
+      const own = process.cpuUsage(ownBefore);
+      driverCpu = Math.min(driverCpu, perThousand((own.user + own.system) / 1e6));
       driver = Math.max(driver, spans / direct);
       if (OTLP_EXPORTS > 0)
         for (const [index, each] of targets.entries())
@@ -354,6 +367,9 @@ async function measure(name: 'sqlite' | 'postgres'): Promise<void> {
         process.stdout.write(
           `${who} otlp ${figure(otlp[index])} spans/s   ÷ http batch = ${(otlp[index] / http[index]).toFixed(2)}   (${OTLP_EXPORTS} exports of ${OTLP_TRACES} traces × ${OTLP_SPANS_PER_TRACE} spans, JSON)\n`,
         );
+      process.stdout.write(
+        `${who} CPU per 1000 spans: http ${httpCpu[index].toFixed(0)} ms, driver ${driverCpu.toFixed(0)} ms (ratio ${(driverCpu / httpCpu[index]).toFixed(2)}; ${name === 'postgres' ? "PostgreSQL's own CPU not counted" : 'SQLite in-process, counted'})\n`,
+      );
       process.stdout.write(`${who} server peak RSS ${peakRss(each.server.pid)} MB\n`);
     }
   } finally {
