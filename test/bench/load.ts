@@ -9,6 +9,7 @@ import { createTestDatabase } from '../support/databases.ts';
 import { createTenant, type HttpWorld } from '../support/http-world.ts';
 import { startSpanLoad } from '../support/span-load.ts';
 import { createInferenceResultFor } from '../support/tracing-fixtures.ts';
+import { freePort, ROOT } from '../support/processes.ts';
 
 /**
  * `npm run load`: N kept-alive connections post batches of 1 KB spans for T seconds to the platform running in its
@@ -32,15 +33,58 @@ const memoryOf = (pid: number, field: 'VmRSS' | 'VmHWM'): number => {
   return Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
 };
 
+/** `built`: the compiled package's server (`npm run build` first), as a deployment runs it, instead of tsx. */
+const SERVER = process.env.LOAD_SERVER ?? 'source';
+const BUILT_ADMIN_KEY = `assay_${'LoadBuiltServer'.repeat(3)}`;
+/** The old-generation heap `npm start` gives the server (package.json), so the load measures what is deployed. */
+const HEAP = [
+  '--max-old-space-size=256',
+  ...(process.env.LOAD_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_PROFILE}`] : []),
+];
+
 const store = await createTestDatabase(DATABASE);
-const child = spawn(
-  process.execPath,
-  ['--import', 'tsx', fileURLToPath(new URL('./span-server.ts', import.meta.url)), store.url],
-  { stdio: ['ignore', 'pipe', 'inherit'] },
-);
+const port = SERVER === 'built' ? await freePort() : 0;
+const child =
+  SERVER === 'built'
+    ? spawn(process.execPath, [...HEAP, `${ROOT}/dist/bootstrap/server.js`], {
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: {
+          ...process.env,
+          DATABASE_URL: store.url,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          ASSAY_ADMIN_API_KEY: BUILT_ADMIN_KEY,
+          LOG_LEVEL: 'warn',
+        },
+      })
+    : spawn(
+        process.execPath,
+        [...HEAP, '--import', 'tsx', fileURLToPath(new URL('./span-server.ts', import.meta.url)), store.url],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+
+/** The server's URL and admin key, once it answers. */
+async function serverReady(): Promise<{ url: string; key: string }> {
+  if (SERVER !== 'built') {
+    const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+    return JSON.parse(line) as { url: string; key: string };
+  }
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (
+      await fetch(`${url}/ready`).then(
+        (answer) => answer.ok,
+        () => false,
+      )
+    )
+      return { url, key: BUILT_ADMIN_KEY };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the built server did not become ready in 30 s (run npm run build first)');
+}
+
 try {
-  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
-  const { url, key } = JSON.parse(line) as { url: string; key: string };
+  const { url, key } = await serverReady();
   const world = { url, admin: new ApiClient(url, key) } as HttpWorld;
   const tenant = await createTenant(world);
   const { inferenceResultId } = await createInferenceResultFor(world, tenant);

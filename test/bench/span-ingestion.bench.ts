@@ -280,7 +280,15 @@ async function startServer(
     : fileURLToPath(new URL('./span-server.ts', import.meta.url));
   const child = spawn(
     process.execPath,
-    [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []), '--import', 'tsx', script, databaseUrl],
+    [
+      // The old-generation heap `npm start` gives the server (package.json).
+      '--max-old-space-size=256',
+      ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []),
+      '--import',
+      'tsx',
+      script,
+      databaseUrl,
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'], ...(root ? { cwd: root } : {}) },
   );
   const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];

@@ -170,7 +170,7 @@ for (const area of areas)
     try {
       const { stdout } = await runWalkThrough(script, {
         KEY: world.adminKey,
-        ASSAY_URL: world.url,
+        API: world.url,
         ...area.env?.(),
       });
       area.check(t, stdout);
