@@ -22,7 +22,7 @@ const schema = z.object({
     .number()
     .int()
     .min(1)
-    .default(8 * 1024 * 1024),
+    .default(4 * 1024 * 1024),
   HTTP_BODY_WAIT_MS: z.coerce.number().int().min(1).default(30_000),
   JUDGE_BASE_URL: z.url().optional(),
   JUDGE_MODEL: z.string().optional(),

@@ -3,23 +3,31 @@ import { BodyAdmission } from '../../adapters/http/body-admission.ts';
 
 const WAIT = { waitMs: 5_000 };
 
+/** An admission that may have to wait: whether it was let in yet, and (once it was) its release. */
+function waitingAdmission(admission: BodyAdmission, caller: string, bytes: number) {
+  let release: (() => void) | null = null;
+  const admitted = admission.admit(caller, bytes, WAIT).then((given) => {
+    release = given;
+  });
+  return { admitted, letIn: () => release !== null, release: () => (release as unknown as () => void)() };
+}
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 test('bodies that fit the budget are let in at once; one that does not waits for room', async (t) => {
   const admission = new BodyAdmission(100);
   const first = await admission.admit('org_a', 60, WAIT);
   const second = await admission.admit('org_a', 40, WAIT);
   t.is(admission.bytesInFlight, 100);
-  let third: (() => void) | null = null;
-  const waiting = admission.admit('org_a', 30, WAIT).then((release) => {
-    third = release;
-  });
-  await new Promise((resolve) => setImmediate(resolve));
-  t.is(third, null, 'no room yet');
+  const third = waitingAdmission(admission, 'org_a', 30);
+  await nextTurn();
+  t.false(third.letIn(), 'no room yet');
   second?.();
-  await waiting;
-  t.truthy(third);
+  await third.admitted;
+  t.true(third.letIn());
   t.is(admission.bytesInFlight, 90);
   first?.();
-  (third as unknown as () => void)();
+  third.release();
   t.is(admission.bytesInFlight, 0);
 });
 
@@ -41,16 +49,13 @@ test('waiters are let in by turns across callers, not in arrival order', async (
 test('a body larger than the whole budget is let in alone', async (t) => {
   const admission = new BodyAdmission(10);
   const small = await admission.admit('org_a', 5, WAIT);
-  let big: (() => void) | null = null;
-  const waiting = admission.admit('org_a', 1_000, WAIT).then((release) => {
-    big = release;
-  });
-  await new Promise((resolve) => setImmediate(resolve));
-  t.is(big, null, 'waits for the small one to finish');
+  const big = waitingAdmission(admission, 'org_a', 1_000);
+  await nextTurn();
+  t.false(big.letIn(), 'waits for the small one to finish');
   small?.();
-  await waiting;
+  await big.admitted;
   t.is(admission.bytesInFlight, 10, 'counted as the whole budget');
-  (big as unknown as () => void)();
+  big.release();
 });
 
 test('a wait ends with null after waitMs, or when the client goes away, and frees its turn', async (t) => {
