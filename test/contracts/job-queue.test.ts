@@ -82,6 +82,13 @@ if (await postgresAvailable()) {
   };
 }
 
+/** Waits (15 s at most) for `count` deliveries, then 700 ms more, so that a duplicate delivery would show too. */
+async function settled(delivered: readonly string[], count: number): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (delivered.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+  await new Promise((resolve) => setTimeout(resolve, 700));
+}
+
 const evaluation = (id: string) => pendingEvaluation({ id, organizationId: 'organization_q' });
 
 for (const [name, open] of Object.entries(worlds)) {
@@ -121,10 +128,7 @@ for (const [name, open] of Object.entries(worlds)) {
         await world.storage.evaluations.insertMany(ids.map(evaluation));
         await world.queue.enqueue(ids.map((evaluationId) => ({ organizationId: 'organization_q', evaluationId })));
       });
-      const deadline = Date.now() + 15_000;
-      while (delivered.length < ids.length && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await settled(delivered, ids.length);
       t.deepEqual([...delivered].sort(), ids);
       t.is(await world.storage.evaluations.get('organization_q', 'evaluation_rolled_back'), null);
     } finally {
@@ -172,10 +176,7 @@ for (const [name, open] of Object.entries(worlds)) {
         await world.storage.launches.insertMany(ids.map(queuedLaunch));
         await world.queue.enqueueLaunches(ids.map((launchId) => ({ organizationId: 'organization_q', launchId })));
       });
-      const deadline = Date.now() + 15_000;
-      while (delivered.length < ids.length && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await settled(delivered, ids.length);
       t.deepEqual([...delivered].sort(), ids);
       t.is(await world.storage.launches.get('organization_q', 'launch_rolled_back'), null);
     } finally {
