@@ -1,14 +1,8 @@
 import test from 'ava';
-import { createTenant, httpDatabases, useWorld } from '../support/http-world.ts';
-import { createInferenceResultFor } from '../support/tracing-fixtures.ts';
+import { createTenant, databaseWorlds } from '../support/http-world.ts';
+import { createInferenceResultFor, uniqueSpanId as spanId } from '../support/tracing-fixtures.ts';
 
-let sequence = 0;
-const spanId = (label: string) => `trace_${label}_${Date.now().toString(36)}_${++sequence}`;
-
-for (const database of await httpDatabases()) {
-  const world = useWorld(test, database);
-  const title = (text: string) => `[${database}] ${text}`;
-
+for (const { world, title } of await databaseWorlds(test)) {
   test(
     title('span ids are per organization: an id another tenant took first is mine to use, and nothing tells'),
     async (t) => {

@@ -1,6 +1,6 @@
 import test from 'ava';
-import { createTenant, httpDatabases, useWorld } from '../support/http-world.ts';
-import { createInferenceResultFor } from '../support/tracing-fixtures.ts';
+import { createTenant, databaseWorlds } from '../support/http-world.ts';
+import { createInferenceResultFor, uniqueSpanId as spanId } from '../support/tracing-fixtures.ts';
 import type { Span } from '../../domain/tracing/span.ts';
 import { fieldNames } from '../support/field-names.ts';
 
@@ -22,13 +22,7 @@ const SPAN_FIELDS = fieldNames<Span, 'organizationId' | 'sessionId' | 'parentPen
   'type',
 ]);
 
-let sequence = 0;
-const spanId = (label: string) => `trace_${label}_${Date.now().toString(36)}_${++sequence}`;
-
-for (const database of await httpDatabases()) {
-  const world = useWorld(test, database);
-  const title = (text: string) => `[${database}] ${text}`;
-
+for (const { world, title } of await databaseWorlds(test)) {
   test(
     title('a batch creates valid spans, refuses bad ones alone and counts them on their inference result'),
     async (t) => {

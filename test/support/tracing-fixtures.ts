@@ -35,3 +35,8 @@ export async function createInferenceResultFor(
   );
   return { sessionId, inferenceResultId, versionId };
 }
+
+let spanSequence = 0;
+
+/** A span id no other test has chosen: span ids are chosen by the caller and unique per organization. */
+export const uniqueSpanId = (label: string) => `trace_${label}_${Date.now().toString(36)}_${++spanSequence}`;
