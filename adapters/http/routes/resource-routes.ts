@@ -134,7 +134,8 @@ export interface RecordAction<B> extends Described {
   /** Success status (default 200). */
   readonly status?: number;
   readonly body?: z.ZodType<B>;
-  readonly response: z.ZodType;
+  /** What the route answers; none for a 204. */
+  readonly response?: z.ZodType;
   run(actor: Actor, id: string, body: B): Promise<unknown>;
 }
 
@@ -149,7 +150,7 @@ export function recordRoute<B = undefined>(action: RecordAction<B>): RouteSpec {
     params: idParams,
     ...(status ? { status } : {}),
     ...(body ? { body } : {}),
-    response,
+    ...(response ? { response } : {}),
     handle: ({ actor, params, body }) => run(actor, params.id, body as B),
   });
 }
