@@ -1,6 +1,6 @@
 import test from 'ava';
 import { createTenant, databaseWorlds } from '../support/http-world.ts';
-import { createInferenceResultFor, uniqueSpanId as spanId } from '../support/tracing-fixtures.ts';
+import { createInferenceResultFor, myTurnAndAStrangers, uniqueSpanId as spanId } from '../support/tracing-fixtures.ts';
 import type { Span } from '../../domain/tracing/span.ts';
 import { fieldNames } from '../support/field-names.ts';
 
@@ -150,10 +150,7 @@ for (const { world, title } of await databaseWorlds(test)) {
   test(
     title("a batch naming another organization's inference result is refused whole with 403, nothing written"),
     async (t) => {
-      const tenant = await createTenant(world());
-      const stranger = await createTenant(world());
-      const mine = await createInferenceResultFor(world(), tenant);
-      const theirs = await createInferenceResultFor(world(), stranger);
+      const { me: tenant, stranger, mine, theirs } = await myTurnAndAStrangers(world());
       const theirSpan = spanId('theirs');
       t.is(
         (
