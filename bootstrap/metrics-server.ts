@@ -1,7 +1,10 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Container } from 'inversify';
+import type pino from 'pino';
 import type { UseCases } from '../application/use-cases.ts';
 import type { PlatformMetrics } from '../adapters/metrics/prometheus-metrics.ts';
+import type { Config } from './config.ts';
+import { type SideServer, serveSide } from './side-server.ts';
+import { TOKENS } from './tokens.ts';
 
 /** The use cases with span ingestion counted (accepted and refused spans); everything else untouched. */
 export function countSpans(useCases: UseCases, metrics: PlatformMetrics): UseCases {
@@ -21,12 +24,8 @@ export function countSpans(useCases: UseCases, metrics: PlatformMetrics): UseCas
 }
 
 /** Serves `GET /metrics` (Prometheus text format) on its own port, apart from the API; resolves once listening. */
-export async function serveMetrics(
-  metrics: PlatformMetrics,
-  port: number,
-  host: string,
-): Promise<{ port: number; close(): Promise<void> }> {
-  const server = createServer(async (request, response) => {
+export function serveMetrics(metrics: PlatformMetrics, port: number, host: string): Promise<SideServer> {
+  return serveSide(port, host, async (request, response) => {
     if (request.method !== 'GET' || request.url !== '/metrics') {
       response.writeHead(404, { 'content-type': 'text/plain' });
       response.end('Only GET /metrics is served here\n');
@@ -41,16 +40,20 @@ export async function serveMetrics(
       response.end(`metrics could not be collected: ${(error as Error).message}\n`);
     }
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, resolve);
-  });
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+}
+
+/** The metrics server of `npm start` and `npm run worker` when METRICS_PORT is set (and where it listens is logged). */
+export async function serveConfiguredMetrics(
+  container: Container,
+  config: Config,
+  logger: pino.Logger,
+): Promise<SideServer | null> {
+  if (config.METRICS_PORT === undefined) return null;
+  const metrics = await serveMetrics(
+    await container.getAsync(TOKENS.metrics),
+    config.METRICS_PORT,
+    config.METRICS_HOST,
+  );
+  logger.info({ port: metrics.port, host: config.METRICS_HOST }, 'Prometheus metrics on /metrics');
+  return metrics;
 }

@@ -3,17 +3,23 @@ import type { Logger } from '../application/ports/logger.ts';
 import type { JobWorker } from '../adapters/queue/job-runner.ts';
 import { TOKENS } from './tokens.ts';
 
-/** A worker that logs each failing handler call (naming its jobs) and each job given up. */
+/** A use case that works through a batch of jobs, and ends a job that failed on every attempt. */
+interface JobUseCase<J> {
+  executeBatch(jobs: readonly J[]): Promise<void>;
+  giveUp(job: J, failure: unknown): Promise<void>;
+}
+
+/** The use case as a queue worker that logs each failing handler call (naming its jobs) and each job given up. */
 function logged<J>(
   logger: Logger,
-  worker: Required<JobWorker<J>>,
+  useCase: JobUseCase<J>,
   describe: (jobs: readonly J[]) => Record<string, unknown>,
   what: string,
 ): JobWorker<J> {
   return {
     async handle(jobs) {
       try {
-        await worker.handle(jobs);
+        await useCase.executeBatch(jobs);
       } catch (error) {
         const next = jobs.length > 1 ? 'each job is tried alone' : 'the job will be delivered again';
         logger.error({ err: error, ...describe(jobs) }, `${what} failed; ${next}`);
@@ -22,7 +28,7 @@ function logged<J>(
     },
     async giveUp(job, failure) {
       logger.error({ err: failure, ...describe([job]) }, `${what} failed on every attempt; the job is given up`);
-      await worker.giveUp(job, failure);
+      await useCase.giveUp(job, failure);
     },
   };
 }
@@ -44,10 +50,7 @@ export async function startScoringWorker(container: Container): Promise<void> {
   await queue.startLaunchWorker(
     logged(
       ports.logger,
-      {
-        handle: (jobs) => useCases.runLaunches.executeBatch(jobs),
-        giveUp: (job, failure) => useCases.runLaunches.giveUp(job, failure),
-      },
+      useCases.runLaunches,
       (jobs) => ({ launchIds: jobs.map((job) => job.launchId) }),
       'starting a launch',
     ),
@@ -56,10 +59,7 @@ export async function startScoringWorker(container: Container): Promise<void> {
   await queue.startGenerationWorker(
     logged(
       ports.logger,
-      {
-        handle: (jobs) => useCases.generateTestCase.executeBatch(jobs),
-        giveUp: (job, failure) => useCases.generateTestCase.giveUp(job, failure),
-      },
+      useCases.generateTestCase,
       (jobs) => ({ generationItemIds: jobs.map((job) => job.itemId) }),
       'generating a test case',
     ),
@@ -68,10 +68,7 @@ export async function startScoringWorker(container: Container): Promise<void> {
   await queue.startWorker(
     logged(
       ports.logger,
-      {
-        handle: (jobs) => useCases.scoreEvaluation.executeBatch(jobs),
-        giveUp: (job, failure) => useCases.scoreEvaluation.giveUp(job, failure),
-      },
+      useCases.scoreEvaluation,
       (jobs) => ({ evaluationIds: jobs.map((job) => job.evaluationId) }),
       'scoring',
     ),

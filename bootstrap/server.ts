@@ -5,7 +5,7 @@ import { announceFirstStart } from './first-start.ts';
 import { startScoringWorker } from './scoring-worker.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
 import { TOKENS } from './tokens.ts';
-import { serveMetrics } from './metrics-server.ts';
+import { serveConfiguredMetrics } from './metrics-server.ts';
 
 /** `npm start`: the HTTP API on the configured database, with graceful shutdown on SIGTERM and SIGINT. */
 async function main(): Promise<void> {
@@ -24,11 +24,7 @@ async function main(): Promise<void> {
     `Assay listening on http://localhost:${port}`,
   );
 
-  const metrics =
-    config.METRICS_PORT === undefined
-      ? null
-      : await serveMetrics(await container.getAsync(TOKENS.metrics), config.METRICS_PORT, config.METRICS_HOST);
-  if (metrics) logger.info({ port: metrics.port, host: config.METRICS_HOST }, 'Prometheus metrics on /metrics');
+  const metrics = await serveConfiguredMetrics(container, config, logger);
 
   stopOnSignals(logger, async (signal) => {
     logger.info({ signal }, 'shutting down: no new connections, draining requests in flight');

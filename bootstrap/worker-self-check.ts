@@ -1,10 +1,9 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Container } from 'inversify';
 import { verdictOf } from '../domain/operations/self-check.ts';
 import { modelProbe } from '../adapters/self-check/model-probe.ts';
 import { exercise, type Probe, ProbeFailure } from '../adapters/self-check/probe.ts';
 import type { Config } from './config.ts';
+import { type SideServer, serveSide } from './side-server.ts';
 import { TOKENS } from './tokens.ts';
 
 /** The worker's probes: its database answers, a trivial job is picked up, and the judge knows its model. */
@@ -40,13 +39,9 @@ async function workerProbes(container: Container, config: Config): Promise<Probe
  * The worker's own `GET /self-check` on WORKER_HOST:WORKER_PORT (loopback by default), in the service shape the API
  * asks for; every probe runs in parallel within SELF_CHECK_TIMEOUT_MS. No credential: keep it off public networks.
  */
-export async function serveWorkerSelfCheck(
-  container: Container,
-  config: Config,
-  port: number,
-): Promise<{ port: number; close(): Promise<void> }> {
+export async function serveWorkerSelfCheck(container: Container, config: Config, port: number): Promise<SideServer> {
   const probes = await workerProbes(container, config);
-  const server = createServer(async (request, response) => {
+  return serveSide(port, config.WORKER_HOST, async (request, response) => {
     if (request.method !== 'GET' || request.url !== '/self-check') {
       response.writeHead(404, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ error: 'not_found', message: 'Only GET /self-check is served here' }));
@@ -56,16 +51,4 @@ export async function serveWorkerSelfCheck(
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(JSON.stringify({ status: verdictOf(dependencies), dependencies }));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, config.WORKER_HOST, resolve);
-  });
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }

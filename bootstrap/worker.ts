@@ -3,7 +3,7 @@ import { buildContainer, closeContainer } from './container.ts';
 import { startScoringWorker } from './scoring-worker.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
 import { TOKENS } from './tokens.ts';
-import { serveMetrics } from './metrics-server.ts';
+import { serveConfiguredMetrics } from './metrics-server.ts';
 import { serveWorkerSelfCheck } from './worker-self-check.ts';
 
 /**
@@ -24,11 +24,7 @@ async function main(): Promise<void> {
     config.WORKER_PORT === undefined ? null : await serveWorkerSelfCheck(container, config, config.WORKER_PORT);
   if (selfCheck) logger.info({ port: selfCheck.port, host: config.WORKER_HOST }, 'worker self-check listening');
   process.stdout.write('worker ready\n');
-  const metrics =
-    config.METRICS_PORT === undefined
-      ? null
-      : await serveMetrics(await container.getAsync(TOKENS.metrics), config.METRICS_PORT, config.METRICS_HOST);
-  if (metrics) logger.info({ port: metrics.port, host: config.METRICS_HOST }, 'Prometheus metrics on /metrics');
+  const metrics = await serveConfiguredMetrics(container, config, logger);
 
   stopOnSignals(logger, async (signal) => {
     logger.info({ signal }, 'worker stopping: no new jobs, finishing those in flight');

@@ -2,7 +2,7 @@ import { unlinkMetrics } from '../../domain/catalog/specification.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Deletion } from '../../domain/shared/record.ts';
 import type { Ports } from '../ports/ports.ts';
-import { retryStale } from '../shared/retry-stale.ts';
+import { deleteWithCascade } from '../shared/delete-with-cascade.ts';
 import { specificationsLinking } from './specifications-linking.ts';
 import { unlinkFromAllGroups } from '../review/user-group-links.ts';
 
@@ -10,19 +10,16 @@ import { unlinkFromAllGroups } from '../review/user-group-links.ts';
 export class DeleteMetric {
   constructor(private readonly ports: Pick<Ports, 'metrics' | 'specifications' | 'userGroupLinks' | 'clock' | 'uow'>) {}
 
-  async execute(actor: Actor, id: string): Promise<Deletion> {
+  execute(actor: Actor, id: string): Promise<Deletion> {
     const scope = actor.organizationId;
-    const deletedAt = this.ports.clock.now();
-    await retryStale(() =>
-      this.ports.uow.transaction(async () => {
-        const metric = await this.ports.metrics.require(scope, id);
+    return deleteWithCascade(this.ports, this.ports.metrics, scope, id, {
+      first: async (_metric, deletedAt) => {
         for (const specification of await specificationsLinking(this.ports, scope, id)) {
           await this.ports.specifications.update(unlinkMetrics(specification, [id]));
         }
         await unlinkFromAllGroups(this.ports, scope, 'metric', id, deletedAt);
-        await this.ports.metrics.update({ ...metric, deletedAt, activeName: null });
-      }),
-    );
-    return { id, deletedAt };
+      },
+      deleted: (metric, deletedAt) => ({ ...metric, deletedAt, activeName: null }),
+    });
   }
 }

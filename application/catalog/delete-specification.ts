@@ -1,26 +1,22 @@
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Deletion } from '../../domain/shared/record.ts';
 import type { Ports } from '../ports/ports.ts';
-import { retryStale } from '../shared/retry-stale.ts';
+import { deleteWithCascade } from '../shared/delete-with-cascade.ts';
 
 /** Soft-deletes a specification; its tests stay, no longer linked to any specification. */
 export class DeleteSpecification {
   constructor(private readonly ports: Pick<Ports, 'specifications' | 'datasets' | 'clock' | 'uow'>) {}
 
-  async execute(actor: Actor, id: string): Promise<Deletion> {
+  execute(actor: Actor, id: string): Promise<Deletion> {
     const scope = actor.organizationId;
-    const deletedAt = this.ports.clock.now();
-    await retryStale(() =>
-      this.ports.uow.transaction(async () => {
-        const specification = await this.ports.specifications.require(scope, id);
+    return deleteWithCascade(this.ports, this.ports.specifications, scope, id, {
+      first: async () => {
         const tests = await this.ports.datasets.list(scope, {
           where: [{ field: 'specificationId', op: 'eq', value: id }],
           limit: 1_000_000,
         });
         for (const test of tests) await this.ports.datasets.update({ ...test, specificationId: null });
-        await this.ports.specifications.update({ ...specification, deletedAt });
-      }),
-    );
-    return { id, deletedAt };
+      },
+    });
   }
 }

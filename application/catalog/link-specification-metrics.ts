@@ -1,7 +1,7 @@
 import { linkMetrics, type Specification } from '../../domain/catalog/specification.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
-import { retryStale } from '../shared/retry-stale.ts';
+import { changeSpecification } from './change-specification.ts';
 
 /** Links metrics of the organization to a specification; sessions of its tests are scored by them. */
 export class LinkSpecificationMetrics {
@@ -11,11 +11,6 @@ export class LinkSpecificationMetrics {
     const scope = actor.organizationId;
     await this.ports.specifications.require(scope, id);
     const metrics = await this.ports.metrics.requireMany(scope, metricIds);
-    return retryStale(() =>
-      this.ports.uow.transaction(async () => {
-        const specification = await this.ports.specifications.require(scope, id);
-        return this.ports.specifications.update(linkMetrics(specification, metrics));
-      }),
-    );
+    return changeSpecification(this.ports, scope, id, (specification) => linkMetrics(specification, metrics));
   }
 }

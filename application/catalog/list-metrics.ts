@@ -1,7 +1,7 @@
 import type { LinkedMetric, Metric } from '../../domain/catalog/metric.ts';
-import type { Actor } from '../../domain/identity/role.ts';
 import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
+import { FilteredList } from '../shared/filtered-list.ts';
 import type { Page } from '../shared/page.ts';
 import { withUserGroupIds } from '../review/metric-user-groups.ts';
 
@@ -16,21 +16,18 @@ export interface MetricFilter extends Page<Metric> {
 }
 
 /** The organization's metrics, every revision unless `includeLegacy` is false. */
-export class ListMetrics {
-  constructor(private readonly ports: Pick<Ports, 'metrics' | 'userGroupLinks'>) {}
-
-  async execute(actor: Actor, filter: MetricFilter): Promise<LinkedMetric[]> {
-    const heads = filter.includeLegacy === false ? where.isNull('legacyAt') : [];
-    const metrics = await this.ports.metrics.list(actor.organizationId, {
-      where: [
-        ...heads,
+export class ListMetrics extends FilteredList<Metric, MetricFilter, LinkedMetric> {
+  constructor(ports: Pick<Ports, 'metrics' | 'userGroupLinks'>) {
+    super(
+      ports.metrics,
+      (filter) => [
+        ...(filter.includeLegacy === false ? where.isNull('legacyAt') : []),
         ...where.in('id', filter.ids),
         ...where.named(filter),
         ...where.in('source', filter.sources),
         ...where.in('metricGroupId', filter.metricGroupIds),
       ],
-      ...filter,
-    });
-    return withUserGroupIds(this.ports, actor.organizationId, metrics);
+      (metrics, scope) => withUserGroupIds(ports, scope, metrics),
+    );
   }
 }

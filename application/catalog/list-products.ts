@@ -1,7 +1,7 @@
 import type { Product } from '../../domain/catalog/product.ts';
-import type { Actor } from '../../domain/identity/role.ts';
 import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
+import { FilteredList } from '../shared/filtered-list.ts';
 import type { Page } from '../shared/page.ts';
 
 export interface ProductFilter extends Page<Product> {
@@ -11,13 +11,8 @@ export interface ProductFilter extends Page<Product> {
 }
 
 /** The organization's products. */
-export class ListProducts {
-  constructor(private readonly ports: Pick<Ports, 'products'>) {}
-
-  execute(actor: Actor, filter: ProductFilter): Promise<Product[]> {
-    return this.ports.products.list(actor.organizationId, {
-      where: [...where.in('id', filter.ids), ...where.named(filter)],
-      ...filter,
-    });
+export class ListProducts extends FilteredList<Product, ProductFilter> {
+  constructor(ports: Pick<Ports, 'products'>) {
+    super(ports.products, (filter) => [...where.in('id', filter.ids), ...where.named(filter)]);
   }
 }

@@ -1,7 +1,7 @@
 import type { Specification } from '../../domain/catalog/specification.ts';
-import type { Actor } from '../../domain/identity/role.ts';
 import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
+import { FilteredList } from '../shared/filtered-list.ts';
 import type { Page } from '../shared/page.ts';
 
 export interface SpecificationFilter extends Page<Specification> {
@@ -13,18 +13,13 @@ export interface SpecificationFilter extends Page<Specification> {
 }
 
 /** The organization's specifications, optionally of some products. */
-export class ListSpecifications {
-  constructor(private readonly ports: Pick<Ports, 'specifications'>) {}
-
-  execute(actor: Actor, filter: SpecificationFilter): Promise<Specification[]> {
-    return this.ports.specifications.list(actor.organizationId, {
-      where: [
-        ...where.in('id', filter.ids),
-        ...where.in('productId', filter.productIds),
-        ...where.named(filter),
-        ...where.in('type', filter.types),
-      ],
-      ...filter,
-    });
+export class ListSpecifications extends FilteredList<Specification, SpecificationFilter> {
+  constructor(ports: Pick<Ports, 'specifications'>) {
+    super(ports.specifications, (filter) => [
+      ...where.in('id', filter.ids),
+      ...where.in('productId', filter.productIds),
+      ...where.named(filter),
+      ...where.in('type', filter.types),
+    ]);
   }
 }

@@ -1,7 +1,7 @@
 import type { Version } from '../../domain/catalog/version.ts';
-import type { Actor } from '../../domain/identity/role.ts';
 import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
+import { FilteredList } from '../shared/filtered-list.ts';
 import type { Page } from '../shared/page.ts';
 
 export interface VersionFilter extends Page<Version> {
@@ -13,18 +13,13 @@ export interface VersionFilter extends Page<Version> {
 }
 
 /** The organization's versions, optionally of some products. */
-export class ListVersions {
-  constructor(private readonly ports: Pick<Ports, 'versions'>) {}
-
-  execute(actor: Actor, filter: VersionFilter): Promise<Version[]> {
-    return this.ports.versions.list(actor.organizationId, {
-      where: [
-        ...where.in('id', filter.ids),
-        ...where.named(filter),
-        ...where.in('productId', filter.productIds),
-        ...where.in('number', filter.numbers),
-      ],
-      ...filter,
-    });
+export class ListVersions extends FilteredList<Version, VersionFilter> {
+  constructor(ports: Pick<Ports, 'versions'>) {
+    super(ports.versions, (filter) => [
+      ...where.in('id', filter.ids),
+      ...where.named(filter),
+      ...where.in('productId', filter.productIds),
+      ...where.in('number', filter.numbers),
+    ]);
   }
 }

@@ -1,7 +1,7 @@
 import type { Dataset } from '../../domain/dataset/dataset.ts';
-import type { Actor } from '../../domain/identity/role.ts';
 import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
+import { FilteredList } from '../shared/filtered-list.ts';
 import type { Page } from '../shared/page.ts';
 
 export interface DatasetFilter extends Page<Dataset> {
@@ -14,19 +14,14 @@ export interface DatasetFilter extends Page<Dataset> {
 }
 
 /** The organization's tests (datasets). */
-export class ListDatasets {
-  constructor(private readonly ports: Pick<Ports, 'datasets'>) {}
-
-  execute(actor: Actor, filter: DatasetFilter): Promise<Dataset[]> {
-    return this.ports.datasets.list(actor.organizationId, {
-      where: [
-        ...where.in('id', filter.ids),
-        ...where.in('productId', filter.productIds),
-        ...where.in('specificationId', filter.specificationIds),
-        ...where.named(filter),
-        ...where.in('type', filter.types),
-      ],
-      ...filter,
-    });
+export class ListDatasets extends FilteredList<Dataset, DatasetFilter> {
+  constructor(ports: Pick<Ports, 'datasets'>) {
+    super(ports.datasets, (filter) => [
+      ...where.in('id', filter.ids),
+      ...where.in('productId', filter.productIds),
+      ...where.in('specificationId', filter.specificationIds),
+      ...where.named(filter),
+      ...where.in('type', filter.types),
+    ]);
   }
 }

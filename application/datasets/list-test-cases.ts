@@ -1,8 +1,8 @@
 import { canonicalLanguageTag, isLanguageTag } from '../../domain/dataset/language-tag.ts';
 import type { TestCase } from '../../domain/dataset/test-case.ts';
-import type { Actor } from '../../domain/identity/role.ts';
 import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
+import { FilteredList } from '../shared/filtered-list.ts';
 import type { Page } from '../shared/page.ts';
 
 export interface TestCaseFilter extends Page<TestCase> {
@@ -17,25 +17,19 @@ export interface TestCaseFilter extends Page<TestCase> {
 }
 
 /** The organization's test cases, every revision unless `includeLegacy` is false. */
-export class ListTestCases {
-  constructor(private readonly ports: Pick<Ports, 'testCases'>) {}
-
-  execute(actor: Actor, filter: TestCaseFilter): Promise<TestCase[]> {
-    const heads = filter.includeLegacy === false ? where.isNull('legacyAt') : [];
-    return this.ports.testCases.list(actor.organizationId, {
-      where: [
-        ...heads,
-        ...where.in('id', filter.ids),
-        ...where.in('testId', filter.testIds),
-        ...where.in('testCaseGroupId', filter.testCaseGroupIds),
-        ...where.in(
-          'languageCode',
-          filter.languageCodes?.map((code) => (isLanguageTag(code) ? canonicalLanguageTag(code) : code)),
-        ),
-        ...where.in('variant', filter.variants),
-        ...where.in('strategy', filter.strategies),
-      ],
-      ...filter,
-    });
+export class ListTestCases extends FilteredList<TestCase, TestCaseFilter> {
+  constructor(ports: Pick<Ports, 'testCases'>) {
+    super(ports.testCases, (filter) => [
+      ...(filter.includeLegacy === false ? where.isNull('legacyAt') : []),
+      ...where.in('id', filter.ids),
+      ...where.in('testId', filter.testIds),
+      ...where.in('testCaseGroupId', filter.testCaseGroupIds),
+      ...where.in(
+        'languageCode',
+        filter.languageCodes?.map((code) => (isLanguageTag(code) ? canonicalLanguageTag(code) : code)),
+      ),
+      ...where.in('variant', filter.variants),
+      ...where.in('strategy', filter.strategies),
+    ]);
   }
 }

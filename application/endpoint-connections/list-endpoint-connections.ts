@@ -3,9 +3,9 @@ import {
   type EndpointConnectionView,
   viewEndpointConnection,
 } from '../../domain/endpoint-connection/endpoint-connection.ts';
-import type { Actor } from '../../domain/identity/role.ts';
 import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
+import { FilteredList } from '../shared/filtered-list.ts';
 import type { Page } from '../shared/page.ts';
 
 export interface EndpointConnectionFilter extends Page<EndpointConnection> {
@@ -17,21 +17,16 @@ export interface EndpointConnectionFilter extends Page<EndpointConnection> {
 }
 
 /** The organization's connections, one page, without their secrets. */
-export class ListEndpointConnections {
-  constructor(private readonly ports: Pick<Ports, 'endpointConnections'>) {}
-
-  async execute(actor: Actor, filter: EndpointConnectionFilter): Promise<EndpointConnectionView[]> {
-    const connections = await this.ports.endpointConnections.list(actor.organizationId, {
-      where: [
-        ...where.in('id', filter.ids),
-        ...(filter.name === undefined ? [] : [{ field: 'name' as const, op: 'like' as const, value: filter.name }]),
-        ...where.in('name', filter.names),
-        ...where.in('authType', filter.authTypes),
-      ],
-      sort: filter.sort,
-      limit: filter.limit,
-      offset: filter.offset,
-    });
-    return connections.map(viewEndpointConnection);
+export class ListEndpointConnections extends FilteredList<
+  EndpointConnection,
+  EndpointConnectionFilter,
+  EndpointConnectionView
+> {
+  constructor(ports: Pick<Ports, 'endpointConnections'>) {
+    super(
+      ports.endpointConnections,
+      (filter) => [...where.in('id', filter.ids), ...where.named(filter), ...where.in('authType', filter.authTypes)],
+      (connections) => connections.map(viewEndpointConnection),
+    );
   }
 }

@@ -7,29 +7,13 @@ import type { Ports } from '../ports/ports.ts';
 import { launchEvaluations } from '../runs/launch-evaluations.ts';
 import { launchTargetOf } from '../runs/launch-target.ts';
 import { planSessions, type LaunchScope } from './plan-sessions.ts';
+import type { SessionEvaluationPorts } from './evaluate-sessions.ts';
 
 export interface EvaluateSessionRequest extends LaunchScope {
   readonly runId?: string;
 }
 
-type Needs = Pick<
-  Ports,
-  | 'uow'
-  | 'clock'
-  | 'ids'
-  | 'sequences'
-  | 'evaluations'
-  | 'runs'
-  | 'launches'
-  | 'jobQueue'
-  | 'sessions'
-  | 'versions'
-  | 'inferenceResults'
-  | 'metrics'
-  | 'testCases'
-  | 'datasets'
-  | 'specifications'
->;
+type Needs = SessionEvaluationPorts & Pick<Ports, 'inferenceResults'>;
 
 /**
  * POST /evaluations/fromSession and /fromInferenceResult: the batch scope rules applied to one session (or one of its

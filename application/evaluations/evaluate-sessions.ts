@@ -23,7 +23,8 @@ export interface LaunchReport extends BatchReport {
   readonly launchId: string;
 }
 
-type Needs = Pick<
+/** What evaluating existing sessions as one launch reads and writes. */
+export type SessionEvaluationPorts = Pick<
   Ports,
   | 'uow'
   | 'clock'
@@ -43,7 +44,7 @@ type Needs = Pick<
 
 /** POST /evaluations/fromSessions: the spec's batch evaluation of existing sessions, with its metric-scope rules, as one launch. */
 export class EvaluateSessions {
-  constructor(private readonly ports: Needs) {}
+  constructor(private readonly ports: SessionEvaluationPorts) {}
 
   async execute(actor: Actor, request: EvaluateSessionsRequest): Promise<LaunchReport> {
     checkBatchTarget(request);

@@ -4,7 +4,7 @@ import { deleteRun } from '../../domain/run/run.ts';
 import type { Deletion } from '../../domain/shared/record.ts';
 import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
-import { retryStale } from '../shared/retry-stale.ts';
+import { deleteWithCascade } from '../shared/delete-with-cascade.ts';
 import { launchesOfRun } from './run-views.ts';
 
 /**
@@ -14,12 +14,10 @@ import { launchesOfRun } from './run-views.ts';
 export class DeleteRun {
   constructor(private readonly ports: Pick<Ports, 'runs' | 'launches' | 'evaluations' | 'clock' | 'uow'>) {}
 
-  async execute(actor: Actor, id: string): Promise<Deletion> {
+  execute(actor: Actor, id: string): Promise<Deletion> {
     const scope = actor.organizationId;
-    const deletedAt = this.ports.clock.now();
-    await retryStale(() =>
-      this.ports.uow.transaction(async () => {
-        const run = await this.ports.runs.require(scope, id);
+    return deleteWithCascade(this.ports, this.ports.runs, scope, id, {
+      first: async (run, deletedAt) => {
         const open = (await launchesOfRun(this.ports, scope, run.id)).filter(isLaunchOpen);
         for (const launch of open) await this.ports.launches.update(cancelLaunch(launch, deletedAt));
         if (open.length > 0)
@@ -35,9 +33,8 @@ export class DeleteRun {
         const ofRun = where.eq('runId', run.id);
         await this.ports.evaluations.softDeleteWhere(scope, ofRun, deletedAt);
         await this.ports.launches.softDeleteWhere(scope, ofRun, deletedAt);
-        await this.ports.runs.update(deleteRun(run, deletedAt));
-      }),
-    );
-    return { id, deletedAt };
+      },
+      deleted: deleteRun,
+    });
   }
 }

@@ -1,7 +1,7 @@
-import type { Actor } from '../../domain/identity/role.ts';
 import type { Run, RunOpener, RunStatus } from '../../domain/run/run.ts';
 import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
+import { FilteredList } from '../shared/filtered-list.ts';
 import type { Page } from '../shared/page.ts';
 import { viewRuns, type RunView } from './run-views.ts';
 
@@ -15,12 +15,11 @@ export interface RunFilter extends Page<Run> {
 }
 
 /** GET /runs: the organization's runs meeting every filter, one page, with their counts (never their launches). */
-export class ListRuns {
-  constructor(private readonly ports: Pick<Ports, 'runs' | 'evaluations'>) {}
-
-  async execute(actor: Actor, filter: RunFilter): Promise<RunView[]> {
-    const runs = await this.ports.runs.list(actor.organizationId, {
-      where: [
+export class ListRuns extends FilteredList<Run, RunFilter, RunView> {
+  constructor(ports: Pick<Ports, 'runs' | 'evaluations'>) {
+    super(
+      ports.runs,
+      (filter) => [
         ...where.in('id', filter.ids),
         ...where.in('productId', filter.productIds),
         ...where.in('versionId', filter.versionIds),
@@ -28,10 +27,7 @@ export class ListRuns {
         ...where.in('customId', filter.customIds),
         ...where.in('openedBy', filter.openedBy),
       ],
-      sort: filter.sort,
-      limit: filter.limit,
-      offset: filter.offset,
-    });
-    return viewRuns(this.ports, actor.organizationId, runs);
+      (runs, scope) => viewRuns(ports, scope, runs),
+    );
   }
 }

@@ -1,7 +1,7 @@
-import type { Actor } from '../../domain/identity/role.ts';
 import type { InferenceResult } from '../../domain/tracing/inference-result.ts';
 import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
+import { FilteredList } from '../shared/filtered-list.ts';
 import type { Page } from '../shared/page.ts';
 
 export interface InferenceResultFilter extends Page<InferenceResult> {
@@ -11,17 +11,12 @@ export interface InferenceResultFilter extends Page<InferenceResult> {
 }
 
 /** Inference results of the caller's organization that meet every filter given. */
-export class ListInferenceResults {
-  constructor(private readonly ports: Pick<Ports, 'inferenceResults'>) {}
-
-  execute(actor: Actor, filter: InferenceResultFilter): Promise<InferenceResult[]> {
-    return this.ports.inferenceResults.list(actor.organizationId, {
-      where: [
-        ...where.in('id', filter.ids),
-        ...where.in('sessionId', filter.sessionIds),
-        ...where.in('status', filter.statuses),
-      ],
-      ...filter,
-    });
+export class ListInferenceResults extends FilteredList<InferenceResult, InferenceResultFilter> {
+  constructor(ports: Pick<Ports, 'inferenceResults'>) {
+    super(ports.inferenceResults, (filter) => [
+      ...where.in('id', filter.ids),
+      ...where.in('sessionId', filter.sessionIds),
+      ...where.in('status', filter.statuses),
+    ]);
   }
 }

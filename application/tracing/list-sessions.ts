@@ -1,7 +1,7 @@
-import type { Actor } from '../../domain/identity/role.ts';
 import type { Session } from '../../domain/tracing/session.ts';
 import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
+import { FilteredList } from '../shared/filtered-list.ts';
 import type { Page } from '../shared/page.ts';
 
 export interface SessionFilter extends Page<Session> {
@@ -17,22 +17,17 @@ export interface SessionFilter extends Page<Session> {
 }
 
 /** Sessions of the caller's organization that meet every filter given. */
-export class ListSessions {
-  constructor(private readonly ports: Pick<Ports, 'sessions'>) {}
-
-  execute(actor: Actor, filter: SessionFilter): Promise<Session[]> {
-    return this.ports.sessions.list(actor.organizationId, {
-      where: [
-        ...where.in('id', filter.ids),
-        ...where.in('versionId', filter.versionIds),
-        ...where.in('testCaseId', filter.testCaseIds),
-        ...where.in('customId', filter.customIds),
-        ...where.in('status', filter.statuses),
-        ...where.in('runId', filter.runIds),
-        ...where.eq('isProduction', filter.isProduction),
-        ...where.range('createdAt', filter.createdAfter, filter.createdBefore),
-      ],
-      ...filter,
-    });
+export class ListSessions extends FilteredList<Session, SessionFilter> {
+  constructor(ports: Pick<Ports, 'sessions'>) {
+    super(ports.sessions, (filter) => [
+      ...where.in('id', filter.ids),
+      ...where.in('versionId', filter.versionIds),
+      ...where.in('testCaseId', filter.testCaseIds),
+      ...where.in('customId', filter.customIds),
+      ...where.in('status', filter.statuses),
+      ...where.in('runId', filter.runIds),
+      ...where.eq('isProduction', filter.isProduction),
+      ...where.range('createdAt', filter.createdAfter, filter.createdBefore),
+    ]);
   }
 }

@@ -1,7 +1,7 @@
-import type { Actor } from '../../domain/identity/role.ts';
 import type { Span } from '../../domain/tracing/span.ts';
 import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
+import { FilteredList } from '../shared/filtered-list.ts';
 import type { Page } from '../shared/page.ts';
 
 export interface SpanFilter extends Page<Span> {
@@ -17,21 +17,16 @@ export interface SpanFilter extends Page<Span> {
 }
 
 /** Spans of the caller's organization that meet every filter given. */
-export class ListSpans {
-  constructor(private readonly ports: Pick<Ports, 'spans'>) {}
-
-  execute(actor: Actor, filter: SpanFilter): Promise<Span[]> {
-    return this.ports.spans.list(actor.organizationId, {
-      where: [
-        ...where.in('id', filter.ids),
-        ...where.in('inferenceResultId', filter.inferenceResultIds),
-        ...where.in('sessionId', filter.sessionIds),
-        ...where.in('type', filter.types),
-        ...where.named(filter),
-        ...where.in('parentTraceId', filter.parentTraceIds),
-        ...where.range('startTime', filter.startTimeAfter, filter.startTimeBefore),
-      ],
-      ...filter,
-    });
+export class ListSpans extends FilteredList<Span, SpanFilter> {
+  constructor(ports: Pick<Ports, 'spans'>) {
+    super(ports.spans, (filter) => [
+      ...where.in('id', filter.ids),
+      ...where.in('inferenceResultId', filter.inferenceResultIds),
+      ...where.in('sessionId', filter.sessionIds),
+      ...where.in('type', filter.types),
+      ...where.named(filter),
+      ...where.in('parentTraceId', filter.parentTraceIds),
+      ...where.range('startTime', filter.startTimeAfter, filter.startTimeBefore),
+    ]);
   }
 }

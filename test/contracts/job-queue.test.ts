@@ -1,4 +1,4 @@
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import type { StoragePorts } from '../../application/ports/ports.ts';
 import { createMemoryStorage } from '../../adapters/memory/memory-storage.ts';
 import { pendingEvaluationJobs } from '../../adapters/queue/evaluation-outbox.ts';
@@ -82,6 +82,29 @@ if (await postgresAvailable()) {
   };
 }
 
+/** Writes and enqueues `rolledBack` in a transaction that fails, then `ids` in one that commits. */
+async function rollBackThenCommit(
+  t: ExecutionContext,
+  world: QueueWorld,
+  rolledBack: string,
+  ids: readonly string[],
+  write: (ids: readonly string[]) => Promise<void>,
+): Promise<void> {
+  const refused = world.storage.uow.transaction(async () => {
+    await write([rolledBack]);
+    throw new Error('refused');
+  });
+  await t.throwsAsync(refused, { message: 'refused' });
+  await world.storage.uow.transaction(() => write(ids));
+}
+
+/** Waits (15 s at most) for `count` deliveries, then 700 ms more, so that a duplicate delivery would show too. */
+async function settled(delivered: readonly string[], count: number): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (delivered.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+  await new Promise((resolve) => setTimeout(resolve, 700));
+}
+
 const evaluation = (id: string) => pendingEvaluation({ id, organizationId: 'organization_q' });
 
 for (const [name, open] of Object.entries(worlds)) {
@@ -108,23 +131,12 @@ for (const [name, open] of Object.entries(worlds)) {
         },
         2,
       );
-      await t.throwsAsync(
-        world.storage.uow.transaction(async () => {
-          await world.storage.evaluations.insertMany([evaluation('evaluation_rolled_back')]);
-          await world.queue.enqueue([{ organizationId: 'organization_q', evaluationId: 'evaluation_rolled_back' }]);
-          throw new Error('refused');
-        }),
-        { message: 'refused' },
-      );
       const ids = ['evaluation_a', 'evaluation_b', 'evaluation_c'];
-      await world.storage.uow.transaction(async () => {
-        await world.storage.evaluations.insertMany(ids.map(evaluation));
-        await world.queue.enqueue(ids.map((evaluationId) => ({ organizationId: 'organization_q', evaluationId })));
+      await rollBackThenCommit(t, world, 'evaluation_rolled_back', ids, async (written) => {
+        await world.storage.evaluations.insertMany(written.map(evaluation));
+        await world.queue.enqueue(written.map((evaluationId) => ({ organizationId: 'organization_q', evaluationId })));
       });
-      const deadline = Date.now() + 15_000;
-      while (delivered.length < ids.length && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await settled(delivered, ids.length);
       t.deepEqual([...delivered].sort(), ids);
       t.is(await world.storage.evaluations.get('organization_q', 'evaluation_rolled_back'), null);
     } finally {
@@ -159,23 +171,12 @@ for (const [name, open] of Object.entries(worlds)) {
         },
         2,
       );
-      await t.throwsAsync(
-        world.storage.uow.transaction(async () => {
-          await world.storage.launches.insertMany([queuedLaunch('launch_rolled_back')]);
-          await world.queue.enqueueLaunches([{ organizationId: 'organization_q', launchId: 'launch_rolled_back' }]);
-          throw new Error('refused');
-        }),
-        { message: 'refused' },
-      );
       const ids = ['launch_a', 'launch_b'];
-      await world.storage.uow.transaction(async () => {
-        await world.storage.launches.insertMany(ids.map(queuedLaunch));
-        await world.queue.enqueueLaunches(ids.map((launchId) => ({ organizationId: 'organization_q', launchId })));
+      await rollBackThenCommit(t, world, 'launch_rolled_back', ids, async (written) => {
+        await world.storage.launches.insertMany(written.map(queuedLaunch));
+        await world.queue.enqueueLaunches(written.map((launchId) => ({ organizationId: 'organization_q', launchId })));
       });
-      const deadline = Date.now() + 15_000;
-      while (delivered.length < ids.length && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await settled(delivered, ids.length);
       t.deepEqual([...delivered].sort(), ids);
       t.is(await world.storage.launches.get('organization_q', 'launch_rolled_back'), null);
     } finally {

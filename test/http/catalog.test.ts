@@ -1,6 +1,6 @@
 import test from 'ava';
 import type { ApiClient } from '../support/api-client.ts';
-import { createTenant, httpDatabases, useWorld } from '../support/http-world.ts';
+import { createTenant, databaseWorlds } from '../support/http-world.ts';
 import type { Product } from '../../domain/catalog/product.ts';
 import type { Specification } from '../../domain/catalog/specification.ts';
 import { fieldNames } from '../support/field-names.ts';
@@ -43,10 +43,7 @@ async function revisionScene(owner: ApiClient) {
   return { spec, metric, described, revised };
 }
 
-for (const database of await httpDatabases()) {
-  const world = useWorld(test, database);
-  const title = (text: string) => `[${database}] ${text}`;
-
+for (const { world, title } of await databaseWorlds(test)) {
   test(title('products: create, read, list, update, delete; names unique per organization'), async (t) => {
     const { owner } = await createTenant(world());
     const created = await owner.post('/products', {

@@ -1,33 +1,31 @@
 import test from 'ava';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { AssayApiError, createAssayClient } from '../../adapters/client/assay-client.ts';
 import { evaluationFixture } from '../support/evaluation-fixtures.ts';
 import { createTenant, httpDatabases, useWorld } from '../support/http-world.ts';
+import { json, startLocalHttp } from '../support/local-http.ts';
 
 const databases = await httpDatabases();
 
 /** A local server answering with the scripted statuses in turn (then 200), counting the attempts. */
 async function scriptedServer(statuses: readonly { status: number; retryAfter?: string }[]) {
   let attempts = 0;
-  const server = createServer((request, response) => {
+  const server = await startLocalHttp((request, response) => {
     const step = statuses[attempts];
     attempts += 1;
     request.resume();
     if (step) {
-      response.writeHead(step.status, {
-        'content-type': 'application/json',
-        ...(step.retryAfter ? { 'retry-after': step.retryAfter } : {}),
-      });
-      response.end(JSON.stringify({ error: step.status === 429 ? 'rate_limited' : 'unavailable', message: 'later' }));
+      const error = step.status === 429 ? 'rate_limited' : 'unavailable';
+      json(
+        response,
+        step.status,
+        { error, message: 'later' },
+        step.retryAfter ? { 'retry-after': step.retryAfter } : {},
+      );
       return;
     }
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ id: 'product_1', name: 'Served' }));
+    json(response, 200, { id: 'product_1', name: 'Served' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, attempts: () => attempts, close: () => server.close() };
+  return { url: server.url, attempts: () => attempts, close: server.close };
 }
 
 test('the client repeats a request answered 429 or 503 after Retry-After, then gives the answer', async (t) => {

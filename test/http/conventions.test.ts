@@ -1,11 +1,8 @@
 import test from 'ava';
 import { readFile } from 'node:fs/promises';
-import { httpDatabases, useWorld } from '../support/http-world.ts';
+import { databaseWorlds } from '../support/http-world.ts';
 
-for (const database of await httpDatabases()) {
-  const world = useWorld(test, database);
-  const title = (text: string) => `[${database}] ${text}`;
-
+for (const { world, title } of await databaseWorlds(test)) {
   test(title('health, openapi.json and docs need no credential'), async (t) => {
     const anonymous = world().admin.as(undefined);
     t.deepEqual((await anonymous.get('/health')).body, { status: 'ok' });

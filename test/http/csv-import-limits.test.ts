@@ -1,6 +1,6 @@
 import test from 'ava';
 import { gzipSync } from 'node:zlib';
-import { createTenant, httpDatabases, useWorld, type Tenant } from '../support/http-world.ts';
+import { createTenant, databaseWorlds, type Tenant } from '../support/http-world.ts';
 
 const csv = (text: string | Uint8Array, headers: Record<string, string> = {}) => ({
   raw: text,
@@ -17,10 +17,7 @@ async function emptyTest(tenant: Tenant) {
 /** A header and `rows` one-cell rows: 3 million of them is 6 MB of CSV. */
 const tinyRows = (rows: number) => `input\n${'a\n'.repeat(rows)}`;
 
-for (const database of await httpDatabases()) {
-  const world = useWorld(test, database);
-  const title = (text: string) => `[${database}] ${text}`;
-
+for (const { world, title } of await databaseWorlds(test)) {
   test(title('CSV import: millions of tiny rows stop at the row limit with 400, and nothing is stored'), async (t) => {
     const tenant = await createTenant(world());
     const dataset = await emptyTest(tenant);

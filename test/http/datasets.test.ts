@@ -1,5 +1,5 @@
 import test from 'ava';
-import { createTenant, httpDatabases, useWorld, type Tenant } from '../support/http-world.ts';
+import { createTenant, databaseWorlds, type Tenant } from '../support/http-world.ts';
 import type { TestCase } from '../../domain/dataset/test-case.ts';
 import { fieldNames } from '../support/field-names.ts';
 
@@ -56,10 +56,7 @@ async function revisionScene(tenant: Tenant) {
 
 const csv = (text: string) => ({ raw: text, headers: { 'content-type': 'text/csv' } });
 
-for (const database of await httpDatabases()) {
-  const world = useWorld(test, database);
-  const title = (text: string) => `[${database}] ${text}`;
-
+for (const { world, title } of await databaseWorlds(test)) {
   test(title('tests: created with its fields, by its creator, and linked from its specification'), async (t) => {
     const tenant = await createTenant(world());
     const { owner } = tenant;

@@ -1,15 +1,13 @@
 import test from 'ava';
 import type { EndpointConnectionView } from '../../domain/endpoint-connection/endpoint-connection.ts';
 import { fieldNames } from '../support/field-names.ts';
-import { createTenant, httpDatabases, useWorld } from '../support/http-world.ts';
+import { createTenant, databaseWorlds, useWorld } from '../support/http-world.ts';
 import { TEST_SECRET_KEY } from '../support/memory-world.ts';
 
 const pathsOf = (response: { body: { issues?: { path: string }[] } }) =>
   (response.body.issues ?? []).map((issue) => issue.path);
 
-for (const database of await httpDatabases()) {
-  const world = useWorld(test, database, { ASSAY_SECRET_KEY: TEST_SECRET_KEY });
-  const title = (text: string) => `[${database}] ${text}`;
+for (const { world, title } of await databaseWorlds(test, { ASSAY_SECRET_KEY: TEST_SECRET_KEY })) {
   let counter = 0;
   const unique = (name: string) => `${name} ${++counter}`;
 

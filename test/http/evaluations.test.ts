@@ -1,12 +1,10 @@
 import test from 'ava';
 import { evaluationFixture, settled, type EvaluationFixture } from '../support/evaluation-fixtures.ts';
-import { createTenant, httpDatabases, useWorld, type Tenant } from '../support/http-world.ts';
+import { createTenant, databaseWorlds, type Tenant } from '../support/http-world.ts';
 import type { Evaluation } from '../../domain/evaluation/evaluation.ts';
 import { fieldNames } from '../support/field-names.ts';
 
-for (const database of await httpDatabases()) {
-  const world = useWorld(test, database);
-  const title = (text: string) => `[${database}] ${text}`;
+for (const { database, world, title } of await databaseWorlds(test)) {
   let shared: Promise<{ tenant: Tenant; fixture: EvaluationFixture }> | undefined;
   const setup = () =>
     (shared ??= (async () => {

@@ -1,12 +1,9 @@
 import test from 'ava';
-import { createTenant, httpDatabases, useWorld } from '../support/http-world.ts';
+import { createTenant, databaseWorlds } from '../support/http-world.ts';
 import type { UserView } from '../../domain/identity/user.ts';
 import { fieldNames } from '../support/field-names.ts';
 
-for (const database of await httpDatabases()) {
-  const world = useWorld(test, database);
-  const title = (text: string) => `[${database}] ${text}`;
-
+for (const { database, world, title } of await databaseWorlds(test)) {
   test(title('the first admin key authenticates, in both spellings, and shows the spec User'), async (t) => {
     const { admin, adminKey } = world();
     const me = await admin.get('/auth/user');

@@ -1,7 +1,7 @@
 import test from 'ava';
 import { connect } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
-import { createTenant, httpDatabases, useWorld } from '../support/http-world.ts';
+import { createTenant, databaseWorlds } from '../support/http-world.ts';
 
 /** A JSON object nested `depth` levels deep, written as text (building it as a value would need recursion). */
 const nested = (depth: number): string => `${'{"a":'.repeat(depth - 1)}{"leaf":true}${'}'.repeat(depth - 1)}`;
@@ -22,10 +22,7 @@ function rawExchange(url: string, request: string): Promise<{ status: number; he
   });
 }
 
-for (const database of await httpDatabases()) {
-  const world = useWorld(test, database);
-  const title = (text: string) => `[${database}] ${text}`;
-
+for (const { world, title } of await databaseWorlds(test)) {
   test(
     title('a NUL character in a path segment, query value, JSON string or key is a 400 naming the field'),
     async (t) => {

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { createTenant, httpDatabases, useWorld } from '../support/http-world.ts';
+import { createTenant, databaseWorlds } from '../support/http-world.ts';
 
 /**
  * The conventions clients in the wild rely on, checked on every list and create route the OpenAPI document names,
@@ -51,9 +51,7 @@ function creates(document: Document) {
   });
 }
 
-for (const database of await httpDatabases()) {
-  const world = useWorld(test, database);
-  const title = (text: string) => `[${database}] ${text}`;
+for (const { world, title } of await databaseWorlds(test)) {
   const document = async () => (await world().admin.get('/openapi.json')).body as Document;
 
   test(

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { ExportTraceServiceRequest } from '../../adapters/otel/otlp-trace-proto.ts';
-import { createTenant, httpDatabases, useWorld } from '../support/http-world.ts';
+import { createTenant, databaseWorlds } from '../support/http-world.ts';
 import { createInferenceResultFor, createVersionFor } from '../support/tracing-fixtures.ts';
 
 const TRACE = '6c8efff798038103d269b633813fc60d';
@@ -18,10 +18,7 @@ const span = (spanId: string, extra: object = {}) => ({
 });
 const hex16 = (n: number) => n.toString(16).padStart(16, '0');
 
-for (const database of await httpDatabases()) {
-  const world = useWorld(test, database);
-  const title = (text: string) => `[${database}] ${text}`;
-
+for (const { world, title } of await databaseWorlds(test)) {
   test(title('an export carries at most 10,000 spans: one more is a 400 naming the limit'), async (t) => {
     const tenant = await createTenant(world());
     const empty = Array.from({ length: 10_001 }, () => ({}));

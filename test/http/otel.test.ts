@@ -11,7 +11,7 @@ import {
   type SpanExporter,
 } from '@opentelemetry/sdk-trace-base';
 import { gzipSync } from 'node:zlib';
-import { createTenant, httpDatabases, useWorld } from '../support/http-world.ts';
+import { createTenant, databaseWorlds } from '../support/http-world.ts';
 import { createInferenceResultFor, createVersionFor } from '../support/tracing-fixtures.ts';
 
 const warnings: string[] = [];
@@ -100,10 +100,7 @@ const span = (spanId: string, name: string, extra: object = {}) => ({
   ...extra,
 });
 
-for (const database of await httpDatabases()) {
-  const world = useWorld(test, database);
-  const title = (text: string) => `[${database}] ${text}`;
-
+for (const { world, title } of await databaseWorlds(test)) {
   for (const [format, Exporter] of [
     ['JSON', JsonExporter],
     ['protobuf', ProtobufExporter],

@@ -1,14 +1,12 @@
 import test from 'ava';
 import { settled } from '../support/evaluation-fixtures.ts';
-import { httpDatabases, useWorld } from '../support/http-world.ts';
+import { databaseWorlds } from '../support/http-world.ts';
 import { reviewScene, type ReviewScene } from '../support/review-scene.ts';
 
 const pathsOf = (response: { body: { issues?: { path: string }[] } }) =>
   (response.body.issues ?? []).map((issue) => issue.path);
 
-for (const database of await httpDatabases()) {
-  const world = useWorld(test, database);
-  const title = (text: string) => `[${database}] ${text}`;
+for (const { world, title } of await databaseWorlds(test)) {
   let shared: Promise<ReviewScene> | undefined;
   /** Two reviewers in the group (reviewers[0] and reviewers[1]). */
   const scene = () => (shared ??= reviewScene(world(), { reviewers: 2 }));

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { httpDatabases, useWorld } from '../support/http-world.ts';
+import { databaseWorlds } from '../support/http-world.ts';
 import { awaitingHuman, reviewScene, type ReviewScene } from '../support/review-scene.ts';
 
 const queueOf = async (client: any): Promise<string[]> => {
@@ -8,9 +8,7 @@ const queueOf = async (client: any): Promise<string[]> => {
   return response.body.map((evaluation: { id: string }) => evaluation.id);
 };
 
-for (const database of await httpDatabases()) {
-  const world = useWorld(test, database);
-  const title = (text: string) => `[${database}] ${text}`;
+for (const { world, title } of await databaseWorlds(test)) {
   /** Each test has its own organization, so queues do not mix. */
   const scene = (): Promise<ReviewScene> => reviewScene(world(), { reviewers: 2 });
 

@@ -2,13 +2,10 @@ import test from 'ava';
 import type { RunView, LaunchView } from '../../application/runs/run-views.ts';
 import { evaluationFixture } from '../support/evaluation-fixtures.ts';
 import { fieldNames } from '../support/field-names.ts';
-import { createTenant, httpDatabases, useWorld } from '../support/http-world.ts';
+import { createTenant, databaseWorlds } from '../support/http-world.ts';
 import { launchesEnded, runEnded } from '../support/run-fixtures.ts';
 
-for (const database of await httpDatabases()) {
-  const world = useWorld(test, database);
-  const title = (text: string) => `[${database}] ${text}`;
-
+for (const { world, title } of await databaseWorlds(test)) {
   test(
     title('POST /runs opens a CALLER run with the spec fields; GET shows its launches, lists never do'),
     async (t) => {

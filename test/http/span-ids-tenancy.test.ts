@@ -1,21 +1,12 @@
 import test from 'ava';
-import { createTenant, httpDatabases, useWorld } from '../support/http-world.ts';
-import { createInferenceResultFor } from '../support/tracing-fixtures.ts';
+import { createTenant, databaseWorlds } from '../support/http-world.ts';
+import { createInferenceResultFor, myTurnAndAStrangers, uniqueSpanId as spanId } from '../support/tracing-fixtures.ts';
 
-let sequence = 0;
-const spanId = (label: string) => `trace_${label}_${Date.now().toString(36)}_${++sequence}`;
-
-for (const database of await httpDatabases()) {
-  const world = useWorld(test, database);
-  const title = (text: string) => `[${database}] ${text}`;
-
+for (const { world, title } of await databaseWorlds(test)) {
   test(
     title('span ids are per organization: an id another tenant took first is mine to use, and nothing tells'),
     async (t) => {
-      const me = await createTenant(world());
-      const stranger = await createTenant(world());
-      const mine = await createInferenceResultFor(world(), me);
-      const theirs = await createInferenceResultFor(world(), stranger);
+      const { me, stranger, mine, theirs } = await myTurnAndAStrangers(world());
       const root = spanId('root1');
       const child = spanId('child');
       const never = spanId('never');
@@ -62,10 +53,7 @@ for (const database of await httpDatabases()) {
   test(
     title('a re-sent id of a soft-deleted span is refused as deleted_span: a 2xx always means stored'),
     async (t) => {
-      const me = await createTenant(world());
-      const stranger = await createTenant(world());
-      const mine = await createInferenceResultFor(world(), me);
-      const theirs = await createInferenceResultFor(world(), stranger);
+      const { me, stranger, mine, theirs } = await myTurnAndAStrangers(world());
       const gone = spanId('gone');
       const span = { inferenceResultId: mine.inferenceResultId, id: gone, name: 'once' };
       t.is((await me.member.post('/traces/batch', { traces: [span] })).status, 201);
@@ -97,10 +85,7 @@ for (const database of await httpDatabases()) {
   );
 
   test(title('re-sending a batch with refused spans counts a refused id once, an id-less one each time'), async (t) => {
-    const me = await createTenant(world());
-    const stranger = await createTenant(world());
-    const mine = await createInferenceResultFor(world(), me);
-    const theirs = await createInferenceResultFor(world(), stranger);
+    const { me, stranger, mine, theirs } = await myTurnAndAStrangers(world());
     const bad = spanId('bad');
     const batch = (inferenceResultId: string) => ({
       traces: [

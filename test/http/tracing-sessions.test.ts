@@ -1,11 +1,8 @@
 import test from 'ava';
-import { createTenant, httpDatabases, useWorld, type Tenant } from '../support/http-world.ts';
+import { createTenant, databaseWorlds, type Tenant } from '../support/http-world.ts';
 import { createTestCaseFor, createVersionFor } from '../support/tracing-fixtures.ts';
 
-for (const database of await httpDatabases()) {
-  const world = useWorld(test, database);
-  const title = (text: string) => `[${database}] ${text}`;
-
+for (const { world, title } of await databaseWorlds(test)) {
   /** Two pending sessions of one version: `created` with every field set inside a run, `other` marked as not production. */
   const sessionScene = async (tenant: Tenant) => {
     const versionId = await createVersionFor(world(), tenant);

@@ -1,6 +1,6 @@
 import test from 'ava';
-import { createTenant, httpDatabases, useWorld } from '../support/http-world.ts';
-import { createInferenceResultFor } from '../support/tracing-fixtures.ts';
+import { createTenant, databaseWorlds } from '../support/http-world.ts';
+import { createInferenceResultFor, myTurnAndAStrangers, uniqueSpanId as spanId } from '../support/tracing-fixtures.ts';
 import type { Span } from '../../domain/tracing/span.ts';
 import { fieldNames } from '../support/field-names.ts';
 
@@ -22,13 +22,7 @@ const SPAN_FIELDS = fieldNames<Span, 'organizationId' | 'sessionId' | 'parentPen
   'type',
 ]);
 
-let sequence = 0;
-const spanId = (label: string) => `trace_${label}_${Date.now().toString(36)}_${++sequence}`;
-
-for (const database of await httpDatabases()) {
-  const world = useWorld(test, database);
-  const title = (text: string) => `[${database}] ${text}`;
-
+for (const { world, title } of await databaseWorlds(test)) {
   test(
     title('a batch creates valid spans, refuses bad ones alone and counts them on their inference result'),
     async (t) => {
@@ -156,10 +150,7 @@ for (const database of await httpDatabases()) {
   test(
     title("a batch naming another organization's inference result is refused whole with 403, nothing written"),
     async (t) => {
-      const tenant = await createTenant(world());
-      const stranger = await createTenant(world());
-      const mine = await createInferenceResultFor(world(), tenant);
-      const theirs = await createInferenceResultFor(world(), stranger);
+      const { me: tenant, stranger, mine, theirs } = await myTurnAndAStrangers(world());
       const theirSpan = spanId('theirs');
       t.is(
         (

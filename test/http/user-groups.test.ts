@@ -1,15 +1,13 @@
 import test from 'ava';
 import type { LinkedUserGroup } from '../../domain/review/user-group.ts';
 import { fieldNames } from '../support/field-names.ts';
-import { createTenant, httpDatabases, type Tenant, useWorld } from '../support/http-world.ts';
+import { createTenant, databaseWorlds, type Tenant } from '../support/http-world.ts';
 import { addPerson } from '../support/review-scene.ts';
 
 const pathsOf = (response: { body: { issues?: { path: string }[] } }) =>
   (response.body.issues ?? []).map((issue) => issue.path);
 
-for (const database of await httpDatabases()) {
-  const world = useWorld(test, database);
-  const title = (text: string) => `[${database}] ${text}`;
+for (const { world, title } of await databaseWorlds(test)) {
   let counter = 0;
   const unique = (name: string) => `${name} ${++counter}`;
 

@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { chatCompletion, readBody, startLocalHttp } from './local-http.ts';
 
 /** What the fake model does with one chat-completions request. */
 export type ModelBehaviour = 'ok' | 'garbage' | '5xx' | '401' | 'slow' | 'hang' | 'prose' | 'nul';
@@ -11,33 +10,17 @@ export interface FakeModel {
   close(): Promise<void>;
 }
 
-async function read(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /** `decide` picks the behaviour per request (by default from a `MODE:<behaviour>` marker in the prompt). */
 export async function startFakeModel(decide?: (body: any, index: number) => ModelBehaviour): Promise<FakeModel> {
   const requests: FakeModel['requests'] = [];
   const hanging = new Set<() => void>();
-  const server: Server = createServer(async (request, response) => {
-    const body = JSON.parse(await read(request));
+  const server = await startLocalHttp(async (request, response) => {
+    const body = JSON.parse(await readBody(request));
     requests.push({ body, authorization: request.headers.authorization });
     const prompt = body.messages.map((message: { content: string }) => message.content).join('\n');
     const behaviour =
       decide?.(body, requests.length - 1) ?? ((/MODE:(\w+)/.exec(prompt)?.[1] ?? 'ok') as ModelBehaviour);
-    const answer = (content: string) => {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(
-        JSON.stringify({
-          id: 'chatcmpl-1',
-          object: 'chat.completion',
-          model: body.model,
-          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-        }),
-      );
-    };
+    const answer = (content: string) => chatCompletion(response, { id: 'chatcmpl-1', model: body.model, content });
     switch (behaviour) {
       case 'ok':
         return answer('{"score": 0.8, "reason": "Mostly correct"}');
@@ -68,15 +51,12 @@ export async function startFakeModel(decide?: (body: any, index: number) => Mode
         return hanging.add(() => response.destroy());
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `${server.url}/v1`,
     requests,
     async close() {
       for (const release of hanging) release();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
     },
   };
 }

@@ -135,3 +135,15 @@ export function useWorld(test: Hooks, database: WorldKind, config: Partial<Confi
     return world;
   };
 }
+
+/**
+ * The worlds of a file's HTTP tests, one per database of httpDatabases (each started before the file's tests and
+ * closed after), each with a title helper naming its database.
+ */
+export async function databaseWorlds(test: Hooks, config: Partial<Config> = {}) {
+  return (await httpDatabases()).map((database) => ({
+    database,
+    world: useWorld(test, database, config),
+    title: (text: string) => `[${database}] ${text}`,
+  }));
+}

@@ -30,8 +30,30 @@ export async function closedPort(): Promise<number> {
   return port;
 }
 
+/** The whole request body as text. */
+export async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** An OpenAI-compatible chat-completions answer whose one choice says `content`. */
+export const chatCompletion = (response: ServerResponse, { id, model, content }: ChatAnswer) =>
+  json(response, 200, {
+    id,
+    object: 'chat.completion',
+    model,
+    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+  });
+
+interface ChatAnswer {
+  readonly id: string;
+  readonly model: unknown;
+  readonly content: string;
+}
+
 /** A JSON answer. */
-export const json = (response: ServerResponse, status: number, body: unknown) => {
-  response.writeHead(status, { 'content-type': 'application/json' });
+export const json = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  response.writeHead(status, { 'content-type': 'application/json', ...headers });
   response.end(JSON.stringify(body));
 };

@@ -1,7 +1,6 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import { MARKETPLACE_APP_ID } from '../../adapters/identity/jwks-marketplace-tokens.ts';
+import { json, startLocalHttp } from './local-http.ts';
 
 export const TENANT = '7a3e0000-0000-4000-8000-000000000001';
 export const AUDIENCE = '1c9d0000-0000-4000-8000-000000000002';
@@ -23,12 +22,7 @@ export async function startMarketplaceIssuer(): Promise<MarketplaceIssuer> {
   const own = await generateKeyPair('RS256');
   const stranger = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(own.publicKey)), kid: 'key-1', alg: 'RS256', use: 'sig' };
-  const server: Server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ keys: [jwk] }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startLocalHttp((_request, response) => json(response, 200, { keys: [jwk] }));
   const baseClaims = (): JWTPayload => ({
     aud: AUDIENCE,
     iss: `https://login.microsoftonline.com/${TENANT}/v2.0`,
@@ -37,7 +31,7 @@ export async function startMarketplaceIssuer(): Promise<MarketplaceIssuer> {
     ver: '2.0',
   });
   return {
-    jwksUrl: `http://127.0.0.1:${port}/discovery/v2.0/keys`,
+    jwksUrl: `${server.url}/discovery/v2.0/keys`,
     async token(claims = {}, options = {}) {
       const payload: Record<string, unknown> = { ...baseClaims(), ...claims };
       for (const [name, value] of Object.entries(claims)) if (value === undefined) delete payload[name];
@@ -55,6 +49,6 @@ export async function startMarketplaceIssuer(): Promise<MarketplaceIssuer> {
         .setExpirationTime('5m')
         .sign(new TextEncoder().encode('a shared secret of at least thirty-two bytes'));
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
 }

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { json, readBody, startLocalHttp } from './local-http.ts';
 
 /** One request the local product received. */
 export interface ProductRequest {
@@ -19,11 +19,6 @@ export interface ProductServer {
   hits(path: string): number;
   close(): Promise<void>;
 }
-
-const json = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-  response.writeHead(status, { 'content-type': 'application/json', ...headers });
-  response.end(JSON.stringify(body));
-};
 
 const messageOf = (body: string): string => {
   try {
@@ -72,15 +67,14 @@ export async function startProductServer(routes: Record<string, Route> = {}): Pr
   const requests: ProductRequest[] = [];
   const counts = new Map<string, number>();
   const table = { ...standardRoutes, ...routes };
-  const server = createServer(async (incoming, response) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of incoming) chunks.push(chunk as Buffer);
+  const server = await startLocalHttp(async (incoming, response) => {
+    const body = await readBody(incoming);
     const url = new URL(incoming.url ?? '/', 'http://product');
     const request: ProductRequest = {
       method: incoming.method ?? 'GET',
       path: `${url.pathname}${url.search}`,
       headers: incoming.headers,
-      body: Buffer.concat(chunks).toString('utf8'),
+      body,
       at: Date.now(),
     };
     requests.push(request);
@@ -90,16 +84,5 @@ export async function startProductServer(routes: Record<string, Route> = {}): Pr
     if (!route) return json(response, 404, { error: 'no such route' });
     await route(request, response, hits);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    hits: (path) => counts.get(path) ?? 0,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { url: server.url, requests, hits: (path) => counts.get(path) ?? 0, close: server.close };
 }

@@ -1,4 +1,5 @@
-import { Agent, createServer, request } from 'node:http';
+import { Agent, request } from 'node:http';
+import { startLocalHttp } from './local-http.ts';
 
 /** A loopback HTTP proxy that sends each request to the next of several servers in turn. */
 export interface RoundRobinProxy {
@@ -12,7 +13,7 @@ export async function startRoundRobinProxy(targets: readonly string[]): Promise<
   const counts = targets.map(() => 0);
   const agents = targets.map(() => new Agent({ keepAlive: true }));
   let next = 0;
-  const server = createServer((incoming, outgoing) => {
+  const server = await startLocalHttp((incoming, outgoing) => {
     const index = next++ % targets.length;
     counts[index]++;
     const target = new URL(targets[index]);
@@ -36,14 +37,11 @@ export async function startRoundRobinProxy(targets: readonly string[]): Promise<
     });
     incoming.pipe(forwarded);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     counts,
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
       for (const agent of agents) agent.destroy();
     },
   };

@@ -56,6 +56,21 @@ export function accessTable<W extends Parameters<typeof storeSnapshot>[0]>(
   }
 }
 
+/**
+ * A tenancy table: every act reaches for another organization's record, which must behave as an unknown id
+ * (not_found) and leave every store as it was. One test per rule, named `tenancy: <rule>`.
+ */
+export function unknownToOthers<W extends Parameters<typeof storeSnapshot>[0]>(
+  build: () => Promise<W>,
+  acts: Readonly<Record<string, AccessCase<W>['act']>>,
+): void {
+  accessTable(
+    'tenancy',
+    build,
+    Object.entries(acts).map(([rule, act]) => ({ rule, act, expected: 'not_found' })),
+  );
+}
+
 export interface AllOrNothingCase<W> {
   readonly rule: string;
   /** The port whose method fails, and after how many successful calls (none unless given). */

@@ -1,4 +1,4 @@
-import type { HttpWorld, Tenant } from './http-world.ts';
+import { createTenant, type HttpWorld, type Tenant } from './http-world.ts';
 
 let counter = 0;
 const unique = (label: string) => `${label} ${++counter} ${Math.random().toString(36).slice(2, 8)}`;
@@ -35,3 +35,17 @@ export async function createInferenceResultFor(
   );
   return { sessionId, inferenceResultId, versionId };
 }
+
+/** Two new organizations with an inference result each: mine (`me`) and a stranger's, for tenancy tests. */
+export async function myTurnAndAStrangers(world: HttpWorld) {
+  const me = await createTenant(world);
+  const stranger = await createTenant(world);
+  const mine = await createInferenceResultFor(world, me);
+  const theirs = await createInferenceResultFor(world, stranger);
+  return { me, stranger, mine, theirs };
+}
+
+let spanSequence = 0;
+
+/** A span id no other test has chosen: span ids are chosen by the caller and unique per organization. */
+export const uniqueSpanId = (label: string) => `trace_${label}_${Date.now().toString(36)}_${++spanSequence}`;

@@ -1,25 +1,24 @@
 import { z } from 'zod';
 import type { UseCases } from '../../../application/use-cases.ts';
 import { route, type RouteSpec } from '../route-spec.ts';
-import { idParams } from '../schemas/common.ts';
 import { mfaChallenge, mfaVerify, passwordChange, sessionKey, signInRequest } from '../schemas/auth.ts';
+import { recordRoute } from './resource-routes.ts';
 
 const tag = 'Identity';
 
 /** Passwords, sign-in and the e-mailed MFA code. */
 export function authRoutes(useCases: UseCases): RouteSpec[] {
   return [
-    route({
+    recordRoute({
       method: 'put',
       path: '/users/:id/password',
       tag,
       summary: "Set a user's password (the user itself, an OWNER of its organization, or an ADMIN)",
-      params: idParams,
       body: passwordChange,
       status: 204,
       errors: [403, 404],
-      handle: async ({ actor, params, body }) => {
-        await useCases.setPassword.execute(actor, params.id, body);
+      run: async (actor, id, body) => {
+        await useCases.setPassword.execute(actor, id, body);
       },
     }),
     route({

@@ -1,7 +1,5 @@
-import { z } from 'zod';
 import type { UseCases } from '../../../application/use-cases.ts';
-import { route, type RouteSpec } from '../route-spec.ts';
-import { deletion, idParams } from '../schemas/common.ts';
+import type { RouteSpec } from '../route-spec.ts';
 import {
   organization,
   organizationCreate,
@@ -10,86 +8,61 @@ import {
   subscription,
   subscriptionChange,
 } from '../schemas/identity.ts';
+import { recordRoute, resourceRoutes } from './resource-routes.ts';
 
 const tag = 'Organizations';
 
 /** Organizations and their subscriptions. */
 export function organizationRoutes(useCases: UseCases): RouteSpec[] {
   return [
-    route({
-      method: 'get',
+    ...resourceRoutes({
+      tag,
       path: '/organizations',
-      tag,
-      summary: 'List organizations (an ADMIN sees all, others their own)',
-      query: organizationQuery,
-      response: z.array(organization),
-      handle: ({ actor, query }) => useCases.listOrganizations.execute(actor, query),
+      record: organization,
+      list: {
+        summary: 'List organizations (an ADMIN sees all, others their own)',
+        query: organizationQuery,
+        useCase: useCases.listOrganizations,
+      },
+      create: {
+        summary: 'Create an organization (ADMIN)',
+        body: organizationCreate,
+        errors: [403],
+        useCase: useCases.createOrganization,
+      },
+      get: { summary: 'Read an organization', useCase: useCases.getOrganization },
+      update: {
+        summary: 'Update an organization (OWNER of it, or ADMIN)',
+        description:
+          'enforceMfa is settable by Owners and Admins; Members are refused with 403. Credits and billing fields ' +
+          'are ADMIN-only.',
+        body: organizationUpdate,
+        errors: [403, 404, 409],
+        useCase: useCases.updateOrganization,
+      },
+      remove: {
+        summary: 'Soft-delete an organization (ADMIN)',
+        errors: [403, 404],
+        useCase: useCases.deleteOrganization,
+      },
     }),
-    route({
-      method: 'post',
-      path: '/organizations',
-      tag,
-      summary: 'Create an organization (ADMIN)',
-      status: 201,
-      body: organizationCreate,
-      response: organization,
-      errors: [403],
-      handle: ({ actor, body }) => useCases.createOrganization.execute(actor, body),
-    }),
-    route({
-      method: 'get',
-      path: '/organizations/:id',
-      tag,
-      summary: 'Read an organization',
-      params: idParams,
-      response: organization,
-      errors: [404],
-      handle: ({ actor, params }) => useCases.getOrganization.execute(actor, params.id),
-    }),
-    route({
-      method: 'patch',
-      path: '/organizations/:id',
-      tag,
-      summary: 'Update an organization (OWNER of it, or ADMIN)',
-      description:
-        'enforceMfa is settable by Owners and Admins; Members are refused with 403. Credits and billing fields ' +
-        'are ADMIN-only.',
-      params: idParams,
-      body: organizationUpdate,
-      response: organization,
-      errors: [403, 404, 409],
-      handle: ({ actor, params, body }) => useCases.updateOrganization.execute(actor, params.id, body),
-    }),
-    route({
-      method: 'delete',
-      path: '/organizations/:id',
-      tag,
-      summary: 'Soft-delete an organization (ADMIN)',
-      params: idParams,
-      response: deletion,
-      errors: [403, 404],
-      handle: ({ actor, params }) => useCases.deleteOrganization.execute(actor, params.id),
-    }),
-    route({
+    recordRoute({
       method: 'get',
       path: '/organizations/:id/subscription',
       tag,
       summary: "Read an organization's subscription",
-      params: idParams,
       response: subscription,
-      errors: [404],
-      handle: ({ actor, params }) => useCases.getSubscription.execute(actor, params.id),
+      run: (actor, id) => useCases.getSubscription.execute(actor, id),
     }),
-    route({
+    recordRoute({
       method: 'put',
       path: '/organizations/:id/subscription',
       tag,
       summary: "Set an organization's subscription (ADMIN)",
-      params: idParams,
       body: subscriptionChange,
       response: subscription,
       errors: [403, 404],
-      handle: ({ actor, params, body }) => useCases.setSubscription.execute(actor, params.id, body),
+      run: (actor, id, body) => useCases.setSubscription.execute(actor, id, body),
     }),
   ];
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Actor } from '../../../domain/identity/role.ts';
-import { type RouteSpec, route } from '../route-spec.ts';
+import { type Method, type RouteSpec, route } from '../route-spec.ts';
 import { deletion, idParams } from '../schemas/common.ts';
 
 /** What every operation of a resource says about itself in the OpenAPI document. */
@@ -20,6 +20,8 @@ interface CreateOperation<B> extends Described {
   readonly body: z.ZodType<B>;
   /** When the created answer is not the record itself (an API key with its plain secret). */
   readonly response?: z.ZodType;
+  /** Headers the created answer carries (`Cache-Control: no-store` on a secret shown once). */
+  readonly headers?: Readonly<Record<string, string>>;
   readonly useCase: { execute(actor: Actor, body: B): Promise<unknown> };
 }
 
@@ -41,6 +43,11 @@ export interface Resource<Q, C, U> {
   readonly record: z.ZodType;
   readonly list?: ListOperation<Q>;
   readonly create?: CreateOperation<C>;
+  /**
+   * Routes below the collection path (`/testCases/languages`, `/traces/batch`): they come before the record
+   * routes so that a fixed segment is never taken for an `:id`.
+   */
+  readonly collection?: readonly RouteSpec[];
   readonly get?: ByIdOperation;
   readonly update?: UpdateOperation<U>;
   /** Soft-delete, answering the deletion receipt. */
@@ -49,7 +56,7 @@ export interface Resource<Q, C, U> {
 
 /** The list, create, read, update and delete routes of a resource, in that order, from one declaration. */
 export function resourceRoutes<Q, C, U>(resource: Resource<Q, C, U>): RouteSpec[] {
-  const { tag, path, record, list, create, get, update, remove } = resource;
+  const { tag, path, record, list, create, collection = [], get, update, remove } = resource;
   const byId = `${path}/:id`;
   const routes: RouteSpec[] = [];
   if (list) {
@@ -75,10 +82,14 @@ export function resourceRoutes<Q, C, U>(resource: Resource<Q, C, U>): RouteSpec[
         status: 201,
         body: create.body,
         response: create.response ?? record,
-        handle: ({ actor, body }) => create.useCase.execute(actor, body),
+        handle: ({ actor, body, ctx }) => {
+          for (const [name, value] of Object.entries(create.headers ?? {})) ctx.set(name, value);
+          return create.useCase.execute(actor, body);
+        },
       }),
     );
   }
+  routes.push(...collection);
   if (get) routes.push(byIdRoute('get', get, { tag, byId, response: record }));
   if (update) {
     routes.push(
@@ -103,14 +114,44 @@ function byIdRoute(
   operation: ByIdOperation,
   { tag, byId, response }: { tag: string; byId: string; response: z.ZodType },
 ): RouteSpec {
-  return route({
+  return recordRoute({
     method,
     path: byId,
     tag,
-    ...describe(operation, [404]),
-    params: idParams,
+    summary: operation.summary,
+    description: operation.description,
+    errors: operation.errors,
     response: operation.response ?? response,
-    handle: ({ actor, params }) => operation.useCase.execute(actor, params.id),
+    run: (actor, id) => operation.useCase.execute(actor, id),
+  });
+}
+
+/** A route on one record named by `:id` (`POST /runs/:id/close`, `GET /organizations/:id/subscription`). */
+export interface RecordAction<B> extends Described {
+  readonly method: Method;
+  readonly path: string;
+  readonly tag: string;
+  /** Success status (default 200). */
+  readonly status?: number;
+  readonly body?: z.ZodType<B>;
+  /** What the route answers; none for a 204. */
+  readonly response?: z.ZodType;
+  run(actor: Actor, id: string, body: B): Promise<unknown>;
+}
+
+/** One record route from its declaration; errors default to 404 (the record is not there). */
+export function recordRoute<B = undefined>(action: RecordAction<B>): RouteSpec {
+  const { method, path, tag, status, body, response, run } = action;
+  return route({
+    method,
+    path,
+    tag,
+    ...describe(action, [404]),
+    params: idParams,
+    ...(status ? { status } : {}),
+    ...(body ? { body } : {}),
+    ...(response ? { response } : {}),
+    handle: ({ actor, params, body }) => run(actor, params.id, body as B),
   });
 }
 

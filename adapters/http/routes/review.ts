@@ -1,8 +1,8 @@
 import type { UseCases } from '../../../application/use-cases.ts';
-import { route, type RouteSpec } from '../route-spec.ts';
-import { idParams } from '../schemas/common.ts';
+import type { RouteSpec } from '../route-spec.ts';
 import { evaluation } from '../schemas/evaluation.ts';
 import { humanScoreBody, reviewContext } from '../schemas/review.ts';
+import { recordRoute } from './resource-routes.ts';
 
 const tag = 'Evaluations';
 
@@ -13,7 +13,7 @@ const reviewers =
 /** Human review of one evaluation: reading it for review, claiming, releasing, scoring. */
 export function reviewRoutes(useCases: UseCases): RouteSpec[] {
   return [
-    route({
+    recordRoute({
       method: 'get',
       path: '/evaluations/:id/context',
       tag,
@@ -22,12 +22,11 @@ export function reviewRoutes(useCases: UseCases): RouteSpec[] {
         'The evaluation; its metric with the scoring guideline (the judgePrompt); the session with its turns ' +
         '(input, output, retrieval context, a summary of their spans); the test case. ' +
         reviewers,
-      params: idParams,
       response: reviewContext,
       errors: [403, 404],
-      handle: ({ actor, params }) => useCases.getReviewContext.execute(actor, params.id),
+      run: (actor, id) => useCases.getReviewContext.execute(actor, id),
     }),
-    route({
+    recordRoute({
       method: 'post',
       path: '/evaluations/:id/claim',
       tag,
@@ -38,12 +37,11 @@ export function reviewRoutes(useCases: UseCases): RouteSpec[] {
         'Only PENDING_HUMAN evaluations and automatically scored SUCCESS ones without a human score (409 ' +
         'otherwise). ' +
         reviewers,
-      params: idParams,
       response: evaluation,
       errors: [403, 404, 409],
-      handle: ({ actor, params }) => useCases.claimEvaluation.execute(actor, params.id),
+      run: (actor, id) => useCases.claimEvaluation.execute(actor, id),
     }),
-    route({
+    recordRoute({
       method: 'delete',
       path: '/evaluations/:id/claim',
       tag,
@@ -51,12 +49,11 @@ export function reviewRoutes(useCases: UseCases): RouteSpec[] {
       description:
         'The claimant, an OWNER or an ADMIN may release it (403 for other reviewers); an unclaimed evaluation ' +
         'is answered unchanged. A scored evaluation keeps its reviewer (409).',
-      params: idParams,
       response: evaluation,
       errors: [403, 404, 409],
-      handle: ({ actor, params }) => useCases.releaseEvaluation.execute(actor, params.id),
+      run: (actor, id) => useCases.releaseEvaluation.execute(actor, id),
     }),
-    route({
+    recordRoute({
       method: 'post',
       path: '/evaluations/:id/submit',
       tag,
@@ -68,11 +65,10 @@ export function reviewRoutes(useCases: UseCases): RouteSpec[] {
         'claims first; a live claim of another reviewer answers 409, as does any other status or an evaluation ' +
         'a human already scored. ' +
         reviewers,
-      params: idParams,
       body: humanScoreBody,
       response: evaluation,
       errors: [403, 404, 409],
-      handle: ({ actor, params, body }) => useCases.submitHumanScore.execute(actor, params.id, body),
+      run: (actor, id, body) => useCases.submitHumanScore.execute(actor, id, body),
     }),
   ];
 }

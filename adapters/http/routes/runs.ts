@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { UseCases } from '../../../application/use-cases.ts';
 import { route, type RouteSpec } from '../route-spec.ts';
-import { idParams } from '../schemas/common.ts';
 import {
   launchParams,
   metricSummary,
@@ -11,7 +10,7 @@ import {
   runQuery,
   runWithLaunches,
 } from '../schemas/run.ts';
-import { resourceRoutes } from './resource-routes.ts';
+import { recordRoute, resourceRoutes } from './resource-routes.ts';
 
 const tag = 'Runs';
 
@@ -43,19 +42,18 @@ export function runRoutes(useCases: UseCases): RouteSpec[] {
         useCase: useCases.deleteRun,
       },
     }),
-    route({
+    recordRoute({
       method: 'post',
       path: '/runs/:id/close',
       tag,
       summary: 'Close a run opened with POST /runs: COMPLETED, or FAILED when one of its launches FAILED',
       description:
         'Refused (409) for runs opened by a launch, for ended runs, and while a launch is QUEUED or RUNNING.',
-      params: idParams,
       response: runWithLaunches,
       errors: [404, 409],
-      handle: ({ actor, params }) => useCases.closeRun.execute(actor, params.id),
+      run: (actor, id) => useCases.closeRun.execute(actor, id),
     }),
-    route({
+    recordRoute({
       method: 'post',
       path: '/runs/:id/relaunch',
       tag,
@@ -64,11 +62,10 @@ export function runRoutes(useCases: UseCases): RouteSpec[] {
         'Evaluate launches re-score the same sessions with the same metrics. Refused (409) while the run is ' +
         'RUNNING, when it covered no session, or more than 1000.',
       status: 202,
-      params: idParams,
       body: relaunchBody.optional(),
       response: runWithLaunches,
       errors: [404, 409],
-      handle: ({ actor, params, body }) => useCases.relaunchRun.execute(actor, params.id, body ?? {}),
+      run: (actor, id, body) => useCases.relaunchRun.execute(actor, id, body ?? {}),
     }),
     route({
       method: 'post',
@@ -84,15 +81,14 @@ export function runRoutes(useCases: UseCases): RouteSpec[] {
       errors: [404, 409],
       handle: ({ actor, params }) => useCases.cancelLaunch.execute(actor, params.id, params.launchId),
     }),
-    route({
+    recordRoute({
       method: 'get',
       path: '/runs/:id/metricSummary',
       tag,
       summary: "Per metric: the run's evaluations by status, and the mean, lowest and highest score",
-      params: idParams,
       response: z.array(metricSummary),
       errors: [404],
-      handle: ({ actor, params }) => useCases.getMetricSummary.execute(actor, params.id),
+      run: (actor, id) => useCases.getMetricSummary.execute(actor, id),
     }),
   ];
 }

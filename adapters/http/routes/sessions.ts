@@ -1,8 +1,7 @@
 import type { UseCases } from '../../../application/use-cases.ts';
-import { type RouteSpec, route } from '../route-spec.ts';
-import { idParams } from '../schemas/common.ts';
+import type { RouteSpec } from '../route-spec.ts';
 import { session, sessionCreate, sessionFinish, sessionQuery, sessionUpdate } from '../schemas/tracing.ts';
-import { resourceRoutes } from './resource-routes.ts';
+import { recordRoute, resourceRoutes } from './resource-routes.ts';
 
 const tag = 'Sessions';
 
@@ -27,16 +26,15 @@ export function sessionRoutes(useCases: UseCases): RouteSpec[] {
         useCase: useCases.deleteSession,
       },
     }),
-    route({
+    recordRoute({
       method: 'post',
       path: '/sessions/:id/finish',
       tag,
       summary: 'Finish a pending session: COMPLETED, or FAILED when an error is given',
-      params: idParams,
       body: sessionFinish.optional(),
       response: session,
       errors: [404, 409],
-      handle: ({ actor, params, body }) => useCases.finishSession.execute(actor, params.id, body ?? {}),
+      run: (actor, id, body) => useCases.finishSession.execute(actor, id, body ?? {}),
     }),
   ];
 }

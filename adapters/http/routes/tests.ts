@@ -1,11 +1,11 @@
-import { z } from 'zod';
 import type { UseCases } from '../../../application/use-cases.ts';
 import { Readable } from 'node:stream';
 import { CSV_LIMITS, readTestCaseCsv } from '../../csv/test-case-csv.ts';
 import { JSON_DEPTH_LIMIT } from '../../shared/json-input.ts';
 import { route, type RouteSpec } from '../route-spec.ts';
-import { deletion, idParams } from '../schemas/common.ts';
+import { idParams } from '../schemas/common.ts';
 import { test, testCaseImport, testCreate, testQuery, testUpdate } from '../schemas/dataset.ts';
+import { resourceRoutes } from './resource-routes.ts';
 
 const tag = 'Tests';
 
@@ -16,57 +16,25 @@ const openedOrEmpty = (body: unknown): (() => Readable) =>
 /** Tests (datasets of test cases) and their CSV import. */
 export function testRoutes(useCases: UseCases): RouteSpec[] {
   return [
-    route({
-      method: 'get',
+    ...resourceRoutes({
+      tag,
       path: '/tests',
-      tag,
-      summary: "List the organization's tests (datasets)",
-      query: testQuery,
-      response: z.array(test),
-      handle: ({ actor, query }) => useCases.listDatasets.execute(actor, query),
-    }),
-    route({
-      method: 'post',
-      path: '/tests',
-      tag,
-      summary:
-        'Create a test of a product, optionally for one of its specifications (name and type unique per product)',
-      status: 201,
-      body: testCreate,
-      response: test,
-      errors: [404, 409],
-      handle: ({ actor, body }) => useCases.createDataset.execute(actor, body),
-    }),
-    route({
-      method: 'get',
-      path: '/tests/:id',
-      tag,
-      summary: 'Read a test',
-      params: idParams,
-      response: test,
-      errors: [404],
-      handle: ({ actor, params }) => useCases.getDataset.execute(actor, params.id),
-    }),
-    route({
-      method: 'patch',
-      path: '/tests/:id',
-      tag,
-      summary: 'Update a test (moving it to another specification relinks both)',
-      params: idParams,
-      body: testUpdate,
-      response: test,
-      errors: [404, 409],
-      handle: ({ actor, params, body }) => useCases.updateDataset.execute(actor, params.id, body),
-    }),
-    route({
-      method: 'delete',
-      path: '/tests/:id',
-      tag,
-      summary: 'Soft-delete a test with its test cases',
-      params: idParams,
-      response: deletion,
-      errors: [404],
-      handle: ({ actor, params }) => useCases.deleteDataset.execute(actor, params.id),
+      record: test,
+      list: { summary: "List the organization's tests (datasets)", query: testQuery, useCase: useCases.listDatasets },
+      create: {
+        summary:
+          'Create a test of a product, optionally for one of its specifications (name and type unique per product)',
+        body: testCreate,
+        errors: [404, 409],
+        useCase: useCases.createDataset,
+      },
+      get: { summary: 'Read a test', useCase: useCases.getDataset },
+      update: {
+        summary: 'Update a test (moving it to another specification relinks both)',
+        body: testUpdate,
+        useCase: useCases.updateDataset,
+      },
+      remove: { summary: 'Soft-delete a test with its test cases', useCase: useCases.deleteDataset },
     }),
     route({
       method: 'post',

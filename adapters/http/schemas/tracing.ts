@@ -42,6 +42,12 @@ export const session = z
   )
   .meta({ id: 'Session' });
 
+/** What a session's creator sets and may change later, in this order in both bodies. */
+const sessionSettings = {
+  isProduction: z.boolean().optional(),
+  context: jsonObject.nullable().optional(),
+  metadata: jsonObject.nullable().optional(),
+};
 export const sessionCreate = z
   .strictObject(
     requestFields<NewSession>()({
@@ -57,9 +63,7 @@ export const sessionCreate = z
           'A RUNNING run opened with POST /runs, of the same product (and version, when it names one); a session ' +
             'in a run is not production traffic unless isProduction says so, which is refused',
         ),
-      isProduction: z.boolean().optional(),
-      context: jsonObject.nullable().optional(),
-      metadata: jsonObject.nullable().optional(),
+      ...sessionSettings,
     }),
   )
   .meta({ id: 'SessionCreate' });
@@ -67,9 +71,7 @@ export const sessionUpdate = z
   .strictObject(
     requestFields<SessionChanges>()({
       customId: optionalText(255),
-      isProduction: z.boolean().optional(),
-      context: jsonObject.nullable().optional(),
-      metadata: jsonObject.nullable().optional(),
+      ...sessionSettings,
     }),
   )
   .meta({ id: 'SessionUpdate' });

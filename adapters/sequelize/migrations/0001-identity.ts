@@ -1,5 +1,5 @@
 import type { QueryInterface } from 'sequelize';
-import { column } from '../support/columns.ts';
+import { column, ownedRecord, recordLifecycle } from '../support/columns.ts';
 import { createIndex, createTable } from '../support/migration-helpers.ts';
 
 /** The tables as this migration creates them; models build on these so schema and model agree. */
@@ -20,13 +20,10 @@ export const tables = {
     samlSignedResponse: column.boolean({ nullable: true }),
     samlSignedAssertions: column.boolean({ nullable: true }),
     enforceMfa: column.boolean(),
-    createdAt: column.date(),
-    deletedAt: column.date({ nullable: true }),
-    version: column.integer(),
+    ...recordLifecycle(),
   },
   subscriptions: {
-    id: column.primaryId(),
-    organizationId: column.id(),
+    ...ownedRecord(),
     plan: column.string(),
     status: column.string(),
     quantity: column.integer(),
@@ -36,8 +33,7 @@ export const tables = {
     version: column.integer(),
   },
   users: {
-    id: column.primaryId(),
-    organizationId: column.id(),
+    ...ownedRecord(),
     email: column.string(),
     name: column.string(),
     role: column.string(),
@@ -51,13 +47,10 @@ export const tables = {
     mfaSource: column.string({ nullable: true }),
     firstSignInAt: column.date({ nullable: true }),
     latestSignInAt: column.date({ nullable: true }),
-    createdAt: column.date(),
-    deletedAt: column.date({ nullable: true }),
-    version: column.integer(),
+    ...recordLifecycle(),
   },
   apiKeys: {
-    id: column.primaryId(),
-    organizationId: column.id(),
+    ...ownedRecord(),
     userId: column.id(),
     name: column.string(),
     secretHash: column.string(),

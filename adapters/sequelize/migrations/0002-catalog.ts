@@ -1,5 +1,5 @@
 import type { QueryInterface } from 'sequelize';
-import { column } from '../support/columns.ts';
+import { column, ownedRecord, recordLifecycle } from '../support/columns.ts';
 import { createIndex, createTable } from '../support/migration-helpers.ts';
 
 /** The catalog and dataset tables as this migration creates them; models build on these. */
@@ -10,18 +10,14 @@ export const tables = {
     value: column.integer(),
   },
   products: {
-    id: column.primaryId(),
-    organizationId: column.id(),
+    ...ownedRecord(),
     name: column.string(),
     description: column.text({ nullable: true }),
     metadata: column.json({ nullable: true }),
-    createdAt: column.date(),
-    deletedAt: column.date({ nullable: true }),
-    version: column.integer(),
+    ...recordLifecycle(),
   },
   versions: {
-    id: column.primaryId(),
-    organizationId: column.id(),
+    ...ownedRecord(),
     productId: column.id(),
     number: column.integer(),
     name: column.string({ nullable: true }),
@@ -29,13 +25,10 @@ export const tables = {
     systemPrompt: column.text({ nullable: true }),
     parentVersionId: column.id({ nullable: true }),
     conversationEndpointConnectionId: column.id({ nullable: true }),
-    createdAt: column.date(),
-    deletedAt: column.date({ nullable: true }),
-    version: column.integer(),
+    ...recordLifecycle(),
   },
   specifications: {
-    id: column.primaryId(),
-    organizationId: column.id(),
+    ...ownedRecord(),
     productId: column.id(),
     name: column.string(),
     description: column.text({ nullable: true }),
@@ -43,13 +36,10 @@ export const tables = {
     descriptionKey: column.string({ nullable: true }),
     metricIds: column.json(),
     testIds: column.json(),
-    createdAt: column.date(),
-    deletedAt: column.date({ nullable: true }),
-    version: column.integer(),
+    ...recordLifecycle(),
   },
   metrics: {
-    id: column.primaryId(),
-    organizationId: column.id(),
+    ...ownedRecord(),
     name: column.string(),
     description: column.text({ nullable: true }),
     tags: column.json(),
@@ -64,13 +54,10 @@ export const tables = {
     legacyAt: column.date({ nullable: true }),
     disabledAt: column.date({ nullable: true }),
     activeName: column.string({ nullable: true }),
-    createdAt: column.date(),
-    deletedAt: column.date({ nullable: true }),
-    version: column.integer(),
+    ...recordLifecycle(),
   },
   datasets: {
-    id: column.primaryId(),
-    organizationId: column.id(),
+    ...ownedRecord(),
     productId: column.id(),
     specificationId: column.id({ nullable: true }),
     userId: column.id(),
@@ -80,13 +67,10 @@ export const tables = {
     metadata: column.json({ nullable: true }),
     backgroundNoiseProfile: column.string({ nullable: true }),
     backgroundNoiseLevel: column.string({ nullable: true }),
-    createdAt: column.date(),
-    deletedAt: column.date({ nullable: true }),
-    version: column.integer(),
+    ...recordLifecycle(),
   },
   testCases: {
-    id: column.primaryId(),
-    organizationId: column.id(),
+    ...ownedRecord(),
     testId: column.id(),
     userId: column.id(),
     input: column.json(),
@@ -119,9 +103,7 @@ export const tables = {
     testCaseGroupId: column.id(),
     parentTestCaseId: column.id({ nullable: true }),
     legacyAt: column.date({ nullable: true }),
-    createdAt: column.date(),
-    deletedAt: column.date({ nullable: true }),
-    version: column.integer(),
+    ...recordLifecycle(),
   },
 };
 

@@ -1,12 +1,11 @@
 import type { QueryInterface } from 'sequelize';
-import { column } from '../support/columns.ts';
+import { column, ownedRecord, recordLifecycle } from '../support/columns.ts';
 import { createIndex, createTable } from '../support/migration-helpers.ts';
 
 /** The tables as this migration creates them; models build on these so schema and model agree. */
 export const tables = {
   sessions: {
-    id: column.primaryId(),
-    organizationId: column.id(),
+    ...ownedRecord(),
     versionId: column.id(),
     testCaseId: column.id({ nullable: true }),
     customId: column.string({ nullable: true }),
@@ -18,13 +17,10 @@ export const tables = {
     stoppingReason: column.text({ nullable: true }),
     error: column.text({ nullable: true }),
     finishedAt: column.date({ nullable: true }),
-    createdAt: column.date(),
-    deletedAt: column.date({ nullable: true }),
-    version: column.integer(),
+    ...recordLifecycle(),
   },
   inferenceResults: {
-    id: column.primaryId(),
-    organizationId: column.id(),
+    ...ownedRecord(),
     sessionId: column.id(),
     input: column.text({ nullable: true }),
     output: column.text({ nullable: true }),
@@ -37,13 +33,10 @@ export const tables = {
     status: column.string(),
     error: column.text({ nullable: true }),
     droppedSpanCount: column.integer(),
-    createdAt: column.date(),
-    deletedAt: column.date({ nullable: true }),
-    version: column.integer(),
+    ...recordLifecycle(),
   },
   spans: {
-    id: column.primaryId(),
-    organizationId: column.id(),
+    ...ownedRecord(),
     inferenceResultId: column.id(),
     sessionId: column.id(),
     name: column.text(),

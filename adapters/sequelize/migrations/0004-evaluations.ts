@@ -1,12 +1,11 @@
 import type { QueryInterface } from 'sequelize';
-import { column } from '../support/columns.ts';
+import { column, ownedRecord, recordLifecycle } from '../support/columns.ts';
 import { createIndex, createTable } from '../support/migration-helpers.ts';
 
 /** The tables as this migration creates them; models build on these so schema and model agree. */
 export const tables = {
   evaluations: {
-    id: column.primaryId(),
-    organizationId: column.id(),
+    ...ownedRecord(),
     metricId: column.id(),
     sessionId: column.id(),
     userId: column.id({ nullable: true }),
@@ -27,9 +26,7 @@ export const tables = {
     evaluatedAt: column.date({ nullable: true }),
     metricLegacyAt: column.date({ nullable: true }),
     metricDisabledAt: column.date({ nullable: true }),
-    createdAt: column.date(),
-    deletedAt: column.date({ nullable: true }),
-    version: column.integer(),
+    ...recordLifecycle(),
   },
 };
 

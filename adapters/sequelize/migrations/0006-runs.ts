@@ -1,12 +1,11 @@
 import type { QueryInterface } from 'sequelize';
-import { column, snakeCase } from '../support/columns.ts';
+import { column, ownedRecord, recordLifecycle, snakeCase } from '../support/columns.ts';
 import { createIndex, createTable } from '../support/migration-helpers.ts';
 
 /** The tables as this migration creates them; models build on these so schema and model agree. */
 export const tables = {
   runs: {
-    id: column.primaryId(),
-    organizationId: column.id(),
+    ...ownedRecord(),
     productId: column.id(),
     versionId: column.id({ nullable: true }),
     userId: column.id({ nullable: true }),
@@ -16,13 +15,10 @@ export const tables = {
     openedBy: column.string(),
     status: column.string(),
     finishedAt: column.date({ nullable: true }),
-    createdAt: column.date(),
-    deletedAt: column.date({ nullable: true }),
-    version: column.integer(),
+    ...recordLifecycle(),
   },
   launches: {
-    id: column.primaryId(),
-    organizationId: column.id(),
+    ...ownedRecord(),
     runId: column.id(),
     kind: column.string(),
     status: column.string(),
@@ -31,9 +27,7 @@ export const tables = {
     relaunchedFromLaunchId: column.id({ nullable: true }),
     startedAt: column.date({ nullable: true }),
     finishedAt: column.date({ nullable: true }),
-    createdAt: column.date(),
-    deletedAt: column.date({ nullable: true }),
-    version: column.integer(),
+    ...recordLifecycle(),
   },
 };
 

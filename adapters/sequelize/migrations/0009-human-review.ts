@@ -1,13 +1,12 @@
 import { DataTypes, QueryTypes, type QueryInterface } from 'sequelize';
 import { SortableIdGenerator } from '../../system/sortable-id-generator.ts';
-import { column } from '../support/columns.ts';
+import { column, ownedRecord } from '../support/columns.ts';
 import { createIndex, createTable } from '../support/migration-helpers.ts';
 
 /** The tables and columns as this migration creates them; models build on these. */
 export const tables = {
   userGroups: {
-    id: column.primaryId(),
-    organizationId: column.id(),
+    ...ownedRecord(),
     name: column.string(),
     description: column.text({ nullable: true }),
     allProducts: column.boolean(),
@@ -17,8 +16,7 @@ export const tables = {
     version: column.integer(),
   },
   userGroupLinks: {
-    id: column.primaryId(),
-    organizationId: column.id(),
+    ...ownedRecord(),
     userGroupId: column.id(),
     targetKind: column.string(),
     targetId: column.id(),

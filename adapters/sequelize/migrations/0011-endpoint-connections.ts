@@ -1,12 +1,11 @@
 import type { QueryInterface } from 'sequelize';
-import { column } from '../support/columns.ts';
+import { column, ownedRecord, recordLifecycle } from '../support/columns.ts';
 import { createIndex, createTable } from '../support/migration-helpers.ts';
 
 /** The tables and columns as this migration creates them; models build on these. */
 export const tables = {
   endpointConnections: {
-    id: column.primaryId(),
-    organizationId: column.id(),
+    ...ownedRecord(),
     name: column.string(),
     url: column.text(),
     httpMethod: column.string(),
@@ -27,8 +26,7 @@ export const tables = {
     version: column.integer(),
   },
   generationItems: {
-    id: column.primaryId(),
-    organizationId: column.id(),
+    ...ownedRecord(),
     launchId: column.id(),
     runId: column.id(),
     versionId: column.id(),
@@ -39,9 +37,7 @@ export const tables = {
     sessionId: column.id({ nullable: true }),
     error: column.text({ nullable: true }),
     finishedAt: column.date({ nullable: true }),
-    createdAt: column.date(),
-    deletedAt: column.date({ nullable: true }),
-    version: column.integer(),
+    ...recordLifecycle(),
   },
 };
 

@@ -1,5 +1,5 @@
 import type { QueryInterface } from 'sequelize';
-import { column, snakeCase } from '../support/columns.ts';
+import { column, ownedRecord, recordLifecycle, snakeCase } from '../support/columns.ts';
 import { createIndex, createTable } from '../support/migration-helpers.ts';
 
 /** Columns this migration adds to `subscriptions`: the marketplace link and the last applied operation's time. */
@@ -31,16 +31,13 @@ export const tables = {
     deletedAt: column.date({ nullable: true }),
   },
   mfaChallenges: {
-    id: column.primaryId(),
-    organizationId: column.id(),
+    ...ownedRecord(),
     userId: column.id(),
     codeHash: column.string(),
     expiresAt: column.date(),
     failedAttempts: column.integer(),
     usedAt: column.date({ nullable: true }),
-    createdAt: column.date(),
-    deletedAt: column.date({ nullable: true }),
-    version: column.integer(),
+    ...recordLifecycle(),
   },
 };
 

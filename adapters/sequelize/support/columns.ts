@@ -25,6 +25,16 @@ export const column = {
   date: shape(() => DataTypes.DATE(3)),
 };
 
+/** The columns an organization's record starts with: its own id, then its organization's. */
+export const ownedRecord = () => ({ id: column.primaryId(), organizationId: column.id() });
+
+/** The columns a soft-deleted record under optimistic locking ends with, in this order. */
+export const recordLifecycle = () => ({
+  createdAt: column.date(),
+  deletedAt: column.date({ nullable: true }),
+  version: column.integer(),
+});
+
 /**
  * Ties a table's columns to record `T`: one column per field of `T`, none for a field `T` lacks. A field added to the
  * record without a column (from a new migration) fails to compile where the model is defined.

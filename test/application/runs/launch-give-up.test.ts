@@ -4,11 +4,7 @@ import { owner, runWorld } from './run-world.ts';
 
 test('a launch job given up after failing every attempt ends FAILED with the reason, and settles its run', async (t) => {
   const world = await runWorld();
-  const report = await world.useCases.evaluateSessions.execute(owner, {
-    sessionIds: [world.sessions.a.id],
-    metrics: [{ id: world.metrics.exact.id }],
-  });
-  await world.work();
+  const report = await world.scoredRun();
   const relaunched = await world.useCases.relaunchRun.execute(owner, report.runId, {});
   const job = { organizationId: owner.organizationId, launchId: relaunched.launches[0].id };
 

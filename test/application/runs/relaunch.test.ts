@@ -76,11 +76,7 @@ test('relaunch refuses a run that covered no session; a cancelled QUEUED launch 
     instanceOf: Conflict,
     message: /covered no session/,
   });
-  const report = await world.useCases.evaluateSessions.execute(owner, {
-    sessionIds: [world.sessions.a.id],
-    metrics: [{ id: world.metrics.exact.id }],
-  });
-  await world.work();
+  const report = await world.scoredRun();
   const relaunched = await world.useCases.relaunchRun.execute(owner, report.runId, {});
   const cancelled = await world.useCases.cancelLaunch.execute(owner, relaunched.id, relaunched.launches[0].id);
   t.like(cancelled, { status: 'CANCELLED' });
@@ -90,11 +86,7 @@ test('relaunch refuses a run that covered no session; a cancelled QUEUED launch 
 
 test('a relaunched launch whose source is gone by the time it starts ends FAILED, and its run with it', async (t) => {
   const world = await runWorld();
-  const report = await world.useCases.evaluateSessions.execute(owner, {
-    sessionIds: [world.sessions.a.id],
-    metrics: [{ id: world.metrics.exact.id }],
-  });
-  await world.work();
+  const report = await world.scoredRun();
   const relaunched = await world.useCases.relaunchRun.execute(owner, report.runId, {});
   await world.useCases.deleteRun.execute(owner, report.runId);
   await world.startLaunches();

@@ -81,6 +81,15 @@ export async function runWorld() {
     for (let jobs = base.jobQueue.drain(); jobs.length > 0; jobs = base.jobQueue.drain())
       await useCases.scoreEvaluation.executeBatch(jobs);
   };
+  /** A run that ended: session a scored by the exact metric, every job worked off. */
+  const scoredRun = async () => {
+    const report = await useCases.evaluateSessions.execute(owner, {
+      sessionIds: [sessions.a.id],
+      metrics: [{ id: metrics.exact.id }],
+    });
+    await work();
+    return report;
+  };
   /** Starts every launch job queued so far, as the launch worker would. */
   const startLaunches = () => useCases.runLaunches.executeBatch(base.jobQueue.drainLaunches());
   return {
@@ -94,6 +103,7 @@ export async function runWorld() {
     metrics,
     sessions,
     work,
+    scoredRun,
     startLaunches,
   };
 }

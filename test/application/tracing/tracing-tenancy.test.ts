@@ -1,81 +1,41 @@
 import test from 'ava';
-import { accessTable } from '../../support/rule-tables.ts';
+import { accessTable, unknownToOthers } from '../../support/rule-tables.ts';
 import { memoryTracing, type MemoryTracingWorld } from '../../support/memory-tracing.ts';
 
 /**
  * Another organization's versions, test cases, sessions, inference results and spans behave as unknown ids; a span
  * batch naming one is refused whole (403), as the batch cannot be split by owner.
  */
+unknownToOthers<MemoryTracingWorld>(memoryTracing, {
+  "opening a session on another organization's version": ({ useCases, a, theirs }) =>
+    useCases.createSession.execute(a.member, { versionId: theirs.version.id }),
+  "running a session from another organization's test case": ({ useCases, a, mine, theirs }) =>
+    useCases.createSession.execute(a.member, { versionId: mine.version.id, testCaseId: theirs.testCase.id }),
+  "reading another organization's session": ({ useCases, a, theirs }) =>
+    useCases.getSession.execute(a.member, theirs.session.id),
+  "changing another organization's session": ({ useCases, a, theirs }) =>
+    useCases.updateSession.execute(a.member, theirs.session.id, { customId: 'x' }),
+  "finishing another organization's session": ({ useCases, a, theirs }) =>
+    useCases.finishSession.execute(a.member, theirs.session.id, {}),
+  "deleting another organization's session": ({ useCases, a, theirs }) =>
+    useCases.deleteSession.execute(a.member, theirs.session.id),
+  "recording a turn in another organization's session": ({ useCases, a, theirs }) =>
+    useCases.createInferenceResult.execute(a.member, { sessionId: theirs.session.id, input: 'x' }),
+  "recording a conversation in another organization's session": ({ useCases, a, theirs }) =>
+    useCases.createConversationResults.execute(a.member, theirs.session.id, [{ role: 'user', content: 'x' }]),
+  "reading another organization's inference result": ({ useCases, a, theirs }) =>
+    useCases.getInferenceResult.execute(a.member, theirs.result.id),
+  "changing another organization's inference result": ({ useCases, a, theirs }) =>
+    useCases.updateInferenceResult.execute(a.member, theirs.result.id, { output: 'x' }),
+  "deleting another organization's inference result": ({ useCases, a, theirs }) =>
+    useCases.deleteInferenceResult.execute(a.member, theirs.result.id),
+  "reading another organization's span": ({ useCases, a, theirs }) =>
+    useCases.getSpan.execute(a.member, theirs.span.id),
+  "deleting another organization's span, even alongside one's own": ({ useCases, a, mine, theirs }) =>
+    useCases.deleteSpans.execute(a.member, [mine.span.id, theirs.span.id]),
+});
+
 accessTable<MemoryTracingWorld>('tenancy', memoryTracing, [
-  {
-    rule: "opening a session on another organization's version",
-    act: ({ useCases, a, theirs }) => useCases.createSession.execute(a.member, { versionId: theirs.version.id }),
-    expected: 'not_found',
-  },
-  {
-    rule: "running a session from another organization's test case",
-    act: ({ useCases, a, mine, theirs }) =>
-      useCases.createSession.execute(a.member, { versionId: mine.version.id, testCaseId: theirs.testCase.id }),
-    expected: 'not_found',
-  },
-  {
-    rule: "reading another organization's session",
-    act: ({ useCases, a, theirs }) => useCases.getSession.execute(a.member, theirs.session.id),
-    expected: 'not_found',
-  },
-  {
-    rule: "changing another organization's session",
-    act: ({ useCases, a, theirs }) => useCases.updateSession.execute(a.member, theirs.session.id, { customId: 'x' }),
-    expected: 'not_found',
-  },
-  {
-    rule: "finishing another organization's session",
-    act: ({ useCases, a, theirs }) => useCases.finishSession.execute(a.member, theirs.session.id, {}),
-    expected: 'not_found',
-  },
-  {
-    rule: "deleting another organization's session",
-    act: ({ useCases, a, theirs }) => useCases.deleteSession.execute(a.member, theirs.session.id),
-    expected: 'not_found',
-  },
-  {
-    rule: "recording a turn in another organization's session",
-    act: ({ useCases, a, theirs }) =>
-      useCases.createInferenceResult.execute(a.member, { sessionId: theirs.session.id, input: 'x' }),
-    expected: 'not_found',
-  },
-  {
-    rule: "recording a conversation in another organization's session",
-    act: ({ useCases, a, theirs }) =>
-      useCases.createConversationResults.execute(a.member, theirs.session.id, [{ role: 'user', content: 'x' }]),
-    expected: 'not_found',
-  },
-  {
-    rule: "reading another organization's inference result",
-    act: ({ useCases, a, theirs }) => useCases.getInferenceResult.execute(a.member, theirs.result.id),
-    expected: 'not_found',
-  },
-  {
-    rule: "changing another organization's inference result",
-    act: ({ useCases, a, theirs }) =>
-      useCases.updateInferenceResult.execute(a.member, theirs.result.id, { output: 'x' }),
-    expected: 'not_found',
-  },
-  {
-    rule: "deleting another organization's inference result",
-    act: ({ useCases, a, theirs }) => useCases.deleteInferenceResult.execute(a.member, theirs.result.id),
-    expected: 'not_found',
-  },
-  {
-    rule: "reading another organization's span",
-    act: ({ useCases, a, theirs }) => useCases.getSpan.execute(a.member, theirs.span.id),
-    expected: 'not_found',
-  },
-  {
-    rule: "deleting another organization's span, even alongside one's own",
-    act: ({ useCases, a, mine, theirs }) => useCases.deleteSpans.execute(a.member, [mine.span.id, theirs.span.id]),
-    expected: 'not_found',
-  },
   {
     rule: "a span batch naming another organization's inference result is refused whole",
     act: ({ useCases, a, mine, theirs }) =>
