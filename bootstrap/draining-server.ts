@@ -16,6 +16,9 @@ export interface DrainingServer {
   drain(graceMs: number): Promise<{ unfinished: number }>;
 }
 
+/** No request for this long while draining: the connections still open belong to idle clients. */
+const QUIET_MS = 500;
+
 const refusal = toErrorResponse(
   new Unavailable('The server is shutting down; send the request again (another instance will take it)'),
 );
@@ -40,7 +43,9 @@ export function createDrainingServer(handle: RequestListener): DrainingServer {
   const inFlight = new Set<ServerResponse>();
   let draining = false;
   let settled: (() => void) | null = null;
+  let lastArrival = 0;
   const server = createServer((request, response) => {
+    lastArrival = performance.now();
     inFlight.add(response);
     response.once('close', () => {
       inFlight.delete(response);
@@ -90,14 +95,20 @@ export function createDrainingServer(handle: RequestListener): DrainingServer {
         graceOver,
       ]);
       // Closing an idle kept-alive connection races a request its client may be sending on it (a reset): first let
-      // clients close theirs after their 503, within the same grace, then close what stays idle.
+      // busy clients take their 503 and close, within the same grace; once no request has arrived for a quiet
+      // moment, what stays open belongs to idle clients, and is closed.
+      let quietCheck: NodeJS.Timeout | undefined;
       await Promise.race([
         new Promise<void>((resolve) => {
           allClosed = resolve;
           if (connections.size === 0) resolve();
+          const quiet = () => inFlight.size === 0 && performance.now() - lastArrival >= QUIET_MS;
+          lastArrival = Math.max(lastArrival, performance.now() - QUIET_MS / 2);
+          quietCheck = setInterval(() => quiet() && resolve(), QUIET_MS / 5);
         }),
         graceOver,
       ]);
+      clearInterval(quietCheck);
       clearTimeout(timer);
       const unfinished = inFlight.size;
       server.closeIdleConnections();
