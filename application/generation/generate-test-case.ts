@@ -1,10 +1,12 @@
 import { failureReason } from '../shared/failure-reason.ts';
 import { isActiveMetric } from '../../domain/catalog/metric.ts';
-import { turnInput } from '../../domain/endpoint-connection/product-turn.ts';
+import type { TestCase } from '../../domain/dataset/test-case.ts';
+import type { EndpointConnection } from '../../domain/endpoint-connection/endpoint-connection.ts';
+import { type TurnVariables, turnInput } from '../../domain/endpoint-connection/product-turn.ts';
 import { claimItem, endItem, type GenerationItem, isItemOpen } from '../../domain/generation/generation-item.ts';
 import { addOutcome, type ItemOutcome } from '../../domain/generation/progress.ts';
-import { isLaunchOpen } from '../../domain/run/launch.ts';
-import { createInferenceResult } from '../../domain/tracing/inference-result.ts';
+import { isLaunchOpen, launchWorkDone } from '../../domain/run/launch.ts';
+import { createInferenceResult, type InferenceResult } from '../../domain/tracing/inference-result.ts';
 import { createSession, finishSession, type Session } from '../../domain/tracing/session.ts';
 import { dispatchEvaluations } from '../evaluations/dispatch-evaluations.ts';
 import { callProduct } from '../endpoint-connections/call-product.ts';
@@ -75,7 +77,7 @@ export class GenerateTestCase {
             : null;
     if (problem || !connection || !testCase)
       return this.end(scope, item.id, null, { kind: 'failed' }, problem ?? 'cannot run');
-    const session = await this.claim(scope, item);
+    const { session, fresh } = await this.claim(scope, item);
     const stillOpen = async () => isLaunchOpen(await this.ports.launches.require(scope, item.launchId));
     if (scenario) {
       const conversation = await playConversation(this.ports, {
@@ -102,92 +104,100 @@ export class GenerateTestCase {
       return this.end(scope, item.id, { session, played }, failure, conversation.error);
     }
     if (!input) return this.end(scope, item.id, null, { kind: 'failed' }, 'the test case has no user_message');
-    const played = await this.playSingleTurn(scope, session, async () => {
-      const turn = await callProduct(
-        this.ports,
-        connection,
-        {
-          input,
-          testCase: { ...testCase },
-          session: { id: session.id, customId: session.customId },
-          productSessionId: null,
-          turn: 1,
-          history: [],
-        },
-        stillOpen,
-      );
-      return createInferenceResult(
-        {
-          sessionId: session.id,
-          input: input.user_message,
-          output: turn.mapped.output,
-          retrievalContext: turn.mapped.retrievalContext,
-          latency: turn.answer.latencyMs,
-          inputTokens: turn.mapped.inputTokens,
-          outputTokens: turn.mapped.outputTokens,
-          status: turn.mapped.error === null ? 'COMPLETED' : 'FAILED',
-          error: turn.mapped.error,
-        },
-        { id: this.ports.ids.next('inferenceResult'), organizationId: scope, now: this.ports.clock.now() },
-      );
-    });
+    // A redelivered job keeps the turn an earlier delivery recorded; a session claimed just now has none to look for.
+    const [recorded] = fresh
+      ? []
+      : await this.ports.inferenceResults.list(scope, { where: where.eq('sessionId', session.id), limit: 1 });
+    const result = recorded ?? (await this.playSingleTurn(scope, session, connection, testCase, input, stillOpen));
+    const played: Played =
+      result.status === 'FAILED'
+        ? { stoppingReason: null, error: result.error ?? 'the call failed' }
+        : { stoppingReason: 'single turn answered', error: null };
     await this.end(
       scope,
       item.id,
-      { session, played },
+      { session, played, turn: recorded ? undefined : result },
       played.error === null ? null : { kind: 'failed' },
       played.error,
     );
   }
 
-  /** The item's session: created with the claim in one transaction, or the one an earlier delivery created. */
-  private claim(scope: string, item: GenerationItem): Promise<Session> {
+  /** One turn sent to the product, as the inference result the item's end records. */
+  private async playSingleTurn(
+    scope: string,
+    session: Session,
+    connection: EndpointConnection,
+    testCase: TestCase,
+    input: TurnVariables['input'],
+    stillOpen: () => Promise<boolean>,
+  ): Promise<InferenceResult> {
+    const turn = await callProduct(
+      this.ports,
+      connection,
+      {
+        input,
+        testCase: { ...testCase },
+        session: { id: session.id, customId: session.customId },
+        productSessionId: null,
+        turn: 1,
+        history: [],
+      },
+      stillOpen,
+    );
+    return createInferenceResult(
+      {
+        sessionId: session.id,
+        input: input.user_message,
+        output: turn.mapped.output,
+        retrievalContext: turn.mapped.retrievalContext,
+        latency: turn.answer.latencyMs,
+        inputTokens: turn.mapped.inputTokens,
+        outputTokens: turn.mapped.outputTokens,
+        status: turn.mapped.error === null ? 'COMPLETED' : 'FAILED',
+        error: turn.mapped.error,
+      },
+      { id: this.ports.ids.next('inferenceResult'), organizationId: scope, now: this.ports.clock.now() },
+    );
+  }
+
+  /**
+   * The item's session: created with the claim in one transaction, or the one an earlier delivery created (`fresh`
+   * false: that delivery may have recorded turns already).
+   */
+  private claim(scope: string, item: GenerationItem): Promise<{ session: Session; fresh: boolean }> {
     return retryStale(() =>
       this.ports.uow.transaction(async () => {
         const current = await this.ports.generationItems.require(scope, item.id);
-        if (current.sessionId) return this.ports.sessions.require(scope, current.sessionId);
+        if (current.sessionId)
+          return { session: await this.ports.sessions.require(scope, current.sessionId), fresh: false };
         const session = createSession(
           { versionId: current.versionId, testCaseId: current.testCaseId, runId: current.runId },
           { id: this.ports.ids.next('session'), organizationId: scope, now: this.ports.clock.now() },
         );
         await this.ports.sessions.insert(session);
         await this.ports.generationItems.update(claimItem(current, session.id));
-        return session;
+        return { session, fresh: true };
       }),
     );
   }
 
-  /** One turn: recorded once (a redelivered job finds the turn an earlier delivery recorded and keeps it). */
-  private async playSingleTurn(
-    scope: string,
-    session: Session,
-    call: () => Promise<ReturnType<typeof createInferenceResult>>,
-  ): Promise<Played> {
-    const [recorded] = await this.ports.inferenceResults.list(scope, {
-      where: where.eq('sessionId', session.id),
-      limit: 1,
-    });
-    const result = recorded ?? (await this.ports.inferenceResults.insert(await call()));
-    return result.status === 'FAILED'
-      ? { stoppingReason: null, error: result.error ?? 'the call failed' }
-      : { stoppingReason: 'single turn answered', error: null };
-  }
-
   /**
-   * Ends the item (once), finishes its session and dispatches its evaluations while the launch is open, grows the
-   * launch's progress, all in one transaction; then settles the launch.
+   * Ends the item (once): records its single turn, finishes its session and dispatches its evaluations while the
+   * launch is open, grows the launch's progress, all in one transaction; then settles the launch once its work is done.
    */
   private async end(
     scope: string,
     itemId: string,
-    finished: { session: Session; played: Played } | null,
+    finished: { session: Session; played: Played; turn?: InferenceResult } | null,
     failure: ItemOutcome | null,
     error: string | null,
   ): Promise<void> {
-    const launchId = await retryContended(() =>
+    const ended = await retryContended(() =>
       this.ports.uow.transaction(async () => {
         const item = await this.ports.generationItems.require(scope, itemId);
-        if (!isItemOpen(item)) return item.launchId;
+        // Ended by another delivery, which recorded its own turn: this one's is dropped with the transaction.
+        if (!isItemOpen(item)) return { launchId: item.launchId, settle: true };
+        if (finished?.turn) await this.ports.inferenceResults.insert(finished.turn);
         const launch = await this.ports.launches.require(scope, item.launchId);
         const now = this.ports.clock.now();
         let outcome: ItemOutcome =
@@ -231,11 +241,14 @@ export class GenerateTestCase {
           outcome,
           ...left.map((queued) => ({ kind: 'noCredits' as const, testCaseId: queued.testCaseId })),
         ];
-        if (launch.progress)
-          await this.ports.launches.update({ ...launch, progress: outcomes.reduce(addOutcome, launch.progress) });
-        return launch.id;
+        const progressed = launch.progress
+          ? { ...launch, progress: outcomes.reduce(addOutcome, launch.progress) }
+          : launch;
+        if (progressed !== launch) await this.ports.launches.update(progressed);
+        // Only the item completing the launch's work can end it here; before that, its scoring settles it.
+        return { launchId: launch.id, settle: launchWorkDone(progressed) };
       }),
     );
-    await settleLaunches(this.ports, scope, [launchId]);
+    if (ended.settle) await settleLaunches(this.ports, scope, [ended.launchId]);
   }
 }
