@@ -77,9 +77,9 @@ export class GenerateTestCase {
             : null;
     if (problem || !connection || !testCase)
       return this.end(scope, item.id, null, { kind: 'failed' }, problem ?? 'cannot run');
-    const { session, fresh } = await this.claim(scope, item);
     const stillOpen = async () => isLaunchOpen(await this.ports.launches.require(scope, item.launchId));
     if (scenario) {
+      const session = await this.claim(scope, item);
       const conversation = await playConversation(this.ports, {
         scope,
         session,
@@ -104,10 +104,19 @@ export class GenerateTestCase {
       return this.end(scope, item.id, { session, played }, failure, conversation.error);
     }
     if (!input) return this.end(scope, item.id, null, { kind: 'failed' }, 'the test case has no user_message');
-    // A redelivered job keeps the turn an earlier delivery recorded; a session claimed just now has none to look for.
-    const [recorded] = fresh
-      ? []
-      : await this.ports.inferenceResults.list(scope, { where: where.eq('sessionId', session.id), limit: 1 });
+    // A single turn needs no session before its call: the item's end inserts it with the turn, in one transaction, so
+    // a delivery that dies before that leaves nothing behind and the next one starts afresh. An item claimed by an
+    // earlier delivery (a session in place, maybe with its turn) is continued.
+    const claimed = item.sessionId ? await this.ports.sessions.require(scope, item.sessionId) : null;
+    const [recorded] = claimed
+      ? await this.ports.inferenceResults.list(scope, { where: where.eq('sessionId', claimed.id), limit: 1 })
+      : [];
+    const session =
+      claimed ??
+      createSession(
+        { versionId: item.versionId, testCaseId: item.testCaseId, runId: item.runId },
+        { id: this.ports.ids.next('session'), organizationId: scope, now: this.ports.clock.now() },
+      );
     const result = recorded ?? (await this.playSingleTurn(scope, session, connection, testCase, input, stillOpen));
     const played: Played =
       result.status === 'FAILED'
@@ -116,7 +125,7 @@ export class GenerateTestCase {
     await this.end(
       scope,
       item.id,
-      { session, played, turn: recorded ? undefined : result },
+      { session, played, turn: recorded ? undefined : result, unsaved: claimed === null },
       played.error === null ? null : { kind: 'failed' },
       played.error,
     );
@@ -160,23 +169,19 @@ export class GenerateTestCase {
     );
   }
 
-  /**
-   * The item's session: created with the claim in one transaction, or the one an earlier delivery created (`fresh`
-   * false: that delivery may have recorded turns already).
-   */
-  private claim(scope: string, item: GenerationItem): Promise<{ session: Session; fresh: boolean }> {
+  /** A conversation's session, created with the claim in one transaction (its turns are recorded as they come). */
+  private claim(scope: string, item: GenerationItem): Promise<Session> {
     return retryStale(() =>
       this.ports.uow.transaction(async () => {
         const current = await this.ports.generationItems.require(scope, item.id);
-        if (current.sessionId)
-          return { session: await this.ports.sessions.require(scope, current.sessionId), fresh: false };
+        if (current.sessionId) return this.ports.sessions.require(scope, current.sessionId);
         const session = createSession(
           { versionId: current.versionId, testCaseId: current.testCaseId, runId: current.runId },
           { id: this.ports.ids.next('session'), organizationId: scope, now: this.ports.clock.now() },
         );
         await this.ports.sessions.insert(session);
         await this.ports.generationItems.update(claimItem(current, session.id));
-        return { session, fresh: true };
+        return session;
       }),
     );
   }
@@ -188,7 +193,14 @@ export class GenerateTestCase {
   private async end(
     scope: string,
     itemId: string,
-    finished: { session: Session; played: Played; turn?: InferenceResult } | null,
+    finished: {
+      session: Session;
+      played: Played;
+      /** The single turn to record. */
+      turn?: InferenceResult;
+      /** The session is not in the store yet: it is inserted here, finished. */
+      unsaved?: boolean;
+    } | null,
     failure: ItemOutcome | null,
     error: string | null,
   ): Promise<void> {
@@ -197,7 +209,6 @@ export class GenerateTestCase {
         const item = await this.ports.generationItems.require(scope, itemId);
         // Ended by another delivery, which recorded its own turn: this one's is dropped with the transaction.
         if (!isItemOpen(item)) return { launchId: item.launchId, settle: true };
-        if (finished?.turn) await this.ports.inferenceResults.insert(finished.turn);
         const launch = await this.ports.launches.require(scope, item.launchId);
         const now = this.ports.clock.now();
         let outcome: ItemOutcome =
@@ -205,9 +216,15 @@ export class GenerateTestCase {
             ? { kind: 'cancelled' }
             : (failure ?? { kind: 'done', evaluationsCreated: 0 });
         const sessionId = finished?.session.id ?? item.sessionId;
-        const session = sessionId ? await this.ports.sessions.require(scope, sessionId) : null;
-        if (session?.status === 'PENDING')
+        const session = finished?.unsaved
+          ? finished.session
+          : sessionId
+            ? await this.ports.sessions.require(scope, sessionId)
+            : null;
+        if (finished?.unsaved) await this.ports.sessions.insert(finishSession(finished.session, finished.played, now));
+        else if (session?.status === 'PENDING')
           await this.ports.sessions.update(finishSession(session, finished?.played ?? { error }, now));
+        if (finished?.turn) await this.ports.inferenceResults.insert(finished.turn);
         if (finished && session) {
           if (finished.played.error === null && isLaunchOpen(launch)) {
             const metrics = (await listIn(this.ports.metrics, scope, item.metricIds)).filter(isActiveMetric);
@@ -228,7 +245,10 @@ export class GenerateTestCase {
           }
         }
         const status = outcome.kind === 'done' ? 'DONE' : outcome.kind === 'failed' ? 'FAILED' : 'SKIPPED';
-        await this.ports.generationItems.update(endItem(item, status, error, now));
+        await this.ports.generationItems.update({
+          ...endItem(item, status, error, now),
+          sessionId: session?.id ?? null,
+        });
         // Out of credits: the launch stops generating; the test cases not started yet are skipped for credits.
         const left =
           outcome.kind === 'noCredits'

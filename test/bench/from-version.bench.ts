@@ -44,9 +44,13 @@ export async function run(): Promise<void> {
       connection: { maxConcurrency: CONCURRENCY, retries: 0 },
     });
     const started = performance.now();
+    const loopBefore = performance.eventLoopUtilization();
+    const cpuBefore = process.cpuUsage();
     const launched = (await owner.post('/evaluations/fromVersion', { versionId: scene.version.id })).body;
     const { launch } = await launchEnded(owner, launched.runId, launched.launchId, 120_000);
     const wall = performance.now() - started;
+    const loop = performance.eventLoopUtilization(loopBefore);
+    const cpu = process.cpuUsage(cpuBefore);
     const ideal = (TEST_CASES * ANSWER_MS) / CONCURRENCY;
     // The phases: from the request to the first product call (planning the launch), the calls themselves (their
     // ratio to the ideal is the issue's goal), and from the last answer to the launch's end (the last scoring and
@@ -61,7 +65,8 @@ export async function run(): Promise<void> {
         `  setup ${setup.toFixed(0)} ms (request to first product call), calls ${calling.toFixed(0)} ms ` +
         `(first call to last answer, ratio ${(calling / ideal).toFixed(2)}, at most ${calls.peak} at once), ` +
         `scoring ${scoring.toFixed(0)} ms (last answer to the launch's end); ` +
-        `ratio of wall minus scoring ${((wall - scoring) / ideal).toFixed(2)}`,
+        `ratio of wall minus scoring ${((wall - scoring) / ideal).toFixed(2)}; event loop busy ${(loop.utilization * 100).toFixed(0)}%, ` +
+        `process CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms`,
     );
   } finally {
     await platform.close();
