@@ -1,31 +1,19 @@
 import { failureReason } from '../shared/failure-reason.ts';
-import { isActiveMetric } from '../../domain/catalog/metric.ts';
 import type { TestCase } from '../../domain/dataset/test-case.ts';
 import type { EndpointConnection } from '../../domain/endpoint-connection/endpoint-connection.ts';
 import { type TurnVariables, turnInput } from '../../domain/endpoint-connection/product-turn.ts';
-import { claimItem, endItem, type GenerationItem, isItemOpen } from '../../domain/generation/generation-item.ts';
-import { addOutcome, type ItemOutcome } from '../../domain/generation/progress.ts';
-import { isLaunchOpen, launchWorkDone } from '../../domain/run/launch.ts';
+import { claimItem, type GenerationItem, isItemOpen } from '../../domain/generation/generation-item.ts';
+import type { ItemOutcome } from '../../domain/generation/progress.ts';
+import { isLaunchOpen } from '../../domain/run/launch.ts';
 import { createInferenceResult, type InferenceResult } from '../../domain/tracing/inference-result.ts';
-import { createSession, finishSession, type Session } from '../../domain/tracing/session.ts';
-import { dispatchEvaluations } from '../evaluations/dispatch-evaluations.ts';
+import { createSession, type Session } from '../../domain/tracing/session.ts';
 import { callProduct } from '../endpoint-connections/call-product.ts';
 import type { GenerationJob } from '../ports/job-queue.ts';
 import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
-import { listIn } from '../shared/list-in.ts';
 import { retryStale } from '../shared/retry-stale.ts';
+import { EndGroup, type Finished, type Played } from './end-items.ts';
 import { playConversation } from './play-conversation.ts';
-import { retryContended } from './retry-contended.ts';
-import { settleLaunches } from '../runs/settle-launches.ts';
-
-/** How a played test case ended: the session's stopping reason, or the error that failed it. */
-interface Played {
-  readonly stoppingReason: string | null;
-  readonly error: string | null;
-  /** Set on a simulated conversation: what its evaluations carry. */
-  readonly simulation?: { readonly conversationSimulatorVersion: string; readonly failedTurns: readonly string[] };
-}
 
 /**
  * The generation worker's job, one test case: creates the item's session once (a redelivered job continues it),
@@ -34,7 +22,11 @@ interface Played {
  * transaction, and the launch settles. A cancelled launch's items end SKIPPED without calling the product.
  */
 export class GenerateTestCase {
-  constructor(private readonly ports: Ports) {}
+  private readonly endings: EndGroup;
+
+  constructor(private readonly ports: Ports) {
+    this.endings = new EndGroup(ports);
+  }
 
   async executeBatch(jobs: readonly GenerationJob[]): Promise<void> {
     for (const job of jobs) await this.run(job.organizationId, job.itemId);
@@ -189,86 +181,16 @@ export class GenerateTestCase {
   /**
    * Ends the item (once): records its single turn, finishes its session and dispatches its evaluations while the
    * launch is open, grows the launch's progress, all in one transaction; then settles the launch once its work is done.
+   * Items ending while another group commits wait and end together in the next transaction (`EndGroup`): one
+   * transaction, one read and one write of their launch for all of them instead of one each.
    */
-  private async end(
+  private end(
     scope: string,
     itemId: string,
-    finished: {
-      session: Session;
-      played: Played;
-      /** The single turn to record. */
-      turn?: InferenceResult;
-      /** The session is not in the store yet: it is inserted here, finished. */
-      unsaved?: boolean;
-    } | null,
+    finished: Finished | null,
     failure: ItemOutcome | null,
     error: string | null,
   ): Promise<void> {
-    const ended = await retryContended(() =>
-      this.ports.uow.transaction(async () => {
-        const item = await this.ports.generationItems.require(scope, itemId);
-        // Ended by another delivery, which recorded its own turn: this one's is dropped with the transaction.
-        if (!isItemOpen(item)) return { launchId: item.launchId, settle: true };
-        const launch = await this.ports.launches.require(scope, item.launchId);
-        const now = this.ports.clock.now();
-        let outcome: ItemOutcome =
-          failure?.kind === 'failed' && !isLaunchOpen(launch)
-            ? { kind: 'cancelled' }
-            : (failure ?? { kind: 'done', evaluationsCreated: 0 });
-        const sessionId = finished?.session.id ?? item.sessionId;
-        const session = finished?.unsaved
-          ? finished.session
-          : sessionId
-            ? await this.ports.sessions.require(scope, sessionId)
-            : null;
-        if (finished?.unsaved) await this.ports.sessions.insert(finishSession(finished.session, finished.played, now));
-        else if (session?.status === 'PENDING')
-          await this.ports.sessions.update(finishSession(session, finished?.played ?? { error }, now));
-        if (finished?.turn) await this.ports.inferenceResults.insert(finished.turn);
-        if (finished && session) {
-          if (finished.played.error === null && isLaunchOpen(launch)) {
-            const metrics = (await listIn(this.ports.metrics, scope, item.metricIds)).filter(isActiveMetric);
-            const run = await this.ports.runs.require(scope, item.runId);
-            const evaluations = await dispatchEvaluations(
-              this.ports,
-              { organizationId: scope, userId: run.userId },
-              {
-                assignments: [{ session, metricIds: metrics.map((metric) => metric.id) }],
-                metrics: new Map(metrics.map((metric) => [metric.id, metric])),
-                scores: new Map(),
-                runId: run.id,
-                launchId: launch.id,
-                simulation: finished.played.simulation,
-              },
-            );
-            outcome = { kind: 'done', evaluationsCreated: evaluations.length };
-          }
-        }
-        const status = outcome.kind === 'done' ? 'DONE' : outcome.kind === 'failed' ? 'FAILED' : 'SKIPPED';
-        await this.ports.generationItems.update({
-          ...endItem(item, status, error, now),
-          sessionId: session?.id ?? null,
-        });
-        // Out of credits: the launch stops generating; the test cases not started yet are skipped for credits.
-        const left =
-          outcome.kind === 'noCredits'
-            ? await this.ports.generationItems.list(scope, {
-                where: [...where.eq('launchId', launch.id), ...where.eq('status', 'QUEUED')],
-              })
-            : [];
-        for (const queued of left) await this.ports.generationItems.update(endItem(queued, 'SKIPPED', error, now));
-        const outcomes = [
-          outcome,
-          ...left.map((queued) => ({ kind: 'noCredits' as const, testCaseId: queued.testCaseId })),
-        ];
-        const progressed = launch.progress
-          ? { ...launch, progress: outcomes.reduce(addOutcome, launch.progress) }
-          : launch;
-        if (progressed !== launch) await this.ports.launches.update(progressed);
-        // Only the item completing the launch's work can end it here; before that, its scoring settles it.
-        return { launchId: launch.id, settle: launchWorkDone(progressed) };
-      }),
-    );
-    if (ended.settle) await settleLaunches(this.ports, scope, [ended.launchId]);
+    return this.endings.end({ scope, itemId, finished, failure, error });
   }
 }
