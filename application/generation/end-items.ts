@@ -1,5 +1,5 @@
 import { isActiveMetric, type Metric } from '../../domain/catalog/metric.ts';
-import { endItem, isItemOpen } from '../../domain/generation/generation-item.ts';
+import { endItem, type GenerationItem, isItemOpen } from '../../domain/generation/generation-item.ts';
 import { addOutcome, type ItemOutcome } from '../../domain/generation/progress.ts';
 import { isLaunchOpen, type Launch, launchWorkDone } from '../../domain/run/launch.ts';
 import type { Run } from '../../domain/run/run.ts';
@@ -42,6 +42,19 @@ interface Waiting {
   readonly ending: Ending;
   readonly resolve: () => void;
   readonly reject: (error: unknown) => void;
+}
+
+/** One open item's end as read in the group's transaction, before anything is written. */
+interface Plan {
+  readonly ending: Ending;
+  readonly item: GenerationItem;
+  /** As read first in the group (its progress grows in `Shared.launches`). */
+  readonly launch: Launch;
+  readonly session: Session | null;
+  /** The outcome unless it is scored (`run` set): then done, with the evaluations it got. */
+  readonly outcome: ItemOutcome;
+  readonly metrics: readonly Metric[];
+  readonly run: Run | null;
 }
 
 /** What a group's transaction read once for all its items, and the launches it changed. */
@@ -89,16 +102,30 @@ export class EndGroup {
     }
   }
 
-  /** One transaction ending every item of the group; then the launches whose work is done settle. */
+  /**
+   * One transaction ending every item of the group: each item's outcome is worked out first, then the group's new
+   * sessions, turns and evaluations are written with one statement each, then the items end and their launches'
+   * progress is written once each. The launches whose work is done settle after the commit.
+   */
   private async commit(endings: readonly Ending[]): Promise<void> {
     const settle = await retryContended(() =>
       this.ports.uow.transaction(async () => {
         const shared: Shared = { launches: new Map(), changed: new Set(), runs: new Map(), metrics: new Map() };
         const settling = new Map<string, string>();
+        const plans: Plan[] = [];
+        const seen = new Set<string>();
         for (const ending of endings) {
-          const launchId = await this.endOne(ending, shared);
-          if (launchId) settling.set(launchId, ending.scope);
+          // The same item twice in one group (two deliveries at once): the second finds it ended, as it would alone.
+          const plan = seen.has(ending.itemId) ? 'closed' : await this.plan(ending, shared);
+          seen.add(ending.itemId);
+          if (plan !== 'closed') plans.push(plan);
+          else {
+            const item = await this.ports.generationItems.require(ending.scope, ending.itemId);
+            settling.set(item.launchId, ending.scope);
+          }
         }
+        await this.write(plans, shared);
+        for (const plan of plans) settling.set(plan.launch.id, plan.ending.scope);
         for (const launchId of shared.changed) {
           const launch = shared.launches.get(launchId) as Launch;
           await this.ports.launches.update(launch);
@@ -111,15 +138,13 @@ export class EndGroup {
     for (const [launchId, scope] of settle) await settleLaunches(this.ports, scope, [launchId]);
   }
 
-  /** Ends one item inside the group's transaction; answers its launch, or null when there is nothing to settle. */
-  private async endOne(ending: Ending, shared: Shared): Promise<string | null> {
-    const { scope, itemId, finished, failure, error } = ending;
+  /** What ending one item writes, read inside the group's transaction; 'closed' when another delivery ended it. */
+  private async plan(ending: Ending, shared: Shared): Promise<Plan | 'closed'> {
+    const { scope, itemId, finished, failure } = ending;
     const item = await this.ports.generationItems.require(scope, itemId);
-    // Ended by another delivery, which recorded its own turn: this one's is dropped.
-    if (!isItemOpen(item)) return item.launchId;
+    if (!isItemOpen(item)) return 'closed';
     const launch = await this.launch(scope, item.launchId, shared);
-    const now = this.ports.clock.now();
-    let outcome: ItemOutcome =
+    const outcome: ItemOutcome =
       failure?.kind === 'failed' && !isLaunchOpen(launch)
         ? { kind: 'cancelled' }
         : (failure ?? { kind: 'done', evaluationsCreated: 0 });
@@ -129,50 +154,95 @@ export class EndGroup {
       : sessionId
         ? await this.ports.sessions.require(scope, sessionId)
         : null;
+    const scored = finished !== null && session !== null && finished.played.error === null && isLaunchOpen(launch);
+    const metrics = scored
+      ? (await Promise.all([...new Set(item.metricIds)].map((id) => this.metric(scope, id, shared)))).filter(
+          (metric): metric is Metric => metric !== null && isActiveMetric(metric),
+        )
+      : [];
+    const run = scored ? await this.run(scope, item.runId, shared) : null;
+    return { ending, item, launch, session, outcome, metrics, run };
+  }
+
+  /** The group's writes: sessions, turns and evaluations one statement each, then each item's end. */
+  private async write(plans: readonly Plan[], shared: Shared): Promise<void> {
+    const now = this.ports.clock.now();
+    const fresh = plans.flatMap(({ ending: { finished } }) =>
+      finished?.unsaved ? [finishSession(finished.session, finished.played, now)] : [],
+    );
     // insertMany: the stores' light path for new rows (one JSON parameter, no model instance per row).
-    if (finished?.unsaved)
-      await this.ports.sessions.insertMany([finishSession(finished.session, finished.played, now)]);
-    else if (session?.status === 'PENDING')
-      await this.ports.sessions.update(finishSession(session, finished?.played ?? { error }, now));
-    if (finished?.turn) await this.ports.inferenceResults.insertMany([finished.turn]);
-    if (finished && session && finished.played.error === null && isLaunchOpen(launch)) {
-      const metrics = (
-        await Promise.all([...new Set(item.metricIds)].map((id) => this.metric(scope, id, shared)))
-      ).filter((metric): metric is Metric => metric !== null && isActiveMetric(metric));
-      const run = await this.run(scope, item.runId, shared);
+    if (fresh.length > 0) await this.ports.sessions.insertMany(fresh);
+    for (const { ending, session } of plans)
+      if (!ending.finished?.unsaved && session?.status === 'PENDING')
+        await this.ports.sessions.update(
+          finishSession(session, ending.finished?.played ?? { error: ending.error }, now),
+        );
+    const turns = plans.flatMap(({ ending }) => (ending.finished?.turn ? [ending.finished.turn] : []));
+    if (turns.length > 0) await this.ports.inferenceResults.insertMany(turns);
+    const created = await this.dispatch(plans);
+    for (const plan of plans) {
+      const { ending, item, launch, session } = plan;
+      const outcome: ItemOutcome =
+        plan.run !== null ? { kind: 'done', evaluationsCreated: created.get(session?.id ?? '') ?? 0 } : plan.outcome;
+      const status = outcome.kind === 'done' ? 'DONE' : outcome.kind === 'failed' ? 'FAILED' : 'SKIPPED';
+      await this.ports.generationItems.update({
+        ...endItem(item, status, ending.error, now),
+        sessionId: session?.id ?? null,
+      });
+      // Out of credits: the launch stops generating; the test cases not started yet are skipped for credits.
+      const left =
+        outcome.kind === 'noCredits'
+          ? await this.ports.generationItems.list(ending.scope, {
+              where: [...where.eq('launchId', launch.id), ...where.eq('status', 'QUEUED')],
+            })
+          : [];
+      for (const queued of left) await this.ports.generationItems.update(endItem(queued, 'SKIPPED', ending.error, now));
+      const current = shared.launches.get(launch.id) ?? launch;
+      if (current.progress) {
+        const outcomes = [
+          outcome,
+          ...left.map((queued) => ({ kind: 'noCredits' as const, testCaseId: queued.testCaseId })),
+        ];
+        shared.launches.set(launch.id, { ...current, progress: outcomes.reduce(addOutcome, current.progress) });
+        shared.changed.add(launch.id);
+      }
+    }
+  }
+
+  /**
+   * The evaluations of the plans to score, one dispatch per launch (a simulated conversation's alone: its evaluations
+   * carry its own simulation); answers how many each session got.
+   */
+  private async dispatch(plans: readonly Plan[]): Promise<Map<string, number>> {
+    const created = new Map<string, number>();
+    const batches = new Map<string, Plan[]>();
+    for (const plan of plans) {
+      if (plan.run === null || plan.session === null) continue;
+      const key = plan.ending.finished?.played.simulation ? plan.item.id : `${plan.ending.scope}/${plan.launch.id}`;
+      batches.set(key, [...(batches.get(key) ?? []), plan]);
+    }
+    for (const batch of batches.values()) {
+      const [{ ending, launch, run }] = batch;
+      const metrics = new Map(batch.flatMap((plan) => plan.metrics.map((metric) => [metric.id, metric] as const)));
       const evaluations = await dispatchEvaluations(
         this.ports,
-        { organizationId: scope, userId: run.userId },
+        { organizationId: ending.scope, userId: (run as Run).userId },
         {
-          assignments: [{ session, metricIds: metrics.map((metric) => metric.id) }],
-          metrics: new Map(metrics.map((metric) => [metric.id, metric])),
+          assignments: batch.map((plan) => ({
+            session: plan.session as Session,
+            metricIds: plan.metrics.map((metric) => metric.id),
+          })),
+          metrics,
           scores: new Map(),
-          runId: run.id,
+          runId: (run as Run).id,
           launchId: launch.id,
-          simulation: finished.played.simulation,
+          simulation: ending.finished?.played.simulation,
         },
       );
-      outcome = { kind: 'done', evaluationsCreated: evaluations.length };
+      for (const evaluation of evaluations)
+        created.set(evaluation.sessionId, (created.get(evaluation.sessionId) ?? 0) + 1);
     }
-    const status = outcome.kind === 'done' ? 'DONE' : outcome.kind === 'failed' ? 'FAILED' : 'SKIPPED';
-    await this.ports.generationItems.update({ ...endItem(item, status, error, now), sessionId: session?.id ?? null });
-    // Out of credits: the launch stops generating; the test cases not started yet are skipped for credits.
-    const left =
-      outcome.kind === 'noCredits'
-        ? await this.ports.generationItems.list(scope, {
-            where: [...where.eq('launchId', launch.id), ...where.eq('status', 'QUEUED')],
-          })
-        : [];
-    for (const queued of left) await this.ports.generationItems.update(endItem(queued, 'SKIPPED', error, now));
-    const outcomes = [
-      outcome,
-      ...left.map((queued) => ({ kind: 'noCredits' as const, testCaseId: queued.testCaseId })),
-    ];
-    if (launch.progress) {
-      shared.launches.set(launch.id, { ...launch, progress: outcomes.reduce(addOutcome, launch.progress) });
-      shared.changed.add(launch.id);
-    }
-    return launch.id;
+    return created;
   }
 
   private async launch(scope: string, id: string, shared: Shared): Promise<Launch> {
