@@ -16,10 +16,12 @@ import { EndGroup, type Finished, type Played } from './end-items.ts';
 import { playConversation } from './play-conversation.ts';
 
 /**
- * The generation worker's job, one test case: creates the item's session once (a redelivered job continues it),
- * plays the test case against the version's endpoint, records each turn as an inference result, finishes the session
- * and has it scored by the same dispatch as every launch, inside the same launch; the launch's progress grows in that
- * transaction, and the launch settles. A cancelled launch's items end SKIPPED without calling the product.
+ * The generation worker's job, one test case: plays it against the version's endpoint in one session per item (a
+ * conversation's session is claimed before its first turn and a redelivered job continues it; a single turn's session
+ * is written with its turn when the item ends, so a delivery that dies first leaves none), records each turn as an
+ * inference result, finishes the session and has it scored by the same dispatch as every launch, inside the same
+ * launch; the item ends, and the launch's progress grows, in one transaction shared with the items ending beside it
+ * (`EndGroup`); the launch settles. A cancelled launch's items end SKIPPED without calling the product.
  */
 export class GenerateTestCase {
   private readonly endings: EndGroup;
