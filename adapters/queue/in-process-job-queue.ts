@@ -154,25 +154,55 @@ class OutboxLoop<J> {
     }
   }
 
+  /**
+   * Runs `concurrency` lanes over the outbox; a lane that finishes its batch takes the next one at once (reading the
+   * outbox again when nothing read is left), so one slow job never holds the others back. Answers whether any job
+   * ran; returns once the outbox has nothing more for an idle lane.
+   */
   private async sweep(worker: JobWorker<J>, concurrency: number): Promise<boolean> {
     const maxAttempts = this.options.maxAttempts ?? 5;
     const batchSize = this.options.batchSize ?? 50;
-    // Jobs given up that could not be ended stay PENDING and come first in the outbox: read past them, or they would
-    // hide every newer job.
-    const givenUp = [...this.attempts.values()].filter((count) => count >= maxAttempts).length;
-    const found = await this.findPending(concurrency * batchSize + givenUp);
-    const jobs = found.filter(
-      (job) => !this.inFlight.has(this.keyOf(job)) && (this.attempts.get(this.keyOf(job)) ?? 0) < maxAttempts,
-    );
-    if (jobs.length === 0) return false;
-    const batches = Array.from({ length: Math.ceil(jobs.length / batchSize) }, (_, index) =>
-      jobs.slice(index * batchSize, (index + 1) * batchSize),
-    );
-    let next = 0;
+    const ready: J[] = [];
+    let reading: Promise<void> | null = null;
+    let drained = false;
+    let worked = false;
+    const refill = async () => {
+      // Jobs given up that could not be ended stay PENDING and come first in the outbox, and so do the jobs in flight:
+      // read past them, or they would hide every newer job.
+      const givenUp = [...this.attempts.values()].filter((count) => count >= maxAttempts).length;
+      const found = await this.findPending(concurrency * batchSize + givenUp + this.inFlight.size);
+      const queued = new Set(ready.map(this.keyOf));
+      const fresh = found.filter((job) => {
+        const key = this.keyOf(job);
+        return !this.inFlight.has(key) && !queued.has(key) && (this.attempts.get(key) ?? 0) < maxAttempts;
+      });
+      if (fresh.length === 0) drained = true;
+      ready.push(...fresh);
+    };
+    let failed: { error: unknown } | null = null;
+    const take = async (): Promise<J[]> => {
+      while (ready.length === 0 && !drained && this.running) {
+        // One read at a time; a failed read ends the sweep once the lanes still working are done.
+        reading ??= refill()
+          .catch((error: unknown) => {
+            failed ??= { error };
+            drained = true;
+          })
+          .finally(() => (reading = null));
+        await reading;
+      }
+      const batch = ready.splice(0, batchSize).filter((job) => !this.inFlight.has(this.keyOf(job)));
+      for (const job of batch) this.inFlight.add(this.keyOf(job));
+      return batch;
+    };
     const lane = async () => {
-      while (next < batches.length && this.running) {
-        const batch = batches[next++];
-        for (const job of batch) this.inFlight.add(this.keyOf(job));
+      while (this.running) {
+        const batch = await take();
+        if (batch.length === 0) {
+          if (ready.length === 0) return;
+          continue;
+        }
+        worked = true;
         try {
           const failures = await handleEachAlone(worker, batch);
           for (const job of batch) await this.account(worker, job, failures, maxAttempts);
@@ -181,8 +211,9 @@ class OutboxLoop<J> {
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(concurrency, batches.length) }, lane));
-    return true;
+    await Promise.all(Array.from({ length: concurrency }, lane));
+    if (failed) throw (failed as { error: unknown }).error;
+    return worked;
   }
 
   /**

@@ -1,38 +1,34 @@
 import { failureReason } from '../shared/failure-reason.ts';
-import { isActiveMetric } from '../../domain/catalog/metric.ts';
-import { turnInput } from '../../domain/endpoint-connection/product-turn.ts';
-import { claimItem, endItem, type GenerationItem, isItemOpen } from '../../domain/generation/generation-item.ts';
-import { addOutcome, type ItemOutcome } from '../../domain/generation/progress.ts';
+import type { TestCase } from '../../domain/dataset/test-case.ts';
+import type { EndpointConnection } from '../../domain/endpoint-connection/endpoint-connection.ts';
+import { type TurnVariables, turnInput } from '../../domain/endpoint-connection/product-turn.ts';
+import { claimItem, type GenerationItem, isItemOpen } from '../../domain/generation/generation-item.ts';
+import type { ItemOutcome } from '../../domain/generation/progress.ts';
 import { isLaunchOpen } from '../../domain/run/launch.ts';
-import { createInferenceResult } from '../../domain/tracing/inference-result.ts';
-import { createSession, finishSession, type Session } from '../../domain/tracing/session.ts';
-import { dispatchEvaluations } from '../evaluations/dispatch-evaluations.ts';
+import { createInferenceResult, type InferenceResult } from '../../domain/tracing/inference-result.ts';
+import { createSession, type Session } from '../../domain/tracing/session.ts';
 import { callProduct } from '../endpoint-connections/call-product.ts';
 import type { GenerationJob } from '../ports/job-queue.ts';
 import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
-import { listIn } from '../shared/list-in.ts';
 import { retryStale } from '../shared/retry-stale.ts';
+import { EndGroup, type Finished, type Played } from './end-items.ts';
 import { playConversation } from './play-conversation.ts';
-import { retryContended } from './retry-contended.ts';
-import { settleLaunches } from '../runs/settle-launches.ts';
-
-/** How a played test case ended: the session's stopping reason, or the error that failed it. */
-interface Played {
-  readonly stoppingReason: string | null;
-  readonly error: string | null;
-  /** Set on a simulated conversation: what its evaluations carry. */
-  readonly simulation?: { readonly conversationSimulatorVersion: string; readonly failedTurns: readonly string[] };
-}
 
 /**
- * The generation worker's job, one test case: creates the item's session once (a redelivered job continues it),
- * plays the test case against the version's endpoint, records each turn as an inference result, finishes the session
- * and has it scored by the same dispatch as every launch, inside the same launch; the launch's progress grows in that
- * transaction, and the launch settles. A cancelled launch's items end SKIPPED without calling the product.
+ * The generation worker's job, one test case: plays it against the version's endpoint in one session per item (a
+ * conversation's session is claimed before its first turn and a redelivered job continues it; a single turn's session
+ * is written with its turn when the item ends, so a delivery that dies first leaves none), records each turn as an
+ * inference result, finishes the session and has it scored by the same dispatch as every launch, inside the same
+ * launch; the item ends, and the launch's progress grows, in one transaction shared with the items ending beside it
+ * (`EndGroup`); the launch settles. A cancelled launch's items end SKIPPED without calling the product.
  */
 export class GenerateTestCase {
-  constructor(private readonly ports: Ports) {}
+  private readonly endings: EndGroup;
+
+  constructor(private readonly ports: Ports) {
+    this.endings = new EndGroup(ports);
+  }
 
   async executeBatch(jobs: readonly GenerationJob[]): Promise<void> {
     for (const job of jobs) await this.run(job.organizationId, job.itemId);
@@ -75,9 +71,9 @@ export class GenerateTestCase {
             : null;
     if (problem || !connection || !testCase)
       return this.end(scope, item.id, null, { kind: 'failed' }, problem ?? 'cannot run');
-    const session = await this.claim(scope, item);
     const stillOpen = async () => isLaunchOpen(await this.ports.launches.require(scope, item.launchId));
     if (scenario) {
+      const session = await this.claim(scope, item);
       const conversation = await playConversation(this.ports, {
         scope,
         session,
@@ -102,45 +98,72 @@ export class GenerateTestCase {
       return this.end(scope, item.id, { session, played }, failure, conversation.error);
     }
     if (!input) return this.end(scope, item.id, null, { kind: 'failed' }, 'the test case has no user_message');
-    const played = await this.playSingleTurn(scope, session, async () => {
-      const turn = await callProduct(
-        this.ports,
-        connection,
-        {
-          input,
-          testCase: { ...testCase },
-          session: { id: session.id, customId: session.customId },
-          productSessionId: null,
-          turn: 1,
-          history: [],
-        },
-        stillOpen,
+    // A single turn needs no session before its call: the item's end inserts it with the turn, in one transaction, so
+    // a delivery that dies before that leaves nothing behind and the next one starts afresh. An item claimed by an
+    // earlier delivery (a session in place, maybe with its turn) is continued.
+    const claimed = item.sessionId ? await this.ports.sessions.require(scope, item.sessionId) : null;
+    const [recorded] = claimed
+      ? await this.ports.inferenceResults.list(scope, { where: where.eq('sessionId', claimed.id), limit: 1 })
+      : [];
+    const session =
+      claimed ??
+      createSession(
+        { versionId: item.versionId, testCaseId: item.testCaseId, runId: item.runId },
+        { id: this.ports.ids.next('session'), organizationId: scope, now: this.ports.clock.now() },
       );
-      return createInferenceResult(
-        {
-          sessionId: session.id,
-          input: input.user_message,
-          output: turn.mapped.output,
-          retrievalContext: turn.mapped.retrievalContext,
-          latency: turn.answer.latencyMs,
-          inputTokens: turn.mapped.inputTokens,
-          outputTokens: turn.mapped.outputTokens,
-          status: turn.mapped.error === null ? 'COMPLETED' : 'FAILED',
-          error: turn.mapped.error,
-        },
-        { id: this.ports.ids.next('inferenceResult'), organizationId: scope, now: this.ports.clock.now() },
-      );
-    });
+    const result = recorded ?? (await this.playSingleTurn(scope, session, connection, testCase, input, stillOpen));
+    const played: Played =
+      result.status === 'FAILED'
+        ? { stoppingReason: null, error: result.error ?? 'the call failed' }
+        : { stoppingReason: 'single turn answered', error: null };
     await this.end(
       scope,
       item.id,
-      { session, played },
+      { session, played, turn: recorded ? undefined : result, unsaved: claimed === null },
       played.error === null ? null : { kind: 'failed' },
       played.error,
     );
   }
 
-  /** The item's session: created with the claim in one transaction, or the one an earlier delivery created. */
+  /** One turn sent to the product, as the inference result the item's end records. */
+  private async playSingleTurn(
+    scope: string,
+    session: Session,
+    connection: EndpointConnection,
+    testCase: TestCase,
+    input: TurnVariables['input'],
+    stillOpen: () => Promise<boolean>,
+  ): Promise<InferenceResult> {
+    const turn = await callProduct(
+      this.ports,
+      connection,
+      {
+        input,
+        testCase: { ...testCase },
+        session: { id: session.id, customId: session.customId },
+        productSessionId: null,
+        turn: 1,
+        history: [],
+      },
+      stillOpen,
+    );
+    return createInferenceResult(
+      {
+        sessionId: session.id,
+        input: input.user_message,
+        output: turn.mapped.output,
+        retrievalContext: turn.mapped.retrievalContext,
+        latency: turn.answer.latencyMs,
+        inputTokens: turn.mapped.inputTokens,
+        outputTokens: turn.mapped.outputTokens,
+        status: turn.mapped.error === null ? 'COMPLETED' : 'FAILED',
+        error: turn.mapped.error,
+      },
+      { id: this.ports.ids.next('inferenceResult'), organizationId: scope, now: this.ports.clock.now() },
+    );
+  }
+
+  /** A conversation's session, created with the claim in one transaction (its turns are recorded as they come). */
   private claim(scope: string, item: GenerationItem): Promise<Session> {
     return retryStale(() =>
       this.ports.uow.transaction(async () => {
@@ -157,85 +180,19 @@ export class GenerateTestCase {
     );
   }
 
-  /** One turn: recorded once (a redelivered job finds the turn an earlier delivery recorded and keeps it). */
-  private async playSingleTurn(
-    scope: string,
-    session: Session,
-    call: () => Promise<ReturnType<typeof createInferenceResult>>,
-  ): Promise<Played> {
-    const [recorded] = await this.ports.inferenceResults.list(scope, {
-      where: where.eq('sessionId', session.id),
-      limit: 1,
-    });
-    const result = recorded ?? (await this.ports.inferenceResults.insert(await call()));
-    return result.status === 'FAILED'
-      ? { stoppingReason: null, error: result.error ?? 'the call failed' }
-      : { stoppingReason: 'single turn answered', error: null };
-  }
-
   /**
-   * Ends the item (once), finishes its session and dispatches its evaluations while the launch is open, grows the
-   * launch's progress, all in one transaction; then settles the launch.
+   * Ends the item (once): records its single turn, finishes its session and dispatches its evaluations while the
+   * launch is open, grows the launch's progress, all in one transaction; then settles the launch once its work is done.
+   * Items ending while another group commits wait and end together in the next transaction (`EndGroup`): one
+   * transaction, one read and one write of their launch for all of them instead of one each.
    */
-  private async end(
+  private end(
     scope: string,
     itemId: string,
-    finished: { session: Session; played: Played } | null,
+    finished: Finished | null,
     failure: ItemOutcome | null,
     error: string | null,
   ): Promise<void> {
-    const launchId = await retryContended(() =>
-      this.ports.uow.transaction(async () => {
-        const item = await this.ports.generationItems.require(scope, itemId);
-        if (!isItemOpen(item)) return item.launchId;
-        const launch = await this.ports.launches.require(scope, item.launchId);
-        const now = this.ports.clock.now();
-        let outcome: ItemOutcome =
-          failure?.kind === 'failed' && !isLaunchOpen(launch)
-            ? { kind: 'cancelled' }
-            : (failure ?? { kind: 'done', evaluationsCreated: 0 });
-        const sessionId = finished?.session.id ?? item.sessionId;
-        const session = sessionId ? await this.ports.sessions.require(scope, sessionId) : null;
-        if (session?.status === 'PENDING')
-          await this.ports.sessions.update(finishSession(session, finished?.played ?? { error }, now));
-        if (finished && session) {
-          if (finished.played.error === null && isLaunchOpen(launch)) {
-            const metrics = (await listIn(this.ports.metrics, scope, item.metricIds)).filter(isActiveMetric);
-            const run = await this.ports.runs.require(scope, item.runId);
-            const evaluations = await dispatchEvaluations(
-              this.ports,
-              { organizationId: scope, userId: run.userId },
-              {
-                assignments: [{ session, metricIds: metrics.map((metric) => metric.id) }],
-                metrics: new Map(metrics.map((metric) => [metric.id, metric])),
-                scores: new Map(),
-                runId: run.id,
-                launchId: launch.id,
-                simulation: finished.played.simulation,
-              },
-            );
-            outcome = { kind: 'done', evaluationsCreated: evaluations.length };
-          }
-        }
-        const status = outcome.kind === 'done' ? 'DONE' : outcome.kind === 'failed' ? 'FAILED' : 'SKIPPED';
-        await this.ports.generationItems.update(endItem(item, status, error, now));
-        // Out of credits: the launch stops generating; the test cases not started yet are skipped for credits.
-        const left =
-          outcome.kind === 'noCredits'
-            ? await this.ports.generationItems.list(scope, {
-                where: [...where.eq('launchId', launch.id), ...where.eq('status', 'QUEUED')],
-              })
-            : [];
-        for (const queued of left) await this.ports.generationItems.update(endItem(queued, 'SKIPPED', error, now));
-        const outcomes = [
-          outcome,
-          ...left.map((queued) => ({ kind: 'noCredits' as const, testCaseId: queued.testCaseId })),
-        ];
-        if (launch.progress)
-          await this.ports.launches.update({ ...launch, progress: outcomes.reduce(addOutcome, launch.progress) });
-        return launch.id;
-      }),
-    );
-    await settleLaunches(this.ports, scope, [launchId]);
+    return this.endings.end({ scope, itemId, finished, failure, error });
   }
 }

@@ -105,20 +105,23 @@ export async function playConversation(ports: Ports, conversation: Conversation)
       },
       conversation.stillOpen,
     );
-    const result = await ports.inferenceResults.insert(
-      createInferenceResult(
-        {
-          sessionId: session.id,
-          input: message,
-          output: played.mapped.output,
-          retrievalContext: played.mapped.retrievalContext,
-          latency: played.answer.latencyMs,
-          inputTokens: played.mapped.inputTokens,
-          outputTokens: played.mapped.outputTokens,
-          status: played.mapped.error === null ? 'COMPLETED' : 'FAILED',
-          error: played.mapped.error,
-        },
-        { id: ports.ids.next('inferenceResult'), organizationId: scope, now: ports.clock.now() },
+    // In a transaction: on SQLite that queues the write behind the others instead of busy-waiting on their lock.
+    const result = await ports.uow.transaction(() =>
+      ports.inferenceResults.insert(
+        createInferenceResult(
+          {
+            sessionId: session.id,
+            input: message,
+            output: played.mapped.output,
+            retrievalContext: played.mapped.retrievalContext,
+            latency: played.answer.latencyMs,
+            inputTokens: played.mapped.inputTokens,
+            outputTokens: played.mapped.outputTokens,
+            status: played.mapped.error === null ? 'COMPLETED' : 'FAILED',
+            error: played.mapped.error,
+          },
+          { id: ports.ids.next('inferenceResult'), organizationId: scope, now: ports.clock.now() },
+        ),
       ),
     );
     recorded.push(result);

@@ -16,9 +16,14 @@ const ANSWER_MS = 50;
 const CONCURRENCY = 8;
 
 export async function run(): Promise<void> {
+  const calls = { first: 0, last: 0, open: 0, peak: 0 };
   const product = await startProductServer({
     '/answer': async (request, response) => {
+      calls.first ||= performance.now();
+      calls.peak = Math.max(calls.peak, ++calls.open);
       await new Promise((resolve) => setTimeout(resolve, ANSWER_MS));
+      calls.open -= 1;
+      calls.last = performance.now();
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ answer: { text: `echo: ${JSON.parse(request.body).message}` } }));
     },
@@ -39,14 +44,29 @@ export async function run(): Promise<void> {
       connection: { maxConcurrency: CONCURRENCY, retries: 0 },
     });
     const started = performance.now();
+    const loopBefore = performance.eventLoopUtilization();
+    const cpuBefore = process.cpuUsage();
     const launched = (await owner.post('/evaluations/fromVersion', { versionId: scene.version.id })).body;
     const { launch } = await launchEnded(owner, launched.runId, launched.launchId, 120_000);
     const wall = performance.now() - started;
+    const loop = performance.eventLoopUtilization(loopBefore);
+    const cpu = process.cpuUsage(cpuBefore);
     const ideal = (TEST_CASES * ANSWER_MS) / CONCURRENCY;
+    // The phases: from the request to the first product call (planning the launch), the calls themselves (their
+    // ratio to the ideal is the issue's goal), and from the last answer to the launch's end (the last scoring and
+    // settling, seen by polling the run every 50 ms).
+    const setup = calls.first - started;
+    const calling = calls.last - calls.first;
+    const scoring = started + wall - calls.last;
     console.log(
       `sqlite: ${TEST_CASES} test cases, ${launch.progress.sessionsDone} sessions, ` +
         `${launch.progress.evaluationsCreated} evaluations scored; wall ${wall.toFixed(0)} ms, ` +
-        `ideal ${ideal.toFixed(0)} ms (${TEST_CASES} × ${ANSWER_MS} ms / ${CONCURRENCY}), ratio ${(wall / ideal).toFixed(2)}`,
+        `ideal ${ideal.toFixed(0)} ms (${TEST_CASES} × ${ANSWER_MS} ms / ${CONCURRENCY}), ratio ${(wall / ideal).toFixed(2)}\n` +
+        `  setup ${setup.toFixed(0)} ms (request to first product call), calls ${calling.toFixed(0)} ms ` +
+        `(first call to last answer, ratio ${(calling / ideal).toFixed(2)}, at most ${calls.peak} at once), ` +
+        `scoring ${scoring.toFixed(0)} ms (last answer to the launch's end); ` +
+        `ratio of wall minus scoring ${((wall - scoring) / ideal).toFixed(2)}; event loop busy ${(loop.utilization * 100).toFixed(0)}%, ` +
+        `process CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms`,
     );
   } finally {
     await platform.close();

@@ -23,54 +23,49 @@ for (const database of databases) {
   const world = useWorld(test, database, settings);
   const title = (text: string) => `[${database}] ${text}`;
 
-  // On PostgreSQL this case sometimes leaves a generation job behind (under investigation): SQLite only for now.
-  const cancelTest = database === 'postgres' ? test.skip : test;
-  cancelTest(
-    title('cancel stops calling the product after the calls in flight; nothing is left PENDING'),
-    async (t) => {
-      const { owner } = await createTenant(world());
-      const messages = ['a', 'b', 'c', 'd', 'e', 'f'];
-      const scene = await generationScene(owner, `${product.url}/held`, {
-        messages,
-        connection: { maxConcurrency: 1 },
-      });
-      const before = product.hits('/held');
-      const launched = (await owner.post('/evaluations/fromVersion', { versionId: scene.version.id })).body;
-      while (product.hits('/held') === before) await new Promise((resolve) => setTimeout(resolve, 20));
-      const cancelled = await owner.post(`/runs/${launched.runId}/launches/${launched.launchId}/cancel`);
-      t.is(cancelled.status, 200);
-      const calledAtCancel = product.hits('/held') - before;
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      const called = product.hits('/held') - before;
-      t.true(called <= calledAtCancel + 1, `at most the call in flight finishes: ${calledAtCancel} then ${called}`);
-      t.true(called < messages.length);
-      const { launch } = await launchEnded(owner, launched.runId, launched.launchId);
-      t.is(launch.status, 'CANCELLED');
-      const items = await world().platform.ports.generationItems.list(null, {
-        where: [{ field: 'launchId', op: 'eq', value: launched.launchId }],
-        limit: 10,
-      });
-      while (
-        (await world().platform.ports.generationItems.count(null, {
-          where: [
-            { field: 'launchId', op: 'in', values: [launched.launchId] },
-            { field: 'status', op: 'in', values: ['QUEUED', 'RUNNING'] },
-          ],
-        })) > 0
-      )
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      t.is(items.length, messages.length);
-      const evaluations = (await owner.get('/evaluations', { launchIds: launched.launchId })).body;
-      t.false(evaluations.some((evaluation: { status: string }) => evaluation.status === 'PENDING'));
-      const sessions = (await owner.get('/sessions', { runIds: launched.runId })).body;
-      t.false(sessions.some((session: { status: string }) => session.status === 'PENDING'));
-      const final = (await owner.get(`/runs/${launched.runId}`)).body.launches[0];
-      t.is(
-        final.progress.skippedCancelled + final.progress.sessionsDone + final.progress.sessionsFailed,
-        messages.length,
-      );
-    },
-  );
+  test(title('cancel stops calling the product after the calls in flight; nothing is left PENDING'), async (t) => {
+    const { owner } = await createTenant(world());
+    const messages = ['a', 'b', 'c', 'd', 'e', 'f'];
+    const scene = await generationScene(owner, `${product.url}/held`, {
+      messages,
+      connection: { maxConcurrency: 1 },
+    });
+    const before = product.hits('/held');
+    const launched = (await owner.post('/evaluations/fromVersion', { versionId: scene.version.id })).body;
+    while (product.hits('/held') === before) await new Promise((resolve) => setTimeout(resolve, 20));
+    const cancelled = await owner.post(`/runs/${launched.runId}/launches/${launched.launchId}/cancel`);
+    t.is(cancelled.status, 200);
+    const calledAtCancel = product.hits('/held') - before;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const called = product.hits('/held') - before;
+    t.true(called <= calledAtCancel + 1, `at most the call in flight finishes: ${calledAtCancel} then ${called}`);
+    t.true(called < messages.length);
+    const { launch } = await launchEnded(owner, launched.runId, launched.launchId);
+    t.is(launch.status, 'CANCELLED');
+    const items = await world().platform.ports.generationItems.list(null, {
+      where: [{ field: 'launchId', op: 'eq', value: launched.launchId }],
+      limit: 10,
+    });
+    while (
+      (await world().platform.ports.generationItems.count(null, {
+        where: [
+          { field: 'launchId', op: 'in', values: [launched.launchId] },
+          { field: 'status', op: 'in', values: ['QUEUED', 'RUNNING'] },
+        ],
+      })) > 0
+    )
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    t.is(items.length, messages.length);
+    const evaluations = (await owner.get('/evaluations', { launchIds: launched.launchId })).body;
+    t.false(evaluations.some((evaluation: { status: string }) => evaluation.status === 'PENDING'));
+    const sessions = (await owner.get('/sessions', { runIds: launched.runId })).body;
+    t.false(sessions.some((session: { status: string }) => session.status === 'PENDING'));
+    const final = (await owner.get(`/runs/${launched.runId}`)).body.launches[0];
+    t.is(
+      final.progress.skippedCancelled + final.progress.sessionsDone + final.progress.sessionsFailed,
+      messages.length,
+    );
+  });
 
   test(title('relaunch plays the same revisions again, or their current heads, against another version'), async (t) => {
     const { owner } = await createTenant(world());
@@ -113,7 +108,7 @@ for (const database of databases) {
 
 const manual = useWorld(test, 'sqlite', { ...settings, QUEUE_EMBEDDED_WORKER: false });
 
-test('[sqlite] a job delivered twice, even at once, plays its test case in one session and counts it once', async (t) => {
+test('[sqlite] a job delivered more than once, even at once, plays its test case in one session and counts it once', async (t) => {
   const { owner, organizationId } = await createTenant(manual());
   const scene = await generationScene(owner, `${product.url}/echo`, { messages: ['only'] });
   const launched = (await owner.post('/evaluations/fromVersion', { versionId: scene.version.id })).body;
@@ -123,7 +118,8 @@ test('[sqlite] a job delivered twice, even at once, plays its test case in one s
     limit: 1,
   });
   const job = { organizationId, itemId: item.id };
-  await Promise.all([useCases.generateTestCase.executeBatch([job]), useCases.generateTestCase.executeBatch([job])]);
+  // Three at once: ends meeting in one group (the later two, usually) find the same item, as ends in turn do.
+  await Promise.all([1, 2, 3].map(() => useCases.generateTestCase.executeBatch([job])));
   await useCases.generateTestCase.executeBatch([job]);
   const sessions = (await owner.get('/sessions', { runIds: launched.runId })).body;
   t.is(sessions.length, 1);
