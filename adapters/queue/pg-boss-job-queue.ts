@@ -1,3 +1,4 @@
+import { Unavailable } from '../../domain/errors.ts';
 import PgBoss from 'pg-boss';
 import type { Transaction } from 'sequelize';
 import type { EvaluationJob, GenerationJob, LaunchJob } from '../../application/ports/job-queue.ts';
@@ -11,6 +12,38 @@ export const LAUNCH_QUEUE = 'run-launches';
 export const GENERATION_QUEUE = 'generation-items';
 /** Trivial jobs of the self-check: a worker picking one up proves the queue delivers. */
 export const PING_QUEUE = 'self-check-ping';
+/** The queues workers take jobs from; each has its dead-letter queue of jobs that failed every attempt. */
+const WORKED_QUEUES = [SCORING_QUEUE, LAUNCH_QUEUE, GENERATION_QUEUE];
+/**
+ * Where pg-boss moves a job that failed its last attempt, however it failed: thrown by its handler, or expired
+ * because its worker hung or died (pg-boss never calls a handler for those). Working this queue gives every such
+ * job up, so no evaluation, launch or test case waits forever.
+ */
+const givenUpQueue = (name: string) => `${name}-given-up`;
+
+/** Creates a queue unless it exists (another process may be creating it at the same moment). */
+async function ensureQueue(boss: PgBoss, name: string, settings: Omit<PgBoss.Queue, 'name'>): Promise<void> {
+  if (await boss.getQueue(name)) return;
+  await boss.createQueue(name, { name, ...settings }).catch(async (error: unknown) => {
+    if (!(await boss.getQueue(name))) throw error;
+  });
+}
+
+/**
+ * Why a dead-lettered job failed, from what pg-boss recorded: a job that ran out of time is told to the tenant as
+ * such; a message of ours came from a handler's failure, which the handler's last attempt already
+ * gave up with the real error, and stays generic here.
+ */
+function failureOf(output: unknown): Error {
+  const recorded = output as { message?: unknown; value?: { message?: unknown } } | null | undefined;
+  // pg-boss's words: "handler execution exceeded …ms" (its worker's own timer), "job failed by timeout in active
+  // state" (maintenance, for a job whose worker died).
+  const timedOut = [recorded?.message, recorded?.value?.message].some(
+    (message) => typeof message === 'string' && /^handler execution exceeded|failed by timeout/.test(message),
+  );
+  if (timedOut) return new Unavailable('the job ran past QUEUE_JOB_TIMEOUT_SECONDS (its worker hung or stopped)');
+  return new Error(typeof recorded?.message === 'string' ? recorded.message : 'the job failed on every attempt');
+}
 
 export interface PgBossQueueOptions {
   readonly connectionString: string;
@@ -59,18 +92,13 @@ export class PgBossJobQueue implements RunnableJobQueue {
     });
     boss.on('error', (error) => options.onError?.(error)); // a listener is required: an unheard 'error' event throws
     await boss.start();
-    for (const name of [SCORING_QUEUE, LAUNCH_QUEUE, GENERATION_QUEUE, PING_QUEUE]) {
-      if (await boss.getQueue(name)) continue;
-      await boss
-        .createQueue(name, {
-          name,
-          retryLimit: options.retryLimit,
-          retryDelay: 1,
-          expireInSeconds: options.jobTimeoutSeconds,
-        })
-        .catch(async (error: unknown) => {
-          if (!(await boss.getQueue(name))) throw error;
-        });
+    const settings = { retryLimit: options.retryLimit, retryDelay: 1, expireInSeconds: options.jobTimeoutSeconds };
+    for (const name of [...WORKED_QUEUES.map(givenUpQueue), PING_QUEUE]) await ensureQueue(boss, name, settings);
+    for (const name of WORKED_QUEUES) {
+      const deadLetter = givenUpQueue(name);
+      await ensureQueue(boss, name, { ...settings, deadLetter });
+      // Queues created before they had one (an older deployment) get theirs now.
+      if ((await boss.getQueue(name))?.deadLetter !== deadLetter) await boss.updateQueue(name, { name, deadLetter });
     }
     return new PgBossJobQueue(boss, database, context, options);
   }
@@ -137,6 +165,14 @@ export class PgBossJobQueue implements RunnableJobQueue {
     worker: JobWorker<J>,
     concurrency: number,
   ): Promise<void> {
+    const giveUp = worker.giveUp?.bind(worker);
+    if (giveUp && WORKED_QUEUES.includes(name)) {
+      // Giving up is idempotent (it ends only what is still open), so a job given up by its handler's last attempt
+      // below and then again from the dead-letter queue ends once.
+      await this.boss.work<J>(givenUpQueue(name), { batchSize: 10, includeMetadata: true }, async (jobs) => {
+        for (const job of jobs) await giveUp(job.data, failureOf(job.output));
+      });
+    }
     for (let lane = 0; lane < Math.max(1, concurrency); lane++) {
       await this.boss.work<J>(
         name,

@@ -102,3 +102,38 @@ const until = async (condition: () => boolean, timeoutMs = 20_000) => {
     }
   },
 );
+
+(available ? test : test.skip)(
+  '[postgres] a job that times out on its last attempt is given up: the evaluation ends FAILED with the reason, once',
+  async (t) => {
+    t.timeout(90_000);
+    const model: FakeModel = await startFakeModel(() => 'hang');
+    const world: HttpWorld = await startWorld('postgres', {
+      ...queueSettings,
+      QUEUE_RETRY_LIMIT: 0,
+      JUDGE_BASE_URL: model.url,
+      SHUTDOWN_GRACE_MS: 500,
+    });
+    try {
+      const tenant = await createTenant(world);
+      const fixture = await evaluationFixture(tenant.owner);
+      const launched = await tenant.owner.post('/evaluations/fromSession', {
+        sessionId: fixture.sessions.a.id,
+        metrics: [{ id: fixture.metrics.llm.id }],
+      });
+      t.is(launched.status, 201);
+      const id = launched.body[0].id as string;
+      await until(() => model.requests.length === 1);
+      const [given] = await settled(tenant.owner, { ids: id }, 60_000);
+      t.like(given, { status: 'FAILED', score: null });
+      t.regex(given.error, /ran past QUEUE_JOB_TIMEOUT_SECONDS/);
+      const version = (await world.platform.ports.evaluations.get(tenant.organizationId, id))?.version;
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      t.is(model.requests.length, 1, 'not retried: its one attempt was its last');
+      t.is((await world.platform.ports.evaluations.get(tenant.organizationId, id))?.version, version, 'ended once');
+    } finally {
+      await world.close();
+      await model.close();
+    }
+  },
+);
