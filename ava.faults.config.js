@@ -5,6 +5,7 @@ export default {
   extensions: { ts: 'module' },
   nodeArguments: ['--import=tsx'],
   workerThreads: false,
+  require: ['./test/support/exit-when-done.ts'],
   timeout: '3m',
   concurrency: 1,
 };

@@ -5,5 +5,6 @@ export default {
   extensions: { ts: 'module' },
   nodeArguments: ['--import=tsx'],
   workerThreads: false,
+  require: ['./test/support/exit-when-done.ts'],
   timeout: '10m',
 };
