@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
+import type { ApiClient } from '../support/api-client.ts';
 import { evaluationFixture, settled } from '../support/evaluation-fixtures.ts';
 import { startFakeModel, type FakeModel } from '../support/fake-model.ts';
 import { createTenant, startWorld, type HttpWorld } from '../support/http-world.ts';
@@ -34,6 +35,17 @@ function startWorker(databaseUrl: string, judgeUrl: string): Promise<ChildProces
   });
 }
 
+/** One evaluation of a session by the LLM-judge metric, launched through the API: its id. */
+async function launchJudgedEvaluation(t: ExecutionContext, owner: ApiClient): Promise<string> {
+  const fixture = await evaluationFixture(owner);
+  const launched = await owner.post('/evaluations/fromSession', {
+    sessionId: fixture.sessions.a.id,
+    metrics: [{ id: fixture.metrics.llm.id }],
+  });
+  t.is(launched.status, 201);
+  return launched.body[0].id as string;
+}
+
 const until = async (condition: () => boolean, timeoutMs = 20_000) => {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
@@ -57,17 +69,11 @@ const until = async (condition: () => boolean, timeoutMs = 20_000) => {
       const databaseUrl = world.platform.config.DATABASE_URL;
       workers.push(await startWorker(databaseUrl, model.url));
       const tenant = await createTenant(world);
-      const fixture = await evaluationFixture(tenant.owner);
       await world.admin.patch(`/organizations/${tenant.organizationId}`, {
         remainingSubscriptionCredits: 0,
         extraCredits: 5,
       });
-      const launched = await tenant.owner.post('/evaluations/fromSession', {
-        sessionId: fixture.sessions.a.id,
-        metrics: [{ id: fixture.metrics.llm.id }],
-      });
-      t.is(launched.status, 201);
-      const id = launched.body[0].id as string;
+      const id = await launchJudgedEvaluation(t, tenant.owner);
 
       await until(() => model.requests.length === 1);
       workers[0].kill('SIGKILL');
@@ -116,13 +122,7 @@ const until = async (condition: () => boolean, timeoutMs = 20_000) => {
     });
     try {
       const tenant = await createTenant(world);
-      const fixture = await evaluationFixture(tenant.owner);
-      const launched = await tenant.owner.post('/evaluations/fromSession', {
-        sessionId: fixture.sessions.a.id,
-        metrics: [{ id: fixture.metrics.llm.id }],
-      });
-      t.is(launched.status, 201);
-      const id = launched.body[0].id as string;
+      const id = await launchJudgedEvaluation(t, tenant.owner);
       await until(() => model.requests.length === 1);
       const [given] = await settled(tenant.owner, { ids: id }, 60_000);
       t.like(given, { status: 'FAILED', score: null });
