@@ -3,11 +3,15 @@ import { ApiClient } from '../support/api-client.ts';
 import { createTestDatabase } from '../support/databases.ts';
 import { generationScene, launchEnded } from '../support/generation-scene.ts';
 import { createTenant, type HttpWorld } from '../support/http-world.ts';
-import { startProductServer } from '../support/product-server.ts';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 
 /**
  * From-version throughput: POST /evaluations/fromVersion over BENCH_GEN_TEST_CASES single-turn test cases against a
- * local product that answers in 50 ms, with a connection of maxConcurrency 8, on SQLite with the embedded worker.
+ * local product that answers in 50 ms (in a process of its own), with a connection of maxConcurrency 8, on SQLite with
+ * the embedded worker.
  * Prints the wall time from the request to the launch's end (calls and scoring) against the ideal
  * test cases × 50 ms / 8, as a ratio (1.00 is the ideal).
  */
@@ -15,19 +19,25 @@ const TEST_CASES = Number(process.env.BENCH_GEN_TEST_CASES ?? 200);
 const ANSWER_MS = 50;
 const CONCURRENCY = 8;
 
-export async function run(): Promise<void> {
-  const calls = { first: 0, last: 0, open: 0, peak: 0 };
-  const product = await startProductServer({
-    '/answer': async (request, response) => {
-      calls.first ||= performance.now();
-      calls.peak = Math.max(calls.peak, ++calls.open);
-      await new Promise((resolve) => setTimeout(resolve, ANSWER_MS));
-      calls.open -= 1;
-      calls.last = performance.now();
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ answer: { text: `echo: ${JSON.parse(request.body).message}` } }));
+/** The product in a process of its own (`slow-product.ts`): its URL, and how to stop it. */
+async function startSlowProduct(answerMs: number): Promise<{ url: string; close(): Promise<void> }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./slow-product.ts', import.meta.url)), String(answerMs)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const [url] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+  return {
+    url,
+    close: async () => {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
     },
-  });
+  };
+}
+
+export async function run(): Promise<void> {
+  const product = await startSlowProduct(ANSWER_MS);
   const store = await createTestDatabase('sqlite');
   const platform = await createPlatform({
     database: store.url,
@@ -52,12 +62,14 @@ export async function run(): Promise<void> {
     const loop = performance.eventLoopUtilization(loopBefore);
     const cpu = process.cpuUsage(cpuBefore);
     const ideal = (TEST_CASES * ANSWER_MS) / CONCURRENCY;
+    const calls = (await (await fetch(`${product.url}/stats`)).json()) as { first: number; last: number; peak: number };
+    const startedAt = performance.timeOrigin + started;
     // The phases: from the request to the first product call (planning the launch), the calls themselves (their
     // ratio to the ideal is the issue's goal), and from the last answer to the launch's end (the last scoring and
     // settling, seen by polling the run every 50 ms).
-    const setup = calls.first - started;
+    const setup = calls.first - startedAt;
     const calling = calls.last - calls.first;
-    const scoring = started + wall - calls.last;
+    const scoring = startedAt + wall - calls.last;
     console.log(
       `sqlite: ${TEST_CASES} test cases, ${launch.progress.sessionsDone} sessions, ` +
         `${launch.progress.evaluationsCreated} evaluations scored; wall ${wall.toFixed(0)} ms, ` +
