@@ -167,10 +167,12 @@ export class PgBossJobQueue implements RunnableJobQueue {
   ): Promise<void> {
     const giveUp = worker.giveUp?.bind(worker);
     if (giveUp && WORKED_QUEUES.includes(name)) {
-      // Giving up is idempotent (it ends only what is still open), so a job given up by its handler's last attempt
-      // below and then again from the dead-letter queue ends once.
+      // A job whose last attempt failed in its handler was given up there, with the real error (below); the rest
+      // (expired, or given up unsuccessfully) are given up here. Giving up ends only what is still open anyway.
       await this.boss.work<J>(givenUpQueue(name), { batchSize: 10, includeMetadata: true }, async (jobs) => {
-        for (const job of jobs) await giveUp(job.data, failureOf(job.output));
+        for (const job of jobs)
+          if ((job.output as { givenUp?: unknown } | null)?.givenUp !== true)
+            await giveUp(job.data, failureOf(job.output));
       });
     }
     for (let lane = 0; lane < Math.max(1, concurrency); lane++) {
@@ -185,10 +187,19 @@ export class PgBossJobQueue implements RunnableJobQueue {
           for (const job of jobs) {
             if (!failures.has(job.data)) continue;
             const failure = failures.get(job.data);
+            let givenUp = false;
             if (job.retryCount >= job.retryLimit && worker.giveUp)
-              await worker.giveUp(job.data, failure).catch((error: unknown) => this.options.onError?.(error));
+              givenUp = await worker.giveUp(job.data, failure).then(
+                () => true,
+                (error: unknown) => {
+                  this.options.onError?.(error);
+                  return false;
+                },
+              );
+            // `givenUp` tells the dead-letter worker this job's failure is already dealt with.
             await this.boss.fail(name, job.id, {
               message: failure instanceof Error ? failure.message : String(failure),
+              givenUp,
             });
           }
         },
