@@ -131,9 +131,10 @@ const guarded = useWorld(test, database, { ASSAY_SECRET_KEY: TEST_SECRET_KEY });
 
 test(`[${database}] without ENDPOINT_ALLOW_PRIVATE_NETWORKS loopback and metadata targets are refused`, async (t) => {
   const { owner } = await createTenant(guarded());
-  const before = product.requests.length;
+  // The product serves this file's other tests at the same time: only requests carrying this marker count.
+  const marker = `guarded-${Math.random().toString(36).slice(2)}`;
   for (const url of [
-    `${product.url}/echo`,
+    `${product.url}/echo?${marker}`,
     'http://169.254.169.254/latest/meta-data',
     'http://[::1]:9/x',
     'http://localhost:9/',
@@ -145,5 +146,9 @@ test(`[${database}] without ENDPOINT_ALLOW_PRIVATE_NETWORKS loopback and metadat
     t.regex(report.body.error, /loopback, private, link-local or metadata address/, url);
     t.deepEqual(leaks(report.body), []);
   }
-  t.is(product.requests.length, before, 'nothing reached the product');
+  t.deepEqual(
+    product.requests.filter((request) => request.path.includes(marker)),
+    [],
+    'nothing reached the product',
+  );
 });
