@@ -4,7 +4,6 @@ import type pino from 'pino';
 import { z } from 'zod';
 import { HttpProblem } from './http-errors.ts';
 import type { BodyAdmission } from './body-admission.ts';
-import { admitBody } from './middleware/admit-body.ts';
 import { authenticate, type ResolveActor } from './middleware/authenticate.ts';
 import { bodyParsing } from './middleware/body-parsing.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
@@ -31,9 +30,6 @@ export interface HttpAppOptions {
   readonly bodyAdmission?: { readonly admission: BodyAdmission; readonly waitMs: number };
   readonly observe?: (sample: { route: string; method: string; status: number; seconds: number }) => void;
 }
-
-/** What a streamed body counts against the body budget: the window of it being worked on. */
-const STREAM_CHARGE = 1024 * 1024;
 
 /** The query schema of routes that take no parameters: anything sent is refused. */
 const strictEmpty = z.strictObject({});
@@ -64,22 +60,10 @@ export function createHttpApp(options: HttpAppOptions): Koa {
       ? [rateLimit({ perKey: options.rateLimiter, perOrganization: options.organizationRateLimiter })]
       : []),
   ];
-  const bound = options.bodyAdmission;
-  // A streamed body is read a window at a time, so it counts as one window (its undeclared-length charge), not its length.
-  const admission = (spec: RouteSpec): Middleware[] =>
-    bound && (spec.body || spec.bodyKind) && spec.bodyKind !== 'none'
-      ? [
-          admitBody(bound.admission, {
-            waitMs: bound.waitMs,
-            ...(spec.bodyKind === 'stream' ? { charge: STREAM_CHARGE } : {}),
-          }),
-        ]
-      : [];
   for (const spec of options.routes) {
     const chain: Middleware[] = [
       ...(spec.auth === false ? [] : auth),
-      ...admission(spec),
-      ...bodyParsing(spec),
+      ...bodyParsing(spec, options.bodyAdmission),
       handler(spec),
     ];
     router.register(spec.path, [spec.method.toUpperCase()], chain as never);

@@ -9,7 +9,7 @@ import { createTestDatabase } from '../support/databases.ts';
 import { createTenant, type HttpWorld } from '../support/http-world.ts';
 import { startSpanLoad } from '../support/span-load.ts';
 import { createInferenceResultFor } from '../support/tracing-fixtures.ts';
-import { freePort, ROOT } from '../support/processes.ts';
+import { freePort, ROOT, SERVER_HEAP } from '../support/processes.ts';
 
 /**
  * `npm run load`: N kept-alive connections post batches of 1 KB spans for T seconds to the platform running in its
@@ -36,9 +36,9 @@ const memoryOf = (pid: number, field: 'VmRSS' | 'VmHWM'): number => {
 /** `built`: the compiled package's server (`npm run build` first), as a deployment runs it, instead of tsx. */
 const SERVER = process.env.LOAD_SERVER ?? 'source';
 const BUILT_ADMIN_KEY = `assay_${'LoadBuiltServer'.repeat(3)}`;
-/** The old-generation heap `npm start` gives the server (package.json), so the load measures what is deployed. */
+/** The server's Node options: the heap `npm start` gives it (the load measures what is deployed), a profile if asked. */
 const HEAP = [
-  '--max-old-space-size=256',
+  SERVER_HEAP,
   ...(process.env.LOAD_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_PROFILE}`] : []),
 ];
 

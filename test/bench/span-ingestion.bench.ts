@@ -10,6 +10,7 @@ import { ApiClient } from '../support/api-client.ts';
 import { createTenant, type HttpWorld } from '../support/http-world.ts';
 import { createInferenceResultFor } from '../support/tracing-fixtures.ts';
 import { cpuSeconds } from '../support/process-cpu.ts';
+import { SERVER_HEAP } from '../support/processes.ts';
 
 /**
  * Span ingestion: batches of 1000 realistic spans (about 1 KB each) sent over HTTP by several concurrent clients to
@@ -281,8 +282,7 @@ async function startServer(
   const child = spawn(
     process.execPath,
     [
-      // The old-generation heap `npm start` gives the server (package.json).
-      '--max-old-space-size=256',
+      SERVER_HEAP,
       ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []),
       '--import',
       'tsx',

@@ -4,6 +4,9 @@ import { resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
+/** The old-generation heap `npm start` and `npm run worker` give Node (package.json): benchmarks run servers so too. */
+export const SERVER_HEAP = '--max-old-space-size=256';
+
 /** A free TCP port on loopback. */
 export function freePort(): Promise<number> {
   return new Promise((done, fail) => {

@@ -3,6 +3,8 @@ import { HttpProblem } from '../http-errors.ts';
 import { BODY_LIMIT, decodedBody, readBody } from './decoded-body.ts';
 import { rawBody } from './raw-body.ts';
 import type { RouteSpec } from '../route-spec.ts';
+import type { BodyAdmission } from '../body-admission.ts';
+import { admitBody } from './admit-body.ts';
 
 const PARSED = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** A JSON body must be an object or an array (leading whitespace allowed). */
@@ -31,7 +33,10 @@ async function readJson(ctx: Context): Promise<unknown> {
  * Refuses a body of the wrong media type with 415 before reading it, then reads what the route takes: JSON, text,
  * bytes, or (`stream`) a function opening the decoded body for a handler that reads it as it goes.
  */
-export function bodyParsing(spec: RouteSpec): Middleware[] {
+export function bodyParsing(
+  spec: RouteSpec,
+  bound?: { readonly admission: BodyAdmission; readonly waitMs: number },
+): Middleware[] {
   const kind = spec.bodyKind ?? (spec.body ? 'json' : 'none');
   const types = spec.consumes ?? ['application/json'];
   const guard: Middleware = async (ctx, next) => {
@@ -49,9 +54,13 @@ export function bodyParsing(spec: RouteSpec): Middleware[] {
       if (PARSED.has(ctx.method) && ctx.is(...types)) setBody(ctx, await parse(ctx));
       await next();
     };
-  if (kind === 'json') return [guard, read(readJson)];
-  if (kind === 'text') return [guard, read(async (ctx) => (await readBody(ctx, BODY_LIMIT)).toString('utf8'))];
-  if (kind === 'stream') return [guard, read((ctx) => () => decodedBody(ctx, BODY_LIMIT))];
-  if (kind === 'binary') return [guard, rawBody(BODY_LIMIT)];
-  return [guard];
+  if (kind === 'none') return [guard];
+  // Room in the process's body budget is taken after the media type is checked and before a byte is read.
+  const checked = bound
+    ? [guard, admitBody(bound.admission, { waitMs: bound.waitMs, streamed: kind === 'stream' })]
+    : [guard];
+  if (kind === 'json') return [...checked, read(readJson)];
+  if (kind === 'text') return [...checked, read(async (ctx) => (await readBody(ctx, BODY_LIMIT)).toString('utf8'))];
+  if (kind === 'stream') return [...checked, read((ctx) => () => decodedBody(ctx, BODY_LIMIT))];
+  return [...checked, rawBody(BODY_LIMIT)];
 }
