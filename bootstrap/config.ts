@@ -39,7 +39,7 @@ const schema = z.object({
     .default('true')
     .transform((value) => value === 'true'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(4),
-  GENERATION_CONCURRENCY: z.coerce.number().int().min(1).default(16),
+  GENERATION_CONCURRENCY: z.coerce.number().int().min(1).default(32),
   QUEUE_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(300),
   QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(30),
   QUEUE_RETRY_LIMIT: z.coerce.number().int().min(0).default(5),

@@ -7,6 +7,7 @@ import { assertQueryFields, type RecordKind } from '../shared/record-kind.ts';
 import { RecordStoreBase } from '../shared/record-store-base.ts';
 import type { DatabaseHandle } from './support/database.ts';
 import { toOrder, toRecord, toWhere } from './support/conditions.ts';
+import { boundUpdate } from './support/bound-update.ts';
 import { jsonBulkInsert } from './support/json-bulk-insert.ts';
 import { RowCodec } from './support/row-codec.ts';
 import type { TransactionContext } from './support/transaction-context.ts';
@@ -56,15 +57,17 @@ export class SequelizeRecordStore<T extends Storable> extends RecordStoreBase<T>
     return sql;
   }
 
+  /** Raw rows decoded by the codec: a model instance per row cost more than reading the row. */
   async list(scope: string | null, query: ListQuery<T>): Promise<T[]> {
-    const rows = await this.model.findAll({
+    const rows = (await this.model.findAll({
       where: this.where(scope, query),
       order: toOrder(query.sort?.length ? query.sort : DEFAULT_SORT),
       limit: query.limit ?? 100,
       offset: query.offset ?? 0,
+      raw: true,
       transaction: this.context.current(),
-    });
-    return rows.map((row) => toRecord<T>(row));
+    })) as unknown as Record<string, unknown>[];
+    return rows.map((row) => this.codec.decodeFields(row));
   }
 
   async count(scope: string | null, query: ListQuery<T>): Promise<number> {
@@ -100,12 +103,12 @@ export class SequelizeRecordStore<T extends Storable> extends RecordStoreBase<T>
     const stale = record.version === undefined ? {} : { version: record.version };
     const next = bumped(record);
     try {
-      const [changed] = await this.model.update(
-        { ...next },
-        {
-          where: { id: record.id, [this.kind.scopeField]: scope, ...stale },
-          transaction: this.context.current(),
-        },
+      const changed = await boundUpdate(
+        this.model,
+        this.database.dialect,
+        next,
+        { id: record.id, [this.kind.scopeField]: scope, ...stale },
+        this.context.current(),
       );
       if (changed === 1) return next;
     } catch (error) {

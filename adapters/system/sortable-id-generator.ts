@@ -14,7 +14,21 @@ function encode(value: bigint, length: number): string {
   return text;
 }
 
-const randomBits = (bytes: number): bigint => BigInt(`0x${randomBytes(bytes).toString('hex')}`);
+/** Random bytes drawn 4 KiB at a time: one `randomBytes` call per id cost more than the rest of the id. */
+const POOL_BYTES = 4096;
+let pool = randomBytes(POOL_BYTES);
+let poolOffset = 0;
+
+function randomBits(bytes: number): bigint {
+  if (poolOffset + bytes > POOL_BYTES) {
+    pool = randomBytes(POOL_BYTES);
+    poolOffset = 0;
+  }
+  let value = 0n;
+  for (let index = 0; index < bytes; index++) value = (value << 8n) | BigInt(pool[poolOffset + index]!);
+  poolOffset += bytes;
+  return value;
+}
 
 /**
  * Ids `<prefix>_<10 chars of milliseconds><16 random chars>` in Crockford base32: they sort by creation time, and

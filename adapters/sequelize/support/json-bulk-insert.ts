@@ -1,42 +1,6 @@
-import { DataTypes, type Model, type ModelStatic, type Transaction } from 'sequelize';
+import type { Model, ModelStatic, Transaction } from 'sequelize';
+import { columnsOf, sqliteValue } from './column-values.ts';
 import type { Dialect } from './database.ts';
-
-type Kind = 'json' | 'date' | 'boolean' | 'plain';
-
-interface Column {
-  readonly field: string;
-  readonly column: string;
-  readonly kind: Kind;
-}
-
-function columnsOf(model: ModelStatic<Model>): Column[] {
-  return Object.entries(model.getAttributes()).map(([field, attribute]) => {
-    const type = attribute.type;
-    const kind: Kind =
-      type instanceof DataTypes.JSON
-        ? 'json'
-        : type instanceof DataTypes.DATE
-          ? 'date'
-          : type instanceof DataTypes.BOOLEAN
-            ? 'boolean'
-            : 'plain';
-    return { field, column: attribute.field ?? field, kind };
-  });
-}
-
-/** SQLite keeps dates as Sequelize writes them (`YYYY-MM-DD HH:mm:ss.SSS +00:00`) so comparisons and reads agree. */
-function sqliteDate(iso: string): string {
-  const canonical = iso.length === 24 && iso[10] === 'T' && iso[23] === 'Z' ? iso : new Date(iso).toISOString();
-  return `${canonical.slice(0, 10)} ${canonical.slice(11, 23)} +00:00`;
-}
-
-function sqliteValue(kind: Kind, value: unknown): unknown {
-  if (value === null || value === undefined) return null;
-  if (kind === 'json') return JSON.stringify(value);
-  if (kind === 'date') return sqliteDate(value as string);
-  if (kind === 'boolean') return value ? 1 : 0;
-  return value;
-}
 
 /** Rows of one model as one bound JSON parameter, and the SELECT that unpacks them into the model's columns. */
 export interface JsonRows {

@@ -60,4 +60,11 @@ export class RowCodec<T> {
     for (const { field, column, decode } of this.columns) record[field] = decode(row[`${alias}.${column}`]);
     return record as T;
   }
+
+  /** The record in a raw row keyed by field name (what `findAll({ raw: true })` gives). */
+  decodeFields(row: Record<string, unknown>): T {
+    const record: Record<string, unknown> = {};
+    for (const { field, decode } of this.columns) record[field] = decode(row[field]);
+    return record as T;
+  }
 }
