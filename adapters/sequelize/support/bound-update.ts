@@ -42,6 +42,7 @@ export async function boundUpdate(
     if (column === undefined) throw new Error(`${model.name} has no field ${field}`);
     return value === null || value === undefined ? `"${column.column}" IS NULL` : bind(column, value);
   });
-  const sql = `UPDATE "${model.getTableName() as string}" SET ${sets.join(', ')} WHERE ${conditions.join(' AND ')}`;
+  const table = model.getTableName() as string;
+  const sql = `UPDATE "${table}" SET ${sets.join(', ')} WHERE ${conditions.join(' AND ')}`;
   return model.sequelize!.query(sql, { bind: values, type: QueryTypes.BULKUPDATE, transaction });
 }
