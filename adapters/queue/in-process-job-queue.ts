@@ -19,6 +19,12 @@ export interface InProcessQueueOptions {
   readonly stopGraceMs?: number;
   /** Failures reading the outbox (the handler reports its own); the loop polls on regardless. */
   readonly onError?: (error: unknown) => void;
+  /**
+   * Defers a wake until the caller's transaction commits (at once outside one): jobs are enqueued inside the
+   * transaction that writes their outbox rows, which a worker woken earlier would not see yet. Without it, a wake
+   * that finds nothing looks again after 10, 40 and 160 ms.
+   */
+  readonly afterCommit?: (wake: () => void) => void;
 }
 
 /**
@@ -95,8 +101,12 @@ class OutboxLoop<J> {
 
   async enqueue(jobs: readonly J[]): Promise<void> {
     if (jobs.length === 0) return;
-    this.woken = true;
-    this.wake?.();
+    const wake = () => {
+      this.woken = true;
+      this.wake?.();
+    };
+    if (this.options.afterCommit) this.options.afterCommit(wake);
+    else wake();
   }
 
   async startWorker(worker: JobWorker<J>, concurrency: number): Promise<void> {

@@ -16,16 +16,20 @@ import { TOKENS } from '../tokens.ts';
 export const inProcessQueueModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.jobQueue)
     .toResolvedValue(
-      (storage: StoragePorts, config: Config, logger: pino.Logger): RunnableJobQueue =>
-        new InProcessJobQueue({
+      (storage: StoragePorts, config: Config, logger: pino.Logger, database?: DatabaseHandle): RunnableJobQueue => {
+        // SQLite: wake the worker once the enqueuing transaction commits (memory writes are visible at once).
+        const context = database ? transactionContextOf(database) : null;
+        return new InProcessJobQueue({
           batchSize: config.QUEUE_BATCH_SIZE,
           stopGraceMs: config.SHUTDOWN_GRACE_MS,
           findPending: pendingEvaluationJobs(storage.evaluations),
           findQueuedLaunches: queuedLaunchJobs(storage.launches),
           findOpenGenerations: openGenerationJobs(storage.generationItems),
           onError: (error) => logger.warn({ err: error }, 'job queue error'),
-        }),
-      [TOKENS.storage, TOKENS.config, TOKENS.pino],
+          afterCommit: context ? (wake) => context.afterCommit(wake) : undefined,
+        });
+      },
+      [TOKENS.storage, TOKENS.config, TOKENS.pino, { serviceIdentifier: TOKENS.database, optional: true }],
     )
     .inSingletonScope()
     .onDeactivation((queue) => queue.stop());

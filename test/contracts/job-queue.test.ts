@@ -39,10 +39,12 @@ const worlds: Record<string, () => Promise<QueueWorld>> = {
     const database = openDatabase(store.url);
     await migrate(database);
     const storage = createSequelizeStorage(database);
+    const context = transactionContextOf(database);
     const queue = new InProcessJobQueue({
       findPending: pendingEvaluationJobs(storage.evaluations),
       findQueuedLaunches: queuedLaunchJobs(storage.launches),
       pollMs: 50,
+      afterCommit: (wake) => context.afterCommit(wake),
     });
     return {
       storage,
@@ -184,6 +186,67 @@ for (const [name, open] of Object.entries(worlds)) {
     }
   });
 }
+
+test('[in-process (sqlite)] an enqueue wakes the worker once its transaction commits, and never when it rolls back', async (t) => {
+  const store = await createTestDatabase('sqlite');
+  const database = openDatabase(store.url);
+  await migrate(database);
+  const storage = createSequelizeStorage(database);
+  const context = transactionContextOf(database);
+  const found: string[][] = [];
+  const findPending = pendingEvaluationJobs(storage.evaluations);
+  const queue = new InProcessJobQueue({
+    // Each read of the outbox is recorded with what it found; polling is too slow to matter here.
+    findPending: async (limit) => {
+      const jobs = await findPending(limit);
+      found.push(jobs.map((job) => job.evaluationId));
+      return jobs;
+    },
+    findQueuedLaunches: queuedLaunchJobs(storage.launches),
+    pollMs: 60_000,
+    afterCommit: (wake) => context.afterCommit(wake),
+  });
+  try {
+    const delivered: string[] = [];
+    await queue.startWorker(
+      {
+        handle: async (jobs) => {
+          for (const job of jobs) {
+            delivered.push(job.evaluationId);
+            const stored = await storage.evaluations.require(job.organizationId, job.evaluationId);
+            await storage.evaluations.update({ ...stored, status: 'SKIPPED', canRetry: false, error: 'done' });
+          }
+        },
+      },
+      1,
+    );
+    await queue.idle();
+    // idle() wakes the loop too, which then looks again after 10, 40 and 160 ms before resting.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const readsAtRest = found.length;
+    const enqueue = (id: string) => async () => {
+      await storage.evaluations.insertMany([evaluation(id)]);
+      await queue.enqueue([{ organizationId: 'organization_q', evaluationId: id }]);
+    };
+    await t.throwsAsync(
+      storage.uow.transaction(async () => {
+        await enqueue('evaluation_rolled_back')();
+        throw new Error('refused');
+      }),
+      { message: 'refused' },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    t.is(found.length, readsAtRest, 'a rolled-back enqueue does not wake the worker');
+    await storage.uow.transaction(enqueue('evaluation_committed'));
+    await settled(delivered, 1);
+    t.deepEqual(delivered, ['evaluation_committed']);
+    t.deepEqual(found[readsAtRest], ['evaluation_committed'], 'the first read after the wake sees the committed job');
+  } finally {
+    await queue.stop();
+    await database.sequelize.close();
+    await store.drop();
+  }
+});
 
 test('[in-process (memory)] jobs given up do not hide newer jobs from the worker', async (t) => {
   const storage = createMemoryStorage();

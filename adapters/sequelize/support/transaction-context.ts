@@ -12,6 +12,13 @@ export class TransactionContext {
   run<T>(transaction: Transaction, work: () => Promise<T>): Promise<T> {
     return this.storage.run(transaction, work);
   }
+
+  /** Runs `callback` once the open transaction has committed (never when it rolls back), or at once outside one. */
+  afterCommit(callback: () => void): void {
+    const transaction = this.current();
+    if (transaction) transaction.afterCommit(callback);
+    else callback();
+  }
 }
 
 const contexts = new WeakMap<object, TransactionContext>();
