@@ -3,7 +3,7 @@ import { matchingEndRule } from '../../domain/endpoint-connection/end-rules.ts';
 import type { EndpointConnection } from '../../domain/endpoint-connection/endpoint-connection.ts';
 import type { HistoryEntry } from '../../domain/endpoint-connection/product-turn.ts';
 import { createInferenceResult, type InferenceResult } from '../../domain/tracing/inference-result.ts';
-import type { Session } from '../../domain/tracing/session.ts';
+import { type Session, updateSession } from '../../domain/tracing/session.ts';
 import { callProduct } from '../endpoint-connections/call-product.ts';
 import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
@@ -67,7 +67,8 @@ export async function playConversation(ports: Ports, conversation: Conversation)
     if (result.status === 'FAILED') failedTurns.push(result.id);
   };
   for (const result of recorded) note(result);
-  let productSessionId: string | null = null;
+  // The product's own conversation id, kept on the session so a redelivered job goes on in the same conversation.
+  let productSessionId = productSessionOf(session);
   const ended = (stoppingReason: string | null, error: string | null = null, outOfCredits = false) => {
     const answered = recorded.length > failedTurns.length;
     if (error === null && !answered) error = 'no turn of the conversation was answered';
@@ -105,9 +106,12 @@ export async function playConversation(ports: Ports, conversation: Conversation)
       },
       conversation.stillOpen,
     );
+    const answeredSessionId = played.mapped.sessionId ?? productSessionId;
     // In a transaction: on SQLite that queues the write behind the others instead of busy-waiting on their lock.
-    const result = await ports.uow.transaction(() =>
-      ports.inferenceResults.insert(
+    const result = await ports.uow.transaction(async () => {
+      if (answeredSessionId !== productSessionId)
+        await rememberProductSession(ports, scope, session.id, answeredSessionId);
+      return ports.inferenceResults.insert(
         createInferenceResult(
           {
             sessionId: session.id,
@@ -122,11 +126,11 @@ export async function playConversation(ports: Ports, conversation: Conversation)
           },
           { id: ports.ids.next('inferenceResult'), organizationId: scope, now: ports.clock.now() },
         ),
-      ),
-    );
+      );
+    });
     recorded.push(result);
     note(result);
-    productSessionId = played.mapped.sessionId ?? productSessionId;
+    productSessionId = answeredSessionId;
     const status = played.answer.status;
     const rule =
       status === null
@@ -135,4 +139,20 @@ export async function playConversation(ports: Ports, conversation: Conversation)
     if (rule) return ended(`end rule: status ${rule.statusCode}${rule.jsonPath ? ` and ${rule.jsonPath}` : ''}`);
   }
   return ended(`maxIterations reached (${maxIterations})`);
+}
+
+/** Where a generated session keeps the product's conversation id: its metadata's `productSessionId`. */
+function productSessionOf(session: Session): string | null {
+  const stored = session.metadata?.productSessionId;
+  return typeof stored === 'string' ? stored : null;
+}
+
+async function rememberProductSession(
+  ports: Ports,
+  scope: string,
+  sessionId: string,
+  productSessionId: string | null,
+): Promise<void> {
+  const current = await ports.sessions.require(scope, sessionId);
+  await ports.sessions.update(updateSession(current, { metadata: { ...current.metadata, productSessionId } }));
 }

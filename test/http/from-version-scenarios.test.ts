@@ -5,6 +5,9 @@ import type { ApiClient } from '../support/api-client.ts';
 import { TEST_SECRET_KEY } from '../support/memory-world.ts';
 import { type ProductServer, startProductServer } from '../support/product-server.ts';
 import { type SimulatorServer, startSimulatorServer } from '../support/simulator-server.ts';
+import { claimItem } from '../../domain/generation/generation-item.ts';
+import { createInferenceResult } from '../../domain/tracing/inference-result.ts';
+import { createSession, updateSession } from '../../domain/tracing/session.ts';
 
 /**
  * The scripted simulated user reads its orders in the scenario: `STOP_AFTER:N` says stop once it has sent N messages
@@ -148,6 +151,8 @@ for (const database of databases) {
       t.is(body.earlier, (body.turn - 1) * 2);
       t.is(body.conversation, body.turn === 1 ? null : 'conv-1');
     }
+    // Each session keeps the product's conversation id, for a redelivered job to go on in it.
+    for (const session of sessions) t.is(session.metadata?.productSessionId, 'conv-1');
     const evaluations = (await owner.get('/evaluations', { launchIds: launch.id })).body;
     t.is(evaluations.length, 2);
     for (const evaluation of evaluations)
@@ -245,3 +250,45 @@ for (const database of databases) {
     t.deepEqual(evaluation.failedTurns, [turns[0].id]);
   });
 }
+
+const manual = useWorld(test, 'sqlite', {
+  ASSAY_SECRET_KEY: TEST_SECRET_KEY,
+  ENDPOINT_ALLOW_PRIVATE_NETWORKS: true,
+  SIMULATOR_BASE_URL: simulator.url,
+  SIMULATOR_MODEL: 'sim-model',
+  QUEUE_EMBEDDED_WORKER: false,
+});
+
+test.serial("[sqlite] a redelivered conversation goes on in the product's own conversation", async (t) => {
+  const { owner, organizationId } = await createTenant(manual());
+  const scene = await scenarioScene(owner, '/echo', [{ scenario: 'STOP_AFTER:2' }], {
+    inputTemplate:
+      '{"message": {{ input.user_message | json }}, "conversation": {{ productSessionId | json }}, "turn": {{ turn }}}',
+  });
+  const launched = (await owner.post('/evaluations/fromVersion', { versionId: scene.version.id })).body;
+  const { useCases, ports } = manual().platform as Required<ReturnType<typeof manual>['platform']>;
+  const [item] = await ports.generationItems.list(organizationId, {
+    where: [{ field: 'launchId', op: 'eq', value: launched.launchId }],
+    limit: 1,
+  });
+  // An earlier delivery claimed the item, played turn 1 (the product named its conversation "conv-earlier") and died.
+  const now = new Date().toISOString();
+  const session = createSession(
+    { versionId: item.versionId, testCaseId: item.testCaseId, runId: item.runId },
+    { id: 'session_earlier', organizationId, now },
+  );
+  await ports.sessions.insert(updateSession(session, { metadata: { productSessionId: 'conv-earlier' } }));
+  await ports.generationItems.update(claimItem(item, session.id));
+  await ports.inferenceResults.insert(
+    createInferenceResult(
+      { sessionId: session.id, input: 'user turn 1', output: 'echo: user turn 1', status: 'COMPLETED' },
+      { id: 'inferenceResult_earlier', organizationId, now },
+    ),
+  );
+  const sent = product.requests.length;
+  await useCases.generateTestCase.executeBatch([{ organizationId, itemId: item.id }]);
+  const bodies = product.requests.slice(sent).map((request) => JSON.parse(request.body));
+  t.deepEqual(bodies, [{ message: 'user turn 2', conversation: 'conv-earlier', turn: 2 }]);
+  const stored = (await owner.get(`/sessions/${session.id}`)).body;
+  t.like(stored, { status: 'COMPLETED', metadata: { productSessionId: 'conv-1' } });
+});
