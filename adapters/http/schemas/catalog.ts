@@ -15,12 +15,9 @@ import {
   type SpecificationChanges,
 } from '../../../domain/catalog/specification.ts';
 import type { NewVersion, Version, VersionChanges } from '../../../domain/catalog/version.ts';
-import { jsonObject, nullableTimestamp, paging, q, timestamp, nameFilters } from './common.ts';
-import { requestFields, responseFields } from './record-fields.ts';
+import { jsonObject, listQuery, nameFilters, nullableTimestamp, optionalText, q, recordName } from './common.ts';
+import { lifecycleTimestamps, ownedRecordIds, requestFields, responseFields } from './record-fields.ts';
 
-const name = z.string().max(255);
-const text = z.string();
-const optionalText = text.nullable().optional();
 const ids = z.array(z.string().min(1)).max(1000);
 
 const metadata = jsonObject.nullable().describe('Free-form fields of the caller (a JSON object)');
@@ -28,39 +25,34 @@ const metadata = jsonObject.nullable().describe('Free-form fields of the caller 
 export const product = z
   .object(
     responseFields<Product, 'version'>()({
-      id: z.string(),
-      organizationId: z.string(),
+      ...ownedRecordIds,
       name: z.string(),
       description: z.string().nullable(),
       metadata,
-      createdAt: timestamp,
-      deletedAt: nullableTimestamp,
+      ...lifecycleTimestamps,
     }),
   )
   .meta({ id: 'Product' });
 export const productCreate = z
-  .strictObject(requestFields<NewProduct>()({ name, description: optionalText, metadata: metadata.optional() }))
+  .strictObject(
+    requestFields<NewProduct>()({ name: recordName, description: optionalText, metadata: metadata.optional() }),
+  )
   .meta({ id: 'ProductCreate' });
 export const productUpdate = z
   .strictObject(
     requestFields<ProductChanges>()({
-      name: name.optional(),
+      name: recordName.optional(),
       description: optionalText,
       metadata: metadata.optional(),
     }),
   )
   .meta({ id: 'ProductUpdate' });
-export const productQuery = z.strictObject({
-  ids: q.strings(),
-  ...nameFilters,
-  ...paging(['createdAt', 'name', 'id']),
-});
+export const productQuery = listQuery({ filters: nameFilters, sort: ['createdAt', 'name', 'id'] });
 
 export const version = z
   .object(
     responseFields<Version, 'version'>()({
-      id: z.string(),
-      organizationId: z.string(),
+      ...ownedRecordIds,
       productId: z.string(),
       number: z.number().int().describe('Per-product number starting at 1, never reused'),
       name: z.string().nullable(),
@@ -68,13 +60,12 @@ export const version = z
       systemPrompt: z.string().nullable(),
       parentVersionId: z.string().nullable(),
       conversationEndpointConnectionId: z.string().nullable(),
-      createdAt: timestamp,
-      deletedAt: nullableTimestamp,
+      ...lifecycleTimestamps,
     }),
   )
   .meta({ id: 'Version' });
 const versionFields = {
-  name: name.nullable().optional(),
+  name: recordName.nullable().optional(),
   description: optionalText,
   systemPrompt: optionalText,
   conversationEndpointConnectionId: z.string().min(1).nullable().optional(),
@@ -91,27 +82,26 @@ export const versionCreate = z
 export const versionUpdate = z
   .strictObject(requestFields<VersionChanges>()(versionFields))
   .meta({ id: 'VersionUpdate' });
-export const versionQuery = z.strictObject({
-  ids: q.strings(),
-  ...nameFilters,
-  productIds: q.strings(),
-  numbers: q.list(q.integerItem()),
-  ...paging(['createdAt', 'number', 'name', 'id']),
+export const versionQuery = listQuery({
+  filters: {
+    ...nameFilters,
+    productIds: q.strings(),
+    numbers: q.list(q.integerItem()),
+  },
+  sort: ['createdAt', 'number', 'name', 'id'],
 });
 
 export const specification = z
   .object(
     responseFields<Specification, 'descriptionKey' | 'version'>()({
-      id: z.string(),
-      organizationId: z.string(),
+      ...ownedRecordIds,
       productId: z.string(),
       name: z.string(),
       description: z.string().nullable(),
       type: z.enum(SPECIFICATION_TYPES),
       metricIds: z.array(z.string()),
       testIds: z.array(z.string()),
-      createdAt: timestamp,
-      deletedAt: nullableTimestamp,
+      ...lifecycleTimestamps,
     }),
   )
   .meta({ id: 'Specification' });
@@ -120,7 +110,7 @@ export const specificationCreate = z
   .strictObject(
     requestFields<NewSpecification>()({
       productId: z.string().min(1),
-      name,
+      name: recordName,
       description: optionalText.describe('Unique per product together with type (when not null)'),
       type: specificationType.optional().describe('Default CAPABILITY'),
     }),
@@ -129,18 +119,19 @@ export const specificationCreate = z
 export const specificationUpdate = z
   .strictObject(
     requestFields<SpecificationChanges>()({
-      name: name.optional(),
+      name: recordName.optional(),
       description: optionalText,
       type: specificationType.optional(),
     }),
   )
   .meta({ id: 'SpecificationUpdate' });
-export const specificationQuery = z.strictObject({
-  ids: q.strings(),
-  productIds: q.strings(),
-  ...nameFilters,
-  types: q.enums(SPECIFICATION_TYPES),
-  ...paging(['createdAt', 'name', 'type', 'id']),
+export const specificationQuery = listQuery({
+  filters: {
+    productIds: q.strings(),
+    ...nameFilters,
+    types: q.enums(SPECIFICATION_TYPES),
+  },
+  sort: ['createdAt', 'name', 'type', 'id'],
 });
 export const metricLinks = z.strictObject({ metricIds: ids.min(1) }).meta({ id: 'SpecificationMetricLinks' });
 export const testLinks = z.strictObject({ testIds: ids.min(1) }).meta({ id: 'SpecificationTestLinks' });
@@ -148,8 +139,7 @@ export const testLinks = z.strictObject({ testIds: ids.min(1) }).meta({ id: 'Spe
 export const metric = z
   .object(
     responseFields<LinkedMetric, 'activeName' | 'version'>()({
-      id: z.string(),
-      organizationId: z.string(),
+      ...ownedRecordIds,
       name: z.string(),
       description: z.string().nullable(),
       tags: z.array(z.string()),
@@ -163,8 +153,7 @@ export const metric = z
       parentMetricId: z.string().nullable().describe('The revision this one was forked from; null for the first'),
       legacyAt: nullableTimestamp.describe('Set when a newer revision superseded this one'),
       disabledAt: nullableTimestamp,
-      createdAt: timestamp,
-      deletedAt: nullableTimestamp,
+      ...lifecycleTimestamps,
     }),
   )
   .meta({ id: 'Metric' });
@@ -172,13 +161,13 @@ const tags = z.array(z.string()).max(1000).optional();
 export const metricCreate = z
   .strictObject(
     requestFields<NewMetric>()({
-      name: name.optional().describe('Required unless parentMetricId is given (then the parent’s by default)'),
+      name: recordName.optional().describe('Required unless parentMetricId is given (then the parent’s by default)'),
       source: z.enum(METRIC_SOURCES).optional().describe('Required unless parentMetricId is given'),
       description: optionalText,
       tags,
       judgePrompt: optionalText,
       evaluationParams: z.array(z.enum(EVALUATION_PARAMS)).nullable().optional(),
-      judgeModel: name.nullable().optional(),
+      judgeModel: z.string().max(255).nullable().optional(),
       algorithm: z.enum(DETERMINISTIC_ALGORITHMS).nullable().optional(),
       userGroupIds: ids.optional(),
       parentMetricId: z
@@ -196,7 +185,7 @@ export const metricCreate = z
 export const metricUpdate = z
   .strictObject(
     requestFields<MetricChanges>()({
-      name: name.optional(),
+      name: recordName.optional(),
       description: optionalText,
       tags,
       disabledAt: z.iso
@@ -208,11 +197,12 @@ export const metricUpdate = z
     }),
   )
   .meta({ id: 'MetricUpdate' });
-export const metricQuery = z.strictObject({
-  ids: q.strings(),
-  ...nameFilters,
-  sources: q.enums(METRIC_SOURCES),
-  metricGroupIds: q.strings(),
-  includeLegacy: q.boolean(),
-  ...paging(['createdAt', 'name', 'id']),
+export const metricQuery = listQuery({
+  filters: {
+    ...nameFilters,
+    sources: q.enums(METRIC_SOURCES),
+    metricGroupIds: q.strings(),
+    includeLegacy: q.boolean(),
+  },
+  sort: ['createdAt', 'name', 'id'],
 });

@@ -2,17 +2,13 @@ import { z } from 'zod';
 import { DATASET_TYPES, type Dataset, type DatasetChanges, type NewDataset } from '../../../domain/dataset/dataset.ts';
 import type { NewTestCase, TestCase, TestCaseFields } from '../../../domain/dataset/test-case.ts';
 import { GENDERS, NOISE_LEVELS, NOISE_PROFILES } from '../../../domain/dataset/voice.ts';
-import { jsonObject, nullableTimestamp, paging, q, timestamp, nameFilters } from './common.ts';
-import { requestFields, responseFields } from './record-fields.ts';
-
-const name = z.string().max(255);
-const optionalText = z.string().nullable().optional();
+import { jsonObject, listQuery, nameFilters, nullableTimestamp, optionalText, q, recordName } from './common.ts';
+import { lifecycleTimestamps, ownedRecordIds, requestFields, responseFields } from './record-fields.ts';
 
 export const test = z
   .object(
     responseFields<Dataset, 'version'>()({
-      id: z.string(),
-      organizationId: z.string(),
+      ...ownedRecordIds,
       productId: z.string(),
       specificationId: z.string().nullable(),
       userId: z.string(),
@@ -22,8 +18,7 @@ export const test = z
       metadata: jsonObject.nullable(),
       backgroundNoiseProfile: z.enum(NOISE_PROFILES).nullable(),
       backgroundNoiseLevel: z.enum(NOISE_LEVELS).nullable(),
-      createdAt: timestamp,
-      deletedAt: nullableTimestamp,
+      ...lifecycleTimestamps,
     }),
   )
   .meta({ id: 'Test' });
@@ -42,7 +37,7 @@ export const testCreate = z
   .strictObject(
     requestFields<NewDataset>()({
       productId: z.string().min(1),
-      name,
+      name: recordName,
       type: z.enum(DATASET_TYPES).optional().describe('Default QUALITY; name and type are unique together per product'),
       ...testFields,
     }),
@@ -50,16 +45,21 @@ export const testCreate = z
   .meta({ id: 'TestCreate' });
 export const testUpdate = z
   .strictObject(
-    requestFields<DatasetChanges>()({ name: name.optional(), type: z.enum(DATASET_TYPES).optional(), ...testFields }),
+    requestFields<DatasetChanges>()({
+      name: recordName.optional(),
+      type: z.enum(DATASET_TYPES).optional(),
+      ...testFields,
+    }),
   )
   .meta({ id: 'TestUpdate' });
-export const testQuery = z.strictObject({
-  ids: q.strings(),
-  productIds: q.strings(),
-  specificationIds: q.strings(),
-  ...nameFilters,
-  types: q.enums(DATASET_TYPES),
-  ...paging(['createdAt', 'name', 'type', 'id']),
+export const testQuery = listQuery({
+  filters: {
+    productIds: q.strings(),
+    specificationIds: q.strings(),
+    ...nameFilters,
+    types: q.enums(DATASET_TYPES),
+  },
+  sort: ['createdAt', 'name', 'type', 'id'],
 });
 
 export const testCase = z
@@ -98,8 +98,7 @@ export const testCase = z
       testCaseGroupId: z.string(),
       parentTestCaseId: z.string().nullable(),
       legacyAt: nullableTimestamp,
-      createdAt: timestamp,
-      deletedAt: nullableTimestamp,
+      ...lifecycleTimestamps,
     }),
   )
   .meta({ id: 'TestCase' });
@@ -147,15 +146,16 @@ export const testCaseCreate = z
 export const testCaseUpdate = z
   .strictObject(requestFields<TestCaseFields>()({ input: input.optional(), ...testCaseFields }))
   .meta({ id: 'TestCaseUpdate' });
-export const testCaseQuery = z.strictObject({
-  ids: q.strings(),
-  testIds: q.strings(),
-  testCaseGroupIds: q.strings(),
-  languageCodes: q.strings(),
-  variants: q.strings(),
-  strategies: q.strings(),
-  includeLegacy: q.boolean().describe('Default true: superseded revisions are listed too'),
-  ...paging(['createdAt', 'id']),
+export const testCaseQuery = listQuery({
+  filters: {
+    testIds: q.strings(),
+    testCaseGroupIds: q.strings(),
+    languageCodes: q.strings(),
+    variants: q.strings(),
+    strategies: q.strings(),
+    includeLegacy: q.boolean().describe('Default true: superseded revisions are listed too'),
+  },
+  sort: ['createdAt', 'id'],
 });
 
 export const languagesQuery = z.strictObject({ productId: q.string() });

@@ -8,8 +8,8 @@ import {
   type NewEndpointConnection,
 } from '../../../domain/endpoint-connection/endpoint-connection.ts';
 import { MAX_END_RULES } from '../../../domain/endpoint-connection/end-rules.ts';
-import { nullableTimestamp, paging, q, timestamp } from './common.ts';
-import { requestFields, responseFields } from './record-fields.ts';
+import { listQuery, nullableTimestamp, q, recordName, timestamp } from './common.ts';
+import { ownedRecordIds, requestFields, responseFields } from './record-fields.ts';
 
 const outputMapping = z
   .strictObject({
@@ -32,8 +32,7 @@ const headers = z.record(z.string(), z.string()).describe('Extra request headers
 export const endpointConnection = z
   .object(
     responseFields<EndpointConnectionView>()({
-      id: z.string(),
-      organizationId: z.string(),
+      ...ownedRecordIds,
       name: z.string(),
       url: z.string(),
       httpMethod: z.enum(HTTP_METHODS),
@@ -89,7 +88,7 @@ const settings = {
 export const endpointConnectionCreate = z
   .strictObject(
     requestFields<NewEndpointConnection>()({
-      name: z.string().max(255),
+      name: recordName,
       url: z.string().max(CONNECTION_LIMITS.urlLength),
       ...settings,
       httpMethod: settings.httpMethod.optional(),
@@ -101,7 +100,7 @@ export const endpointConnectionCreate = z
 export const endpointConnectionUpdate = z
   .strictObject(
     requestFields<EndpointConnectionChanges>()({
-      name: z.string().max(255).optional(),
+      name: recordName.optional(),
       url: z.string().max(CONNECTION_LIMITS.urlLength).optional(),
       ...settings,
       httpMethod: settings.httpMethod.optional(),
@@ -110,12 +109,13 @@ export const endpointConnectionUpdate = z
   )
   .meta({ id: 'EndpointConnectionUpdate' });
 
-export const endpointConnectionQuery = z.strictObject({
-  ids: q.strings(),
-  name: q.string().describe('Part of the name, any case'),
-  names: q.strings().describe('Exact names'),
-  authTypes: q.enums(AUTH_TYPES),
-  ...paging(['createdAt', 'updatedAt', 'name', 'id']),
+export const endpointConnectionQuery = listQuery({
+  filters: {
+    name: q.string().describe('Part of the name, any case'),
+    names: q.strings().describe('Exact names'),
+    authTypes: q.enums(AUTH_TYPES),
+  },
+  sort: ['createdAt', 'updatedAt', 'name', 'id'],
 });
 
 export const connectionTestBody = z

@@ -4,8 +4,8 @@ import type { EvaluateSessionsRequest, LaunchReport } from '../../../application
 import type { CreditStatus } from '../../../application/evaluations/get-credit-status.ts';
 import type { RetryReport } from '../../../application/evaluations/retry-evaluations.ts';
 import { EVALUATION_STATUSES, type Evaluation } from '../../../domain/evaluation/evaluation.ts';
-import { nullableTimestamp, paging, q, timestamp } from './common.ts';
-import { requestFields, responseFields } from './record-fields.ts';
+import { listQuery, nullableTimestamp, q } from './common.ts';
+import { lifecycleTimestamps, requestFields, responseFields } from './record-fields.ts';
 
 const id = z.string().min(1);
 const ids = z.array(id).max(1000, 'at most 1000 ids per request');
@@ -31,8 +31,7 @@ export const evaluation = z
       humanScore: z.number().nullable().describe("A reviewer's score: for a HUMAN metric also the score"),
       humanReason: z.string().nullable(),
       failedTurns: z.array(z.string()),
-      createdAt: timestamp,
-      deletedAt: nullableTimestamp,
+      ...lifecycleTimestamps,
       evaluatedAt: nullableTimestamp,
       metricLegacyAt: nullableTimestamp,
       metricDisabledAt: nullableTimestamp,
@@ -42,26 +41,27 @@ export const evaluation = z
   )
   .meta({ id: 'Evaluation' });
 
-export const evaluationQuery = z.strictObject({
-  ids: q.strings(),
-  sessionIds: q.strings(),
-  inferenceResultIds: q.strings(),
-  metricIds: q.strings(),
-  statuses: q.enums(EVALUATION_STATUSES),
-  runIds: q.strings(),
-  launchIds: q.strings(),
-  versionIds: q.strings(),
-  testCaseIds: q.strings(),
-  canRetry: q.boolean(),
-  minScore: q.number().pipe(z.number().min(0).max(1).optional()),
-  maxScore: q.number().pipe(z.number().min(0).max(1).optional()),
-  reviewable: q
-    .boolean()
-    .describe(
-      'true: only what the caller may review and nobody else has claimed, oldest first ' +
-        '(with statuses=PENDING_HUMAN: the review queue)',
-    ),
-  ...paging(['createdAt', 'score', 'evaluatedAt']),
+export const evaluationQuery = listQuery({
+  filters: {
+    sessionIds: q.strings(),
+    inferenceResultIds: q.strings(),
+    metricIds: q.strings(),
+    statuses: q.enums(EVALUATION_STATUSES),
+    runIds: q.strings(),
+    launchIds: q.strings(),
+    versionIds: q.strings(),
+    testCaseIds: q.strings(),
+    canRetry: q.boolean(),
+    minScore: q.number().pipe(z.number().min(0).max(1).optional()),
+    maxScore: q.number().pipe(z.number().min(0).max(1).optional()),
+    reviewable: q
+      .boolean()
+      .describe(
+        'true: only what the caller may review and nobody else has claimed, oldest first ' +
+          '(with statuses=PENDING_HUMAN: the review queue)',
+      ),
+  },
+  sort: ['createdAt', 'score', 'evaluatedAt'],
 });
 
 export const metricChoice = z

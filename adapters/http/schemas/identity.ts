@@ -11,8 +11,11 @@ import {
   type Subscription,
   type SubscriptionChange,
 } from '../../../domain/organization/subscription.ts';
-import { nullableTimestamp, paging, q, timestamp, nameFilters } from './common.ts';
-import { requestFields, responseFields } from './record-fields.ts';
+import { listQuery, nameFilters, nullableTimestamp, q, timestamp } from './common.ts';
+import { lifecycleTimestamps, requestFields, responseFields } from './record-fields.ts';
+
+/** A name in an identity request body: trimmed, then 1 to 255 characters. */
+const trimmedName = z.string().trim().min(1).max(255);
 
 export const organization = z
   .object(
@@ -32,8 +35,7 @@ export const organization = z
       samlSignedResponse: z.boolean().nullable(),
       samlSignedAssertions: z.boolean().nullable(),
       enforceMfa: z.boolean(),
-      createdAt: timestamp,
-      deletedAt: nullableTimestamp,
+      ...lifecycleTimestamps,
     }),
   )
   .meta({ id: 'Organization' });
@@ -56,21 +58,15 @@ const organizationFields = {
 export const organizationCreate = z
   .strictObject(
     requestFields<OrganizationChanges & { name: string }>()({
-      name: z.string().trim().min(1).max(255),
+      name: trimmedName,
       ...organizationFields,
     }),
   )
   .meta({ id: 'OrganizationCreate' });
 export const organizationUpdate = z
-  .strictObject(
-    requestFields<OrganizationChanges>()({ name: z.string().trim().min(1).max(255).optional(), ...organizationFields }),
-  )
+  .strictObject(requestFields<OrganizationChanges>()({ name: trimmedName.optional(), ...organizationFields }))
   .meta({ id: 'OrganizationUpdate' });
-export const organizationQuery = z.strictObject({
-  ids: q.strings(),
-  ...nameFilters,
-  ...paging(['createdAt', 'name', 'id']),
-});
+export const organizationQuery = listQuery({ filters: nameFilters, sort: ['createdAt', 'name', 'id'] });
 
 export const subscription = z
   .object(
@@ -121,8 +117,7 @@ export const user = z
       mfaSource: z.enum(MFA_SOURCES).nullable(),
       firstSignInAt: nullableTimestamp,
       latestSignInAt: nullableTimestamp,
-      createdAt: timestamp,
-      deletedAt: nullableTimestamp,
+      ...lifecycleTimestamps,
     }),
   )
   .meta({ id: 'User' });
@@ -132,7 +127,7 @@ export const userCreate = z
     requestFields<Parameters<CreateUser['execute']>[1]>()({
       organizationId: z.string().optional(),
       email: z.email(),
-      name: z.string().trim().min(1).max(255),
+      name: trimmedName,
       role: z.enum(ROLES),
     }),
   )
@@ -141,7 +136,7 @@ export const userUpdate = z
   .strictObject(
     requestFields<UserChanges>()({
       email: z.email().optional(),
-      name: z.string().trim().min(1).max(255).optional(),
+      name: trimmedName.optional(),
       role: z.enum(ROLES).optional(),
       analyticsConsent: z.boolean().nullable().optional(),
       marketingConsent: z.boolean().optional(),
@@ -149,13 +144,14 @@ export const userUpdate = z
     }),
   )
   .meta({ id: 'UserUpdate' });
-export const userQuery = z.strictObject({
-  ids: q.strings(),
-  ...nameFilters,
-  emails: q.strings(),
-  roles: q.enums(ROLES),
-  organizationId: q.string(),
-  ...paging(['createdAt', 'email', 'name', 'id']),
+export const userQuery = listQuery({
+  filters: {
+    ...nameFilters,
+    emails: q.strings(),
+    roles: q.enums(ROLES),
+    organizationId: q.string(),
+  },
+  sort: ['createdAt', 'email', 'name', 'id'],
 });
 
 export const apiKey = z
@@ -180,13 +176,14 @@ export const apiKeyCreate = z
   .strictObject(
     requestFields<Parameters<CreateApiKey['execute']>[1]>()({
       userId: z.string().optional(),
-      name: z.string().trim().min(1).max(255),
+      name: trimmedName,
     }),
   )
   .meta({ id: 'ApiKeyCreate' });
-export const apiKeyQuery = z.strictObject({
-  ids: q.strings(),
-  ...nameFilters,
-  userIds: q.strings(),
-  ...paging(['createdAt', 'name', 'id']),
+export const apiKeyQuery = listQuery({
+  filters: {
+    ...nameFilters,
+    userIds: q.strings(),
+  },
+  sort: ['createdAt', 'name', 'id'],
 });

@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { nullableTimestamp, timestamp } from './common.ts';
 
 type Shape = Record<string, z.ZodType>;
 
@@ -48,3 +49,9 @@ export const requestFields =
   <T, Omitted extends keyof T = never>() =>
   <S extends Shape>(shape: S & TiedShape<T, Exclude<keyof T, Omitted>, S, 'request'>): S =>
     shape;
+
+/** The ids a response shows first on a record an organization owns: its own and its organization's. */
+export const ownedRecordIds = { id: z.string(), organizationId: z.string() };
+
+/** When a record was created and when it was soft-deleted (null while live): the last fields most responses show. */
+export const lifecycleTimestamps = { createdAt: timestamp, deletedAt: nullableTimestamp };

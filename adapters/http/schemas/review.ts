@@ -6,9 +6,18 @@ import type { LinkedUserGroup, NewUserGroup, UserGroupChanges } from '../../../d
 import { TEXT_LIMIT } from '../../../domain/shared/fields.ts';
 import { INFERENCE_RESULT_STATUSES } from '../../../domain/tracing/inference-result.ts';
 import { SESSION_STATUSES } from '../../../domain/tracing/session.ts';
-import { jsonObject, nameFilters, nullableTimestamp, paging, q, timestamp } from './common.ts';
+import {
+  jsonObject,
+  listQuery,
+  nameFilters,
+  nullableTimestamp,
+  optionalText,
+  q,
+  recordName,
+  timestamp,
+} from './common.ts';
 import { evaluation } from './evaluation.ts';
-import { requestFields, responseFields } from './record-fields.ts';
+import { ownedRecordIds, requestFields, responseFields } from './record-fields.ts';
 
 const ids = z.array(z.string().min(1)).max(1000, 'at most 1000 ids per request');
 /** An optional field of a new record: an explicit null means the same as leaving it out. */
@@ -21,8 +30,7 @@ const orAbsent = <T extends z.ZodType>(schema: T) =>
 export const userGroup = z
   .object(
     responseFields<LinkedUserGroup, 'version'>()({
-      id: z.string(),
-      organizationId: z.string(),
+      ...ownedRecordIds,
       name: z.string(),
       description: z.string().nullable(),
       userIds: z.array(z.string()).describe('The reviewers in the group'),
@@ -39,8 +47,8 @@ export const userGroup = z
 export const userGroupCreate = z
   .strictObject(
     requestFields<NewUserGroup>()({
-      name: z.string().max(255),
-      description: z.string().nullable().optional(),
+      name: recordName,
+      description: optionalText,
       allProducts: orAbsent(z.boolean()).describe('Default false: the group covers only its linked products'),
       userIds: orAbsent(ids),
       metricIds: orAbsent(ids),
@@ -52,20 +60,21 @@ export const userGroupCreate = z
 export const userGroupUpdate = z
   .strictObject(
     requestFields<UserGroupChanges>()({
-      name: z.string().max(255).optional(),
-      description: z.string().nullable().optional(),
+      name: recordName.optional(),
+      description: optionalText,
       allProducts: z.boolean().optional(),
     }),
   )
   .meta({ id: 'UserGroupUpdate' });
 
-export const userGroupQuery = z.strictObject({
-  ids: q.strings(),
-  ...nameFilters,
-  userIds: q.strings().describe('Groups with any of these users'),
-  metricIds: q.strings().describe('Groups linked to any of these metrics'),
-  productIds: q.strings().describe('Groups linked to any of these products'),
-  ...paging(['createdAt', 'updatedAt', 'name', 'id']),
+export const userGroupQuery = listQuery({
+  filters: {
+    ...nameFilters,
+    userIds: q.strings().describe('Groups with any of these users'),
+    metricIds: q.strings().describe('Groups linked to any of these metrics'),
+    productIds: q.strings().describe('Groups linked to any of these products'),
+  },
+  sort: ['createdAt', 'updatedAt', 'name', 'id'],
 });
 
 export const userLinks = z.strictObject({ userIds: ids.min(1) }).meta({ id: 'UserGroupUserLinks' });

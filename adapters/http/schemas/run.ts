@@ -5,7 +5,7 @@ import { LAUNCH_KINDS, LAUNCH_STATUSES } from '../../../domain/run/launch.ts';
 import type { MetricSummary } from '../../../domain/run/metric-summary.ts';
 import type { RelaunchOptions } from '../../../domain/run/relaunch.ts';
 import { RUN_OPENERS, RUN_STATUSES, type NewRun } from '../../../domain/run/run.ts';
-import { jsonObject, nullableTimestamp, paging, q, timestamp } from './common.ts';
+import { jsonObject, listQuery, nullableTimestamp, q, timestamp } from './common.ts';
 import { requestFields, responseFields } from './record-fields.ts';
 
 const id = z.string().min(1);
@@ -77,14 +77,15 @@ export const runCreate = z
   )
   .meta({ id: 'RunCreate' });
 
-export const runQuery = z.strictObject({
-  ids: q.strings(),
-  productIds: q.strings(),
-  versionIds: q.strings(),
-  statuses: q.enums(RUN_STATUSES),
-  customIds: q.strings(),
-  openedBy: q.enums(RUN_OPENERS),
-  ...paging(['createdAt', 'ordinal']),
+export const runQuery = listQuery({
+  filters: {
+    productIds: q.strings(),
+    versionIds: q.strings(),
+    statuses: q.enums(RUN_STATUSES),
+    customIds: q.strings(),
+    openedBy: q.enums(RUN_OPENERS),
+  },
+  sort: ['createdAt', 'ordinal'],
 });
 
 export const relaunchBody = z

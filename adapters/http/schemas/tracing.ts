@@ -16,8 +16,8 @@ import {
 } from '../../../domain/tracing/session.ts';
 import { MAX_SPANS_PER_BATCH } from '../../../domain/tracing/span-batch.ts';
 import { SPAN_TYPES, type Span } from '../../../domain/tracing/span.ts';
-import { jsonObject, nameFilters, nullableTimestamp, paging, q, timestamp } from './common.ts';
-import { requestFields, responseFields } from './record-fields.ts';
+import { jsonObject, listQuery, nameFilters, nullableTimestamp, q } from './common.ts';
+import { lifecycleTimestamps, requestFields, responseFields } from './record-fields.ts';
 
 const optionalText = (max: number) => z.string().trim().min(1).max(max).nullable().optional();
 
@@ -36,8 +36,7 @@ export const session = z
       stoppingReason: z.string().nullable(),
       error: z.string().nullable(),
       finishedAt: nullableTimestamp,
-      createdAt: timestamp,
-      deletedAt: nullableTimestamp,
+      ...lifecycleTimestamps,
     }),
   )
   .meta({ id: 'Session' });
@@ -97,17 +96,18 @@ export const sessionFinish = z
     }),
   )
   .meta({ id: 'SessionFinish' });
-export const sessionQuery = z.strictObject({
-  ids: q.strings(),
-  versionIds: q.strings(),
-  testCaseIds: q.strings(),
-  customIds: q.strings(),
-  statuses: q.enums(SESSION_STATUSES),
-  runIds: q.strings(),
-  isProduction: q.boolean(),
-  createdAfter: q.timestamp(),
-  createdBefore: q.timestamp(),
-  ...paging(['createdAt', 'customId', 'status', 'id']),
+export const sessionQuery = listQuery({
+  filters: {
+    versionIds: q.strings(),
+    testCaseIds: q.strings(),
+    customIds: q.strings(),
+    statuses: q.enums(SESSION_STATUSES),
+    runIds: q.strings(),
+    isProduction: q.boolean(),
+    createdAfter: q.timestamp(),
+    createdBefore: q.timestamp(),
+  },
+  sort: ['createdAt', 'customId', 'status', 'id'],
 });
 
 export const inferenceResult = z
@@ -126,8 +126,7 @@ export const inferenceResult = z
       status: z.enum(INFERENCE_RESULT_STATUSES),
       error: z.string().nullable(),
       droppedSpanCount: z.number().int().describe('Spans of this result refused for invalid data'),
-      createdAt: timestamp,
-      deletedAt: nullableTimestamp,
+      ...lifecycleTimestamps,
     }),
   )
   .meta({ id: 'InferenceResult' });
@@ -168,11 +167,12 @@ export const conversationBatch = z
     id: 'ConversationBatch',
     description: 'A user turn opens an inference result; the assistant turns after it are its output',
   });
-export const inferenceResultQuery = z.strictObject({
-  ids: q.strings(),
-  sessionIds: q.strings(),
-  statuses: q.enums(INFERENCE_RESULT_STATUSES),
-  ...paging(['createdAt', 'status', 'id']),
+export const inferenceResultQuery = listQuery({
+  filters: {
+    sessionIds: q.strings(),
+    statuses: q.enums(INFERENCE_RESULT_STATUSES),
+  },
+  sort: ['createdAt', 'status', 'id'],
 });
 
 /** Internal span fields: the copied session link and the late-parent marker. */
@@ -194,8 +194,7 @@ export const span = z
       parentTraceId: z.string().nullable().describe('The parent span as sent'),
       startTime: nullableTimestamp,
       endTime: nullableTimestamp,
-      createdAt: timestamp,
-      deletedAt: nullableTimestamp,
+      ...lifecycleTimestamps,
     }),
   )
   .meta({ id: 'Span' });
@@ -238,16 +237,17 @@ export const spanBatchReport = z
   .object({ created: z.array(span), rejected: z.array(spanRejection) })
   .meta({ id: 'SpanBatchReport' });
 export const spanIds = z.strictObject({ ids: z.array(z.string().min(1)).min(1).max(1000) }).meta({ id: 'SpanIds' });
-export const spanQuery = z.strictObject({
-  ids: q.strings(),
-  inferenceResultIds: q.strings(),
-  sessionIds: q.strings(),
-  types: q.enums(SPAN_TYPES),
-  ...nameFilters,
-  parentTraceIds: q.strings(),
-  startTimeAfter: q.timestamp(),
-  startTimeBefore: q.timestamp(),
-  ...paging(['createdAt', 'startTime', 'name', 'id']),
+export const spanQuery = listQuery({
+  filters: {
+    inferenceResultIds: q.strings(),
+    sessionIds: q.strings(),
+    types: q.enums(SPAN_TYPES),
+    ...nameFilters,
+    parentTraceIds: q.strings(),
+    startTimeAfter: q.timestamp(),
+    startTimeBefore: q.timestamp(),
+  },
+  sort: ['createdAt', 'startTime', 'name', 'id'],
 });
 
 /** The wire form of a span, built by hand for the batch hot path (whose response skips schema parsing). */
