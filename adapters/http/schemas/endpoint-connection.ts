@@ -9,7 +9,7 @@ import {
 } from '../../../domain/endpoint-connection/endpoint-connection.ts';
 import { MAX_END_RULES } from '../../../domain/endpoint-connection/end-rules.ts';
 import { listQuery, nullableTimestamp, q, recordName, timestamp } from './common.ts';
-import { ownedRecordIds, requestFields, responseFields } from './record-fields.ts';
+import { ownedRecordIds, recordResponse, requestBody } from './record-fields.ts';
 
 const outputMapping = z
   .strictObject({
@@ -29,30 +29,26 @@ const endRule = z.strictObject({
 
 const headers = z.record(z.string(), z.string()).describe('Extra request headers');
 
-export const endpointConnection = z
-  .object(
-    responseFields<EndpointConnectionView>()({
-      ...ownedRecordIds,
-      name: z.string(),
-      url: z.string(),
-      httpMethod: z.enum(HTTP_METHODS),
-      authType: z.enum(AUTH_TYPES),
-      apiKeyHeader: z.string().nullable(),
-      hasSecret: z.boolean().describe('Whether a secret is stored; the secret itself is never shown'),
-      headers,
-      inputTemplate: z.string(),
-      outputMapping,
-      timeoutMs: z.number().int(),
-      retries: z.number().int(),
-      maxConcurrency: z.number().int(),
-      rateLimitPerMinute: z.number().int().nullable(),
-      conversationEndRules: z.array(endRule),
-      createdAt: timestamp,
-      updatedAt: timestamp,
-      deletedAt: nullableTimestamp,
-    }),
-  )
-  .meta({ id: 'EndpointConnection' });
+export const endpointConnection = recordResponse<EndpointConnectionView>({ id: 'EndpointConnection' })({
+  ...ownedRecordIds,
+  name: z.string(),
+  url: z.string(),
+  httpMethod: z.enum(HTTP_METHODS),
+  authType: z.enum(AUTH_TYPES),
+  apiKeyHeader: z.string().nullable(),
+  hasSecret: z.boolean().describe('Whether a secret is stored; the secret itself is never shown'),
+  headers,
+  inputTemplate: z.string(),
+  outputMapping,
+  timeoutMs: z.number().int(),
+  retries: z.number().int(),
+  maxConcurrency: z.number().int(),
+  rateLimitPerMinute: z.number().int().nullable(),
+  conversationEndRules: z.array(endRule),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  deletedAt: nullableTimestamp,
+});
 
 const secret = z.string().max(8192).nullable().optional();
 const limited = (bounds: { min: number; max: number }) => z.number().int().min(bounds.min).max(bounds.max);
@@ -85,29 +81,21 @@ const settings = {
   conversationEndRules: z.array(endRule).max(MAX_END_RULES).nullable().optional(),
 };
 
-export const endpointConnectionCreate = z
-  .strictObject(
-    requestFields<NewEndpointConnection>()({
-      name: recordName,
-      url: z.string().max(CONNECTION_LIMITS.urlLength),
-      ...settings,
-      httpMethod: settings.httpMethod.optional(),
-      authType: settings.authType.optional(),
-    }),
-  )
-  .meta({ id: 'EndpointConnectionCreate' });
+export const endpointConnectionCreate = requestBody<NewEndpointConnection>({ id: 'EndpointConnectionCreate' })({
+  name: recordName,
+  url: z.string().max(CONNECTION_LIMITS.urlLength),
+  ...settings,
+  httpMethod: settings.httpMethod.optional(),
+  authType: settings.authType.optional(),
+});
 
-export const endpointConnectionUpdate = z
-  .strictObject(
-    requestFields<EndpointConnectionChanges>()({
-      name: recordName.optional(),
-      url: z.string().max(CONNECTION_LIMITS.urlLength).optional(),
-      ...settings,
-      httpMethod: settings.httpMethod.optional(),
-      authType: settings.authType.optional(),
-    }),
-  )
-  .meta({ id: 'EndpointConnectionUpdate' });
+export const endpointConnectionUpdate = requestBody<EndpointConnectionChanges>({ id: 'EndpointConnectionUpdate' })({
+  name: recordName.optional(),
+  url: z.string().max(CONNECTION_LIMITS.urlLength).optional(),
+  ...settings,
+  httpMethod: settings.httpMethod.optional(),
+  authType: settings.authType.optional(),
+});
 
 export const endpointConnectionQuery = listQuery({
   filters: {

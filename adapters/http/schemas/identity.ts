@@ -12,33 +12,29 @@ import {
   type SubscriptionChange,
 } from '../../../domain/organization/subscription.ts';
 import { listQuery, nameFilters, nullableTimestamp, q, timestamp } from './common.ts';
-import { lifecycleTimestamps, requestFields, responseFields } from './record-fields.ts';
+import { lifecycleTimestamps, recordResponse, requestBody } from './record-fields.ts';
 
 /** A name in an identity request body: trimmed, then 1 to 255 characters. */
 const trimmedName = z.string().trim().min(1).max(255);
 
-export const organization = z
-  .object(
-    responseFields<Organization, 'version' | 'creditWarningLevel'>()({
-      id: z.string(),
-      name: z.string(),
-      remainingSubscriptionCredits: z.number().int().nullable(),
-      extraCredits: z.number().int(),
-      lastWarningAt: nullableTimestamp,
-      warningAt: z.number().int().nullable(),
-      billingCustomerId: z.string().nullable(),
-      samlEntrypointUrl: z.string().nullable(),
-      samlEntityId: z.string().nullable(),
-      samlIssuerId: z.string().nullable(),
-      samlPublicCertificate: z.string().nullable(),
-      samlTeamSlug: z.string().nullable(),
-      samlSignedResponse: z.boolean().nullable(),
-      samlSignedAssertions: z.boolean().nullable(),
-      enforceMfa: z.boolean(),
-      ...lifecycleTimestamps,
-    }),
-  )
-  .meta({ id: 'Organization' });
+export const organization = recordResponse<Organization, 'version' | 'creditWarningLevel'>({ id: 'Organization' })({
+  id: z.string(),
+  name: z.string(),
+  remainingSubscriptionCredits: z.number().int().nullable(),
+  extraCredits: z.number().int(),
+  lastWarningAt: nullableTimestamp,
+  warningAt: z.number().int().nullable(),
+  billingCustomerId: z.string().nullable(),
+  samlEntrypointUrl: z.string().nullable(),
+  samlEntityId: z.string().nullable(),
+  samlIssuerId: z.string().nullable(),
+  samlPublicCertificate: z.string().nullable(),
+  samlTeamSlug: z.string().nullable(),
+  samlSignedResponse: z.boolean().nullable(),
+  samlSignedAssertions: z.boolean().nullable(),
+  enforceMfa: z.boolean(),
+  ...lifecycleTimestamps,
+});
 
 const organizationFields = {
   remainingSubscriptionCredits: z.number().int().min(0).nullable().optional(),
@@ -55,95 +51,75 @@ const organizationFields = {
   enforceMfa: z.boolean().optional(),
 };
 
-export const organizationCreate = z
-  .strictObject(
-    requestFields<OrganizationChanges & { name: string }>()({
-      name: trimmedName,
-      ...organizationFields,
-    }),
-  )
-  .meta({ id: 'OrganizationCreate' });
-export const organizationUpdate = z
-  .strictObject(requestFields<OrganizationChanges>()({ name: trimmedName.optional(), ...organizationFields }))
-  .meta({ id: 'OrganizationUpdate' });
+export const organizationCreate = requestBody<OrganizationChanges & { name: string }>({ id: 'OrganizationCreate' })({
+  name: trimmedName,
+  ...organizationFields,
+});
+export const organizationUpdate = requestBody<OrganizationChanges>({ id: 'OrganizationUpdate' })({
+  name: trimmedName.optional(),
+  ...organizationFields,
+});
 export const organizationQuery = listQuery({ filters: nameFilters, sort: ['createdAt', 'name', 'id'] });
 
-export const subscription = z
-  .object(
-    responseFields<Subscription, 'id' | 'organizationId' | 'createdAt' | 'deletedAt' | 'version'>()({
-      plan: z.enum(PLANS),
-      status: z.enum(SUBSCRIPTION_STATUSES),
-      quantity: z.number().int(),
-      marketplaceSubscriptionId: z.string().nullable().describe('The linked marketplace subscription, if any'),
-      marketplaceOperationAt: z.string().nullable().describe('Time stamp of the last marketplace operation applied'),
-      updatedAt: timestamp,
-    }),
-  )
-  .meta({ id: 'Subscription' });
-export const subscriptionChange = z
-  .strictObject(
-    requestFields<SubscriptionChange>()({
-      plan: z.enum(PLANS),
-      status: z.enum(SUBSCRIPTION_STATUSES),
-      quantity: z.number().int().min(1).optional(),
-      marketplaceSubscriptionId: z
-        .string()
-        .trim()
-        .min(1)
-        .max(255)
-        .nullable()
-        .optional()
-        .describe('Links the organization to a marketplace subscription; null unlinks'),
-    }),
-  )
-  .meta({ id: 'SubscriptionChange' });
+export const subscription = recordResponse<
+  Subscription,
+  'id' | 'organizationId' | 'createdAt' | 'deletedAt' | 'version'
+>({ id: 'Subscription' })({
+  plan: z.enum(PLANS),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  quantity: z.number().int(),
+  marketplaceSubscriptionId: z.string().nullable().describe('The linked marketplace subscription, if any'),
+  marketplaceOperationAt: z.string().nullable().describe('Time stamp of the last marketplace operation applied'),
+  updatedAt: timestamp,
+});
+export const subscriptionChange = requestBody<SubscriptionChange>({ id: 'SubscriptionChange' })({
+  plan: z.enum(PLANS),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  quantity: z.number().int().min(1).optional(),
+  marketplaceSubscriptionId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    .nullable()
+    .optional()
+    .describe('Links the organization to a marketplace subscription; null unlinks'),
+});
 
-export const user = z
-  .object(
-    responseFields<UserView>()({
-      id: z.string(),
-      email: z.string(),
-      name: z.string(),
-      role: z.enum(ROLES),
-      organizationId: z.string(),
-      hasPassword: z.boolean(),
-      hasProviderAId: z.boolean(),
-      hasProviderBId: z.boolean(),
-      hasProviderCId: z.boolean(),
-      hasSamlId: z.boolean(),
-      hasApiKey: z.boolean(),
-      analyticsConsent: z.boolean().nullable(),
-      marketingConsent: z.boolean(),
-      mfaSource: z.enum(MFA_SOURCES).nullable(),
-      firstSignInAt: nullableTimestamp,
-      latestSignInAt: nullableTimestamp,
-      ...lifecycleTimestamps,
-    }),
-  )
-  .meta({ id: 'User' });
+export const user = recordResponse<UserView>({ id: 'User' })({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  organizationId: z.string(),
+  hasPassword: z.boolean(),
+  hasProviderAId: z.boolean(),
+  hasProviderBId: z.boolean(),
+  hasProviderCId: z.boolean(),
+  hasSamlId: z.boolean(),
+  hasApiKey: z.boolean(),
+  analyticsConsent: z.boolean().nullable(),
+  marketingConsent: z.boolean(),
+  mfaSource: z.enum(MFA_SOURCES).nullable(),
+  firstSignInAt: nullableTimestamp,
+  latestSignInAt: nullableTimestamp,
+  ...lifecycleTimestamps,
+});
 
-export const userCreate = z
-  .strictObject(
-    requestFields<Parameters<CreateUser['execute']>[1]>()({
-      organizationId: z.string().optional(),
-      email: z.email(),
-      name: trimmedName,
-      role: z.enum(ROLES),
-    }),
-  )
-  .meta({ id: 'UserCreate' });
-export const userUpdate = z
-  .strictObject(
-    requestFields<UserChanges>()({
-      email: z.email().optional(),
-      name: trimmedName.optional(),
-      role: z.enum(ROLES).optional(),
-      analyticsConsent: z.boolean().nullable().optional(),
-      marketingConsent: z.boolean().optional(),
-      mfaSource: z.enum(MFA_SOURCES).nullable().optional(),
-    }),
-  )
-  .meta({ id: 'UserUpdate' });
+export const userCreate = requestBody<Parameters<CreateUser['execute']>[1]>({ id: 'UserCreate' })({
+  organizationId: z.string().optional(),
+  email: z.email(),
+  name: trimmedName,
+  role: z.enum(ROLES),
+});
+export const userUpdate = requestBody<UserChanges>({ id: 'UserUpdate' })({
+  email: z.email().optional(),
+  name: trimmedName.optional(),
+  role: z.enum(ROLES).optional(),
+  analyticsConsent: z.boolean().nullable().optional(),
+  marketingConsent: z.boolean().optional(),
+  mfaSource: z.enum(MFA_SOURCES).nullable().optional(),
+});
 export const userQuery = listQuery({
   filters: {
     ...nameFilters,
@@ -154,32 +130,24 @@ export const userQuery = listQuery({
   sort: ['createdAt', 'email', 'name', 'id'],
 });
 
-export const apiKey = z
-  .object(
-    responseFields<ApiKeyView>()({
-      id: z.string(),
-      name: z.string(),
-      userId: z.string(),
-      organizationId: z.string(),
-      prefix: z.string(),
-      createdAt: timestamp,
-      expiresAt: nullableTimestamp.describe('Session keys from sign-in expire; other keys never (null)'),
-      revokedAt: nullableTimestamp,
-      deletedAt: nullableTimestamp,
-    }),
-  )
-  .meta({ id: 'ApiKey' });
+export const apiKey = recordResponse<ApiKeyView>({ id: 'ApiKey' })({
+  id: z.string(),
+  name: z.string(),
+  userId: z.string(),
+  organizationId: z.string(),
+  prefix: z.string(),
+  createdAt: timestamp,
+  expiresAt: nullableTimestamp.describe('Session keys from sign-in expire; other keys never (null)'),
+  revokedAt: nullableTimestamp,
+  deletedAt: nullableTimestamp,
+});
 export const apiKeyCreated = apiKey
   .extend({ key: z.string().describe('The plain key, shown this once') })
   .meta({ id: 'ApiKeyCreated' });
-export const apiKeyCreate = z
-  .strictObject(
-    requestFields<Parameters<CreateApiKey['execute']>[1]>()({
-      userId: z.string().optional(),
-      name: trimmedName,
-    }),
-  )
-  .meta({ id: 'ApiKeyCreate' });
+export const apiKeyCreate = requestBody<Parameters<CreateApiKey['execute']>[1]>({ id: 'ApiKeyCreate' })({
+  userId: z.string().optional(),
+  name: trimmedName,
+});
 export const apiKeyQuery = listQuery({
   filters: {
     ...nameFilters,

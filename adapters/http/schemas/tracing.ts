@@ -17,29 +17,25 @@ import {
 import { MAX_SPANS_PER_BATCH } from '../../../domain/tracing/span-batch.ts';
 import { SPAN_TYPES, type Span } from '../../../domain/tracing/span.ts';
 import { jsonObject, listQuery, nameFilters, nullableTimestamp, q } from './common.ts';
-import { lifecycleTimestamps, requestFields, responseFields } from './record-fields.ts';
+import { lifecycleTimestamps, recordResponse, requestBody } from './record-fields.ts';
 
 const optionalText = (max: number) => z.string().trim().min(1).max(max).nullable().optional();
 
-export const session = z
-  .object(
-    responseFields<Session, 'organizationId' | 'version'>()({
-      id: z.string(),
-      versionId: z.string(),
-      testCaseId: z.string().nullable(),
-      customId: z.string().nullable(),
-      runId: z.string().nullable(),
-      isProduction: z.boolean(),
-      context: jsonObject.nullable(),
-      metadata: jsonObject.nullable(),
-      status: z.enum(SESSION_STATUSES),
-      stoppingReason: z.string().nullable(),
-      error: z.string().nullable(),
-      finishedAt: nullableTimestamp,
-      ...lifecycleTimestamps,
-    }),
-  )
-  .meta({ id: 'Session' });
+export const session = recordResponse<Session, 'organizationId' | 'version'>({ id: 'Session' })({
+  id: z.string(),
+  versionId: z.string(),
+  testCaseId: z.string().nullable(),
+  customId: z.string().nullable(),
+  runId: z.string().nullable(),
+  isProduction: z.boolean(),
+  context: jsonObject.nullable(),
+  metadata: jsonObject.nullable(),
+  status: z.enum(SESSION_STATUSES),
+  stoppingReason: z.string().nullable(),
+  error: z.string().nullable(),
+  finishedAt: nullableTimestamp,
+  ...lifecycleTimestamps,
+});
 
 /** What a session's creator sets and may change later, in this order in both bodies. */
 const sessionSettings = {
@@ -47,55 +43,43 @@ const sessionSettings = {
   context: jsonObject.nullable().optional(),
   metadata: jsonObject.nullable().optional(),
 };
-export const sessionCreate = z
-  .strictObject(
-    requestFields<NewSession>()({
-      versionId: z.string().min(1),
-      testCaseId: z.string().min(1).nullable().optional(),
-      customId: optionalText(255),
-      runId: z
-        .string()
-        .min(1)
-        .nullable()
-        .optional()
-        .describe(
-          'A RUNNING run opened with POST /runs, of the same product (and version, when it names one); a session ' +
-            'in a run is not production traffic unless isProduction says so, which is refused',
-        ),
-      ...sessionSettings,
-    }),
-  )
-  .meta({ id: 'SessionCreate' });
-export const sessionUpdate = z
-  .strictObject(
-    requestFields<SessionChanges>()({
-      customId: optionalText(255),
-      ...sessionSettings,
-    }),
-  )
-  .meta({ id: 'SessionUpdate' });
-export const sessionFinish = z
-  .strictObject(
-    requestFields<SessionEnding>()({
-      stoppingReason: z
-        .string()
-        .trim()
-        .min(1)
-        .max(10_000)
-        .nullable()
-        .optional()
-        .describe('Why the conversation stopped; the session becomes COMPLETED'),
-      error: z
-        .string()
-        .trim()
-        .min(1)
-        .max(100_000)
-        .nullable()
-        .optional()
-        .describe('What went wrong; the session becomes FAILED'),
-    }),
-  )
-  .meta({ id: 'SessionFinish' });
+export const sessionCreate = requestBody<NewSession>({ id: 'SessionCreate' })({
+  versionId: z.string().min(1),
+  testCaseId: z.string().min(1).nullable().optional(),
+  customId: optionalText(255),
+  runId: z
+    .string()
+    .min(1)
+    .nullable()
+    .optional()
+    .describe(
+      'A RUNNING run opened with POST /runs, of the same product (and version, when it names one); a session ' +
+        'in a run is not production traffic unless isProduction says so, which is refused',
+    ),
+  ...sessionSettings,
+});
+export const sessionUpdate = requestBody<SessionChanges>({ id: 'SessionUpdate' })({
+  customId: optionalText(255),
+  ...sessionSettings,
+});
+export const sessionFinish = requestBody<SessionEnding>({ id: 'SessionFinish' })({
+  stoppingReason: z
+    .string()
+    .trim()
+    .min(1)
+    .max(10_000)
+    .nullable()
+    .optional()
+    .describe('Why the conversation stopped; the session becomes COMPLETED'),
+  error: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100_000)
+    .nullable()
+    .optional()
+    .describe('What went wrong; the session becomes FAILED'),
+});
 export const sessionQuery = listQuery({
   filters: {
     versionIds: q.strings(),
@@ -110,26 +94,24 @@ export const sessionQuery = listQuery({
   sort: ['createdAt', 'customId', 'status', 'id'],
 });
 
-export const inferenceResult = z
-  .object(
-    responseFields<InferenceResult, 'organizationId' | 'version'>()({
-      id: z.string(),
-      sessionId: z.string(),
-      input: z.string().nullable(),
-      output: z.string().nullable(),
-      retrievalContext: z.array(z.string()).nullable(),
-      latency: z.number().nullable().describe('Milliseconds'),
-      inputTokens: z.number().int().nullable(),
-      outputTokens: z.number().int().nullable(),
-      totalTokens: z.number().int().nullable(),
-      cost: z.number().nullable(),
-      status: z.enum(INFERENCE_RESULT_STATUSES),
-      error: z.string().nullable(),
-      droppedSpanCount: z.number().int().describe('Spans of this result refused for invalid data'),
-      ...lifecycleTimestamps,
-    }),
-  )
-  .meta({ id: 'InferenceResult' });
+export const inferenceResult = recordResponse<InferenceResult, 'organizationId' | 'version'>({ id: 'InferenceResult' })(
+  {
+    id: z.string(),
+    sessionId: z.string(),
+    input: z.string().nullable(),
+    output: z.string().nullable(),
+    retrievalContext: z.array(z.string()).nullable(),
+    latency: z.number().nullable().describe('Milliseconds'),
+    inputTokens: z.number().int().nullable(),
+    outputTokens: z.number().int().nullable(),
+    totalTokens: z.number().int().nullable(),
+    cost: z.number().nullable(),
+    status: z.enum(INFERENCE_RESULT_STATUSES),
+    error: z.string().nullable(),
+    droppedSpanCount: z.number().int().describe('Spans of this result refused for invalid data'),
+    ...lifecycleTimestamps,
+  },
+);
 
 const inferenceResultFields = {
   input: z.string().nullable().optional(),
@@ -143,12 +125,13 @@ const inferenceResultFields = {
   status: z.enum(INFERENCE_RESULT_STATUSES).optional(),
   error: z.string().nullable().optional(),
 };
-export const inferenceResultCreate = z
-  .strictObject(requestFields<NewInferenceResult>()({ sessionId: z.string().min(1), ...inferenceResultFields }))
-  .meta({ id: 'InferenceResultCreate' });
-export const inferenceResultUpdate = z
-  .strictObject(requestFields<InferenceResultFields>()(inferenceResultFields))
-  .meta({ id: 'InferenceResultUpdate' });
+export const inferenceResultCreate = requestBody<NewInferenceResult>({ id: 'InferenceResultCreate' })({
+  sessionId: z.string().min(1),
+  ...inferenceResultFields,
+});
+export const inferenceResultUpdate = requestBody<InferenceResultFields>({ id: 'InferenceResultUpdate' })(
+  inferenceResultFields,
+);
 export const conversationBatch = z
   .strictObject({
     sessionId: z.string().min(1),
@@ -178,26 +161,22 @@ export const inferenceResultQuery = listQuery({
 /** Internal span fields: the copied session link and the late-parent marker. */
 type HiddenSpanField = 'organizationId' | 'sessionId' | 'parentPending';
 
-export const span = z
-  .object(
-    responseFields<Span, HiddenSpanField>()({
-      id: z.string(),
-      inferenceResultId: z.string(),
-      name: z.string(),
-      type: z.enum(SPAN_TYPES),
-      description: z.string().nullable(),
-      inputData: jsonObject.nullable(),
-      outputData: z.union([jsonObject, z.string()]).nullable(),
-      error: z.string().nullable(),
-      latencyMs: z.number().nullable(),
-      metadata: jsonObject.nullable(),
-      parentTraceId: z.string().nullable().describe('The parent span as sent'),
-      startTime: nullableTimestamp,
-      endTime: nullableTimestamp,
-      ...lifecycleTimestamps,
-    }),
-  )
-  .meta({ id: 'Span' });
+export const span = recordResponse<Span, HiddenSpanField>({ id: 'Span' })({
+  id: z.string(),
+  inferenceResultId: z.string(),
+  name: z.string(),
+  type: z.enum(SPAN_TYPES),
+  description: z.string().nullable(),
+  inputData: jsonObject.nullable(),
+  outputData: z.union([jsonObject, z.string()]).nullable(),
+  error: z.string().nullable(),
+  latencyMs: z.number().nullable(),
+  metadata: jsonObject.nullable(),
+  parentTraceId: z.string().nullable().describe('The parent span as sent'),
+  startTime: nullableTimestamp,
+  endTime: nullableTimestamp,
+  ...lifecycleTimestamps,
+});
 
 /**
  * Span inputs are checked one by one by the domain (a bad span is refused alone), so the wire schema only documents
