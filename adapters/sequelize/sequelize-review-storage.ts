@@ -3,17 +3,11 @@ import { reviewKinds } from '../shared/record-kinds/review-kinds.ts';
 import { defineReviewModels } from './models/review-models.ts';
 import { SequelizeBulkRecordStore } from './sequelize-bulk-record-store.ts';
 import { SequelizeRecordStore } from './sequelize-record-store.ts';
-import type { DatabaseHandle } from './support/database.ts';
-import type { TransactionContext } from './support/transaction-context.ts';
+import { type SequelizeStorage, sequelizeStorageGroup, storeOf } from './sequelize-storage-group.ts';
 
 /** The human-review stores on SQLite or PostgreSQL: user groups and their links. */
-export function createSequelizeReviewStorage(
-  database: DatabaseHandle,
-  context: TransactionContext,
-): Pick<StoragePorts, 'userGroups' | 'userGroupLinks'> {
-  const models = defineReviewModels(database.sequelize);
-  return {
-    userGroups: new SequelizeRecordStore(models.userGroups, reviewKinds.userGroups, database, context),
-    userGroupLinks: new SequelizeBulkRecordStore(models.userGroupLinks, reviewKinds.userGroupLinks, database, context),
-  };
-}
+export const createSequelizeReviewStorage: SequelizeStorage<Pick<StoragePorts, 'userGroups' | 'userGroupLinks'>> =
+  sequelizeStorageGroup(defineReviewModels, {
+    userGroups: storeOf(SequelizeRecordStore, reviewKinds.userGroups),
+    userGroupLinks: storeOf(SequelizeBulkRecordStore, reviewKinds.userGroupLinks),
+  });

@@ -3,17 +3,11 @@ import { runKinds } from '../shared/record-kinds/run-kinds.ts';
 import { defineRunModels } from './models/run-models.ts';
 import { SequelizeBulkRecordStore } from './sequelize-bulk-record-store.ts';
 import { SequelizeRecordStore } from './sequelize-record-store.ts';
-import type { DatabaseHandle } from './support/database.ts';
-import type { TransactionContext } from './support/transaction-context.ts';
+import { type SequelizeStorage, sequelizeStorageGroup, storeOf } from './sequelize-storage-group.ts';
 
 /** The run and launch stores on SQLite or PostgreSQL. */
-export function createSequelizeRunStorage(
-  database: DatabaseHandle,
-  context: TransactionContext,
-): Pick<StoragePorts, 'runs' | 'launches'> {
-  const models = defineRunModels(database.sequelize);
-  return {
-    runs: new SequelizeRecordStore(models.runs, runKinds.runs, database, context),
-    launches: new SequelizeBulkRecordStore(models.launches, runKinds.launches, database, context),
-  };
-}
+export const createSequelizeRunStorage: SequelizeStorage<Pick<StoragePorts, 'runs' | 'launches'>> =
+  sequelizeStorageGroup(defineRunModels, {
+    runs: storeOf(SequelizeRecordStore, runKinds.runs),
+    launches: storeOf(SequelizeBulkRecordStore, runKinds.launches),
+  });

@@ -12,27 +12,29 @@ import { createSequelizeOperationsStorage } from './sequelize-operations-storage
 import { SequelizeOrganizationStore } from './sequelize-organization-store.ts';
 import { SequelizeReadinessProbe } from './sequelize-readiness-probe.ts';
 import { SequelizeRecordStore } from './sequelize-record-store.ts';
+import { sequelizeStorageGroup, storeOf } from './sequelize-storage-group.ts';
 import { createSequelizeTracingStorage } from './sequelize-tracing-stores.ts';
 import { SequelizeUnitOfWork } from './sequelize-unit-of-work.ts';
 import type { DatabaseHandle } from './support/database.ts';
 import { transactionContextOf } from './support/transaction-context.ts';
 
+/** The identity stores: organizations, their subscriptions and users, and API keys (which read their holders). */
+const createSequelizeIdentityStorage = sequelizeStorageGroup(defineIdentityModels, {
+  organizations: storeOf(SequelizeOrganizationStore, identityKinds.organizations),
+  subscriptions: storeOf(SequelizeRecordStore, identityKinds.subscriptions),
+  users: storeOf(SequelizeRecordStore, identityKinds.users),
+  apiKeys: (model, database, context, holders) =>
+    new SequelizeApiKeyStore(model, identityKinds.apiKeys, database, context, holders),
+});
+
 /** Storage on SQLite or PostgreSQL through Sequelize; the schema comes from the migrations. */
 export function createSequelizeStorage(database: DatabaseHandle): StoragePorts {
   const context = transactionContextOf(database);
-  const identity = defineIdentityModels(database.sequelize);
+  const identity = createSequelizeIdentityStorage(database, context);
   return {
     uow: new SequelizeUnitOfWork(database, context),
     readiness: new SequelizeReadinessProbe(database),
-    organizations: new SequelizeOrganizationStore(
-      identity.organizations,
-      identityKinds.organizations,
-      database,
-      context,
-    ),
-    subscriptions: new SequelizeRecordStore(identity.subscriptions, identityKinds.subscriptions, database, context),
-    users: new SequelizeRecordStore(identity.users, identityKinds.users, database, context),
-    apiKeys: new SequelizeApiKeyStore(identity.apiKeys, identityKinds.apiKeys, database, context, identity),
+    ...identity,
     ...createSequelizeCatalogStorage(database, context),
     ...createSequelizeDatasetStorage(database, context),
     ...createSequelizeEvaluationStorage(database, context),

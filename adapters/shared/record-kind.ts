@@ -31,6 +31,29 @@ export const recordKind = <T extends Storable>(declaration: RecordKindDeclaratio
   versioned: 'version' in declaration.fields,
 });
 
+/** The fields of every record an organization owns: its id, its organization, its creation and its soft deletion. */
+const ownedRecordFields = { id: true, organizationId: true, createdAt: true, deletedAt: true } as const;
+
+type OwnedRecordField = keyof typeof ownedRecordFields;
+
+/** How a record an organization owns is stored: scoped by `organizationId`, declaring only its other fields. */
+export interface OwnedRecordKindDeclaration<T extends Storable>
+  extends Omit<RecordKindDeclaration<T>, 'scopeField' | 'fields'> {
+  /** The record's fields besides `id`, `organizationId`, `createdAt` and `deletedAt`, which every such record has. */
+  readonly fields: FieldSet<Omit<T, OwnedRecordField>>;
+}
+
+/** Completes the declaration of a record an organization owns, as `recordKind` does, with the fields they all have. */
+export const ownedRecordKind = <T extends Storable & { readonly organizationId: string | null }>(
+  declaration: OwnedRecordKindDeclaration<T>,
+): RecordKind<T> =>
+  recordKind<T>({
+    ...declaration,
+    scopeField: 'organizationId',
+    // The spread names every field of T: the owned ones here, the others checked by FieldSet<Omit<T, …>>.
+    fields: { ...ownedRecordFields, ...declaration.fields } as FieldSet<T>,
+  });
+
 /** Refuses a field the record does not have, the same way in every adapter (the compiler refuses it first). */
 export function assertField<T extends Storable>(kind: RecordKind<T>, field: string): void {
   if (!Object.hasOwn(kind.fields, field)) throw new UnknownField(kind.name, field);

@@ -57,6 +57,12 @@ export const nameFilters = {
     .describe('Exact names; repeat the parameter for several'),
 };
 
+/** A record's name in a request body: at most 255 characters. */
+export const recordName = z.string().max(255);
+
+/** Free text a request body may leave out, or set to null to clear it. */
+export const optionalText = z.string().nullable().optional();
+
 /** `offset` (default 0), `limit` (default 100, at most 1000) and `sort=field,direction` pairs from the given fields. */
 export function paging<const F extends readonly [string, ...string[]]>(sortFields: F) {
   const sortPair = z
@@ -78,6 +84,18 @@ export function paging<const F extends readonly [string, ...string[]]>(sortField
     ),
   };
 }
+
+/**
+ * The query of a list route: `ids`, then the route's own `filters`, then `offset`, `limit` and `sort` on the `sort`
+ * fields (see `paging`).
+ */
+export const listQuery = <const F extends readonly [string, ...string[]], S extends z.ZodRawShape>({
+  filters,
+  sort,
+}: {
+  readonly filters: S;
+  readonly sort: F;
+}) => z.strictObject({ ids: q.strings(), ...filters, ...paging(sort) });
 
 export const idParams = z.strictObject({ id: z.string().min(1) });
 

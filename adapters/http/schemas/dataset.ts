@@ -2,31 +2,22 @@ import { z } from 'zod';
 import { DATASET_TYPES, type Dataset, type DatasetChanges, type NewDataset } from '../../../domain/dataset/dataset.ts';
 import type { NewTestCase, TestCase, TestCaseFields } from '../../../domain/dataset/test-case.ts';
 import { GENDERS, NOISE_LEVELS, NOISE_PROFILES } from '../../../domain/dataset/voice.ts';
-import { jsonObject, nullableTimestamp, paging, q, timestamp, nameFilters } from './common.ts';
-import { requestFields, responseFields } from './record-fields.ts';
+import { jsonObject, listQuery, nameFilters, nullableTimestamp, optionalText, q, recordName } from './common.ts';
+import { lifecycleTimestamps, ownedRecordIds, recordResponse, requestBody } from './record-fields.ts';
 
-const name = z.string().max(255);
-const optionalText = z.string().nullable().optional();
-
-export const test = z
-  .object(
-    responseFields<Dataset, 'version'>()({
-      id: z.string(),
-      organizationId: z.string(),
-      productId: z.string(),
-      specificationId: z.string().nullable(),
-      userId: z.string(),
-      name: z.string(),
-      type: z.enum(DATASET_TYPES),
-      description: z.string().nullable(),
-      metadata: jsonObject.nullable(),
-      backgroundNoiseProfile: z.enum(NOISE_PROFILES).nullable(),
-      backgroundNoiseLevel: z.enum(NOISE_LEVELS).nullable(),
-      createdAt: timestamp,
-      deletedAt: nullableTimestamp,
-    }),
-  )
-  .meta({ id: 'Test' });
+export const test = recordResponse<Dataset, 'version'>({ id: 'Test' })({
+  ...ownedRecordIds,
+  productId: z.string(),
+  specificationId: z.string().nullable(),
+  userId: z.string(),
+  name: z.string(),
+  type: z.enum(DATASET_TYPES),
+  description: z.string().nullable(),
+  metadata: jsonObject.nullable(),
+  backgroundNoiseProfile: z.enum(NOISE_PROFILES).nullable(),
+  backgroundNoiseLevel: z.enum(NOISE_LEVELS).nullable(),
+  ...lifecycleTimestamps,
+});
 const testFields = {
   description: optionalText,
   specificationId: z.string().min(1).nullable().optional(),
@@ -38,71 +29,63 @@ const testFields = {
     .describe('Set together with backgroundNoiseLevel'),
   backgroundNoiseLevel: z.enum(NOISE_LEVELS).nullable().optional().describe('Set together with backgroundNoiseProfile'),
 };
-export const testCreate = z
-  .strictObject(
-    requestFields<NewDataset>()({
-      productId: z.string().min(1),
-      name,
-      type: z.enum(DATASET_TYPES).optional().describe('Default QUALITY; name and type are unique together per product'),
-      ...testFields,
-    }),
-  )
-  .meta({ id: 'TestCreate' });
-export const testUpdate = z
-  .strictObject(
-    requestFields<DatasetChanges>()({ name: name.optional(), type: z.enum(DATASET_TYPES).optional(), ...testFields }),
-  )
-  .meta({ id: 'TestUpdate' });
-export const testQuery = z.strictObject({
-  ids: q.strings(),
-  productIds: q.strings(),
-  specificationIds: q.strings(),
-  ...nameFilters,
-  types: q.enums(DATASET_TYPES),
-  ...paging(['createdAt', 'name', 'type', 'id']),
+export const testCreate = requestBody<NewDataset>({ id: 'TestCreate' })({
+  productId: z.string().min(1),
+  name: recordName,
+  type: z.enum(DATASET_TYPES).optional().describe('Default QUALITY; name and type are unique together per product'),
+  ...testFields,
+});
+export const testUpdate = requestBody<DatasetChanges>({ id: 'TestUpdate' })({
+  name: recordName.optional(),
+  type: z.enum(DATASET_TYPES).optional(),
+  ...testFields,
+});
+export const testQuery = listQuery({
+  filters: {
+    productIds: q.strings(),
+    specificationIds: q.strings(),
+    ...nameFilters,
+    types: q.enums(DATASET_TYPES),
+  },
+  sort: ['createdAt', 'name', 'type', 'id'],
 });
 
-export const testCase = z
-  .object(
-    responseFields<TestCase, 'organizationId' | 'version'>()({
-      id: z.string(),
-      testId: z.string(),
-      userId: z.string(),
-      input: jsonObject.describe('For plain text: {"user_message": "..."}'),
-      expectedOutput: z.string().nullable(),
-      expectedTools: z.array(z.string()),
-      context: jsonObject.nullable().describe('For plain text: {"value": "..."}'),
-      source: z.string().nullable(),
-      sourceFile: z.string().nullable(),
-      confidence: z.number().nullable(),
-      confidenceReason: z.string().nullable(),
-      variant: z.string().nullable(),
-      strategy: z.string().nullable(),
-      languageCode: z.string().nullable().describe('BCP-47 tag, stored whole (region included)'),
-      gender: z.enum(GENDERS).nullable(),
-      backgroundNoiseProfile: z.enum(NOISE_PROFILES).nullable(),
-      backgroundNoiseLevel: z.enum(NOISE_LEVELS).nullable(),
-      userPersona: z.string().nullable(),
-      scenario: z.string().nullable(),
-      goal: z.string().nullable(),
-      archetype: z.string().nullable(),
-      specRelevance: z.string().nullable(),
-      stoppingCriterias: z.array(z.string()),
-      maxIterations: z.number().int().nullable(),
-      isAugmented: z.boolean(),
-      reviewedById: z.string().nullable(),
-      userScore: z.number().nullable(),
-      userScoreReason: z.string().nullable(),
-      creditsUsed: z.number().int().nullable(),
-      sourceTestCaseId: z.string().nullable(),
-      testCaseGroupId: z.string(),
-      parentTestCaseId: z.string().nullable(),
-      legacyAt: nullableTimestamp,
-      createdAt: timestamp,
-      deletedAt: nullableTimestamp,
-    }),
-  )
-  .meta({ id: 'TestCase' });
+export const testCase = recordResponse<TestCase, 'organizationId' | 'version'>({ id: 'TestCase' })({
+  id: z.string(),
+  testId: z.string(),
+  userId: z.string(),
+  input: jsonObject.describe('For plain text: {"user_message": "..."}'),
+  expectedOutput: z.string().nullable(),
+  expectedTools: z.array(z.string()),
+  context: jsonObject.nullable().describe('For plain text: {"value": "..."}'),
+  source: z.string().nullable(),
+  sourceFile: z.string().nullable(),
+  confidence: z.number().nullable(),
+  confidenceReason: z.string().nullable(),
+  variant: z.string().nullable(),
+  strategy: z.string().nullable(),
+  languageCode: z.string().nullable().describe('BCP-47 tag, stored whole (region included)'),
+  gender: z.enum(GENDERS).nullable(),
+  backgroundNoiseProfile: z.enum(NOISE_PROFILES).nullable(),
+  backgroundNoiseLevel: z.enum(NOISE_LEVELS).nullable(),
+  userPersona: z.string().nullable(),
+  scenario: z.string().nullable(),
+  goal: z.string().nullable(),
+  archetype: z.string().nullable(),
+  specRelevance: z.string().nullable(),
+  stoppingCriterias: z.array(z.string()),
+  maxIterations: z.number().int().nullable(),
+  isAugmented: z.boolean(),
+  reviewedById: z.string().nullable(),
+  userScore: z.number().nullable(),
+  userScoreReason: z.string().nullable(),
+  creditsUsed: z.number().int().nullable(),
+  sourceTestCaseId: z.string().nullable(),
+  testCaseGroupId: z.string(),
+  parentTestCaseId: z.string().nullable(),
+  legacyAt: nullableTimestamp,
+  ...lifecycleTimestamps,
+});
 
 const list = z
   .array(z.string())
@@ -141,21 +124,25 @@ const testCaseFields = {
 };
 const input = z.union([jsonObject, z.string()]).describe('An object, or plain text stored as {"user_message": text}');
 
-export const testCaseCreate = z
-  .strictObject(requestFields<NewTestCase>()({ testId: z.string().min(1), input, ...testCaseFields }))
-  .meta({ id: 'TestCaseCreate' });
-export const testCaseUpdate = z
-  .strictObject(requestFields<TestCaseFields>()({ input: input.optional(), ...testCaseFields }))
-  .meta({ id: 'TestCaseUpdate' });
-export const testCaseQuery = z.strictObject({
-  ids: q.strings(),
-  testIds: q.strings(),
-  testCaseGroupIds: q.strings(),
-  languageCodes: q.strings(),
-  variants: q.strings(),
-  strategies: q.strings(),
-  includeLegacy: q.boolean().describe('Default true: superseded revisions are listed too'),
-  ...paging(['createdAt', 'id']),
+export const testCaseCreate = requestBody<NewTestCase>({ id: 'TestCaseCreate' })({
+  testId: z.string().min(1),
+  input,
+  ...testCaseFields,
+});
+export const testCaseUpdate = requestBody<TestCaseFields>({ id: 'TestCaseUpdate' })({
+  input: input.optional(),
+  ...testCaseFields,
+});
+export const testCaseQuery = listQuery({
+  filters: {
+    testIds: q.strings(),
+    testCaseGroupIds: q.strings(),
+    languageCodes: q.strings(),
+    variants: q.strings(),
+    strategies: q.strings(),
+    includeLegacy: q.boolean().describe('Default true: superseded revisions are listed too'),
+  },
+  sort: ['createdAt', 'id'],
 });
 
 export const languagesQuery = z.strictObject({ productId: q.string() });

@@ -8,8 +8,8 @@ import {
   type NewEndpointConnection,
 } from '../../../domain/endpoint-connection/endpoint-connection.ts';
 import { MAX_END_RULES } from '../../../domain/endpoint-connection/end-rules.ts';
-import { nullableTimestamp, paging, q, timestamp } from './common.ts';
-import { requestFields, responseFields } from './record-fields.ts';
+import { listQuery, nullableTimestamp, q, recordName, timestamp } from './common.ts';
+import { ownedRecordIds, recordResponse, requestBody } from './record-fields.ts';
 
 const outputMapping = z
   .strictObject({
@@ -29,31 +29,26 @@ const endRule = z.strictObject({
 
 const headers = z.record(z.string(), z.string()).describe('Extra request headers');
 
-export const endpointConnection = z
-  .object(
-    responseFields<EndpointConnectionView>()({
-      id: z.string(),
-      organizationId: z.string(),
-      name: z.string(),
-      url: z.string(),
-      httpMethod: z.enum(HTTP_METHODS),
-      authType: z.enum(AUTH_TYPES),
-      apiKeyHeader: z.string().nullable(),
-      hasSecret: z.boolean().describe('Whether a secret is stored; the secret itself is never shown'),
-      headers,
-      inputTemplate: z.string(),
-      outputMapping,
-      timeoutMs: z.number().int(),
-      retries: z.number().int(),
-      maxConcurrency: z.number().int(),
-      rateLimitPerMinute: z.number().int().nullable(),
-      conversationEndRules: z.array(endRule),
-      createdAt: timestamp,
-      updatedAt: timestamp,
-      deletedAt: nullableTimestamp,
-    }),
-  )
-  .meta({ id: 'EndpointConnection' });
+export const endpointConnection = recordResponse<EndpointConnectionView>({ id: 'EndpointConnection' })({
+  ...ownedRecordIds,
+  name: z.string(),
+  url: z.string(),
+  httpMethod: z.enum(HTTP_METHODS),
+  authType: z.enum(AUTH_TYPES),
+  apiKeyHeader: z.string().nullable(),
+  hasSecret: z.boolean().describe('Whether a secret is stored; the secret itself is never shown'),
+  headers,
+  inputTemplate: z.string(),
+  outputMapping,
+  timeoutMs: z.number().int(),
+  retries: z.number().int(),
+  maxConcurrency: z.number().int(),
+  rateLimitPerMinute: z.number().int().nullable(),
+  conversationEndRules: z.array(endRule),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  deletedAt: nullableTimestamp,
+});
 
 const secret = z.string().max(8192).nullable().optional();
 const limited = (bounds: { min: number; max: number }) => z.number().int().min(bounds.min).max(bounds.max);
@@ -86,36 +81,29 @@ const settings = {
   conversationEndRules: z.array(endRule).max(MAX_END_RULES).nullable().optional(),
 };
 
-export const endpointConnectionCreate = z
-  .strictObject(
-    requestFields<NewEndpointConnection>()({
-      name: z.string().max(255),
-      url: z.string().max(CONNECTION_LIMITS.urlLength),
-      ...settings,
-      httpMethod: settings.httpMethod.optional(),
-      authType: settings.authType.optional(),
-    }),
-  )
-  .meta({ id: 'EndpointConnectionCreate' });
+export const endpointConnectionCreate = requestBody<NewEndpointConnection>({ id: 'EndpointConnectionCreate' })({
+  name: recordName,
+  url: z.string().max(CONNECTION_LIMITS.urlLength),
+  ...settings,
+  httpMethod: settings.httpMethod.optional(),
+  authType: settings.authType.optional(),
+});
 
-export const endpointConnectionUpdate = z
-  .strictObject(
-    requestFields<EndpointConnectionChanges>()({
-      name: z.string().max(255).optional(),
-      url: z.string().max(CONNECTION_LIMITS.urlLength).optional(),
-      ...settings,
-      httpMethod: settings.httpMethod.optional(),
-      authType: settings.authType.optional(),
-    }),
-  )
-  .meta({ id: 'EndpointConnectionUpdate' });
+export const endpointConnectionUpdate = requestBody<EndpointConnectionChanges>({ id: 'EndpointConnectionUpdate' })({
+  name: recordName.optional(),
+  url: z.string().max(CONNECTION_LIMITS.urlLength).optional(),
+  ...settings,
+  httpMethod: settings.httpMethod.optional(),
+  authType: settings.authType.optional(),
+});
 
-export const endpointConnectionQuery = z.strictObject({
-  ids: q.strings(),
-  name: q.string().describe('Part of the name, any case'),
-  names: q.strings().describe('Exact names'),
-  authTypes: q.enums(AUTH_TYPES),
-  ...paging(['createdAt', 'updatedAt', 'name', 'id']),
+export const endpointConnectionQuery = listQuery({
+  filters: {
+    name: q.string().describe('Part of the name, any case'),
+    names: q.strings().describe('Exact names'),
+    authTypes: q.enums(AUTH_TYPES),
+  },
+  sort: ['createdAt', 'updatedAt', 'name', 'id'],
 });
 
 export const connectionTestBody = z

@@ -1,21 +1,17 @@
 import { z } from 'zod';
 import type { FromVersionRequest } from '../../../application/generation/launch-from-version.ts';
 import { MAX_TEST_CASES_PER_LAUNCH } from '../../../domain/generation/generation-plan.ts';
-import { requestFields } from './record-fields.ts';
+import { requestBody } from './record-fields.ts';
 
 const ids = z.array(z.string().min(1)).max(1000);
 
-export const fromVersionBody = z
-  .strictObject(
-    requestFields<FromVersionRequest>()({
-      versionId: z.string().min(1),
-      specificationIds: ids.optional().describe("Default: every specification of the version's product"),
-      testIds: ids.optional().describe('Only these linked datasets'),
-      runId: z.string().min(1).optional().describe('A RUNNING run opened by the caller; default: a new run'),
-      maxTestCases: z.number().int().min(1).max(MAX_TEST_CASES_PER_LAUNCH).optional(),
-    }),
-  )
-  .meta({ id: 'FromVersionRequest' });
+export const fromVersionBody = requestBody<FromVersionRequest>({ id: 'FromVersionRequest' })({
+  versionId: z.string().min(1),
+  specificationIds: ids.optional().describe("Default: every specification of the version's product"),
+  testIds: ids.optional().describe('Only these linked datasets'),
+  runId: z.string().min(1).optional().describe('A RUNNING run opened by the caller; default: a new run'),
+  maxTestCases: z.number().int().min(1).max(MAX_TEST_CASES_PER_LAUNCH).optional(),
+});
 
 export const fromVersionReport = z
   .object({

@@ -11,32 +11,30 @@ import {
   type Subscription,
   type SubscriptionChange,
 } from '../../../domain/organization/subscription.ts';
-import { nullableTimestamp, paging, q, timestamp, nameFilters } from './common.ts';
-import { requestFields, responseFields } from './record-fields.ts';
+import { listQuery, nameFilters, nullableTimestamp, q, timestamp } from './common.ts';
+import { lifecycleTimestamps, recordResponse, requestBody } from './record-fields.ts';
 
-export const organization = z
-  .object(
-    responseFields<Organization, 'version' | 'creditWarningLevel'>()({
-      id: z.string(),
-      name: z.string(),
-      remainingSubscriptionCredits: z.number().int().nullable(),
-      extraCredits: z.number().int(),
-      lastWarningAt: nullableTimestamp,
-      warningAt: z.number().int().nullable(),
-      billingCustomerId: z.string().nullable(),
-      samlEntrypointUrl: z.string().nullable(),
-      samlEntityId: z.string().nullable(),
-      samlIssuerId: z.string().nullable(),
-      samlPublicCertificate: z.string().nullable(),
-      samlTeamSlug: z.string().nullable(),
-      samlSignedResponse: z.boolean().nullable(),
-      samlSignedAssertions: z.boolean().nullable(),
-      enforceMfa: z.boolean(),
-      createdAt: timestamp,
-      deletedAt: nullableTimestamp,
-    }),
-  )
-  .meta({ id: 'Organization' });
+/** A name in an identity request body: trimmed, then 1 to 255 characters. */
+const trimmedName = z.string().trim().min(1).max(255);
+
+export const organization = recordResponse<Organization, 'version' | 'creditWarningLevel'>({ id: 'Organization' })({
+  id: z.string(),
+  name: z.string(),
+  remainingSubscriptionCredits: z.number().int().nullable(),
+  extraCredits: z.number().int(),
+  lastWarningAt: nullableTimestamp,
+  warningAt: z.number().int().nullable(),
+  billingCustomerId: z.string().nullable(),
+  samlEntrypointUrl: z.string().nullable(),
+  samlEntityId: z.string().nullable(),
+  samlIssuerId: z.string().nullable(),
+  samlPublicCertificate: z.string().nullable(),
+  samlTeamSlug: z.string().nullable(),
+  samlSignedResponse: z.boolean().nullable(),
+  samlSignedAssertions: z.boolean().nullable(),
+  enforceMfa: z.boolean(),
+  ...lifecycleTimestamps,
+});
 
 const organizationFields = {
   remainingSubscriptionCredits: z.number().int().min(0).nullable().optional(),
@@ -53,140 +51,107 @@ const organizationFields = {
   enforceMfa: z.boolean().optional(),
 };
 
-export const organizationCreate = z
-  .strictObject(
-    requestFields<OrganizationChanges & { name: string }>()({
-      name: z.string().trim().min(1).max(255),
-      ...organizationFields,
-    }),
-  )
-  .meta({ id: 'OrganizationCreate' });
-export const organizationUpdate = z
-  .strictObject(
-    requestFields<OrganizationChanges>()({ name: z.string().trim().min(1).max(255).optional(), ...organizationFields }),
-  )
-  .meta({ id: 'OrganizationUpdate' });
-export const organizationQuery = z.strictObject({
-  ids: q.strings(),
-  ...nameFilters,
-  ...paging(['createdAt', 'name', 'id']),
+export const organizationCreate = requestBody<OrganizationChanges & { name: string }>({ id: 'OrganizationCreate' })({
+  name: trimmedName,
+  ...organizationFields,
+});
+export const organizationUpdate = requestBody<OrganizationChanges>({ id: 'OrganizationUpdate' })({
+  name: trimmedName.optional(),
+  ...organizationFields,
+});
+export const organizationQuery = listQuery({ filters: nameFilters, sort: ['createdAt', 'name', 'id'] });
+
+export const subscription = recordResponse<
+  Subscription,
+  'id' | 'organizationId' | 'createdAt' | 'deletedAt' | 'version'
+>({ id: 'Subscription' })({
+  plan: z.enum(PLANS),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  quantity: z.number().int(),
+  marketplaceSubscriptionId: z.string().nullable().describe('The linked marketplace subscription, if any'),
+  marketplaceOperationAt: z.string().nullable().describe('Time stamp of the last marketplace operation applied'),
+  updatedAt: timestamp,
+});
+export const subscriptionChange = requestBody<SubscriptionChange>({ id: 'SubscriptionChange' })({
+  plan: z.enum(PLANS),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  quantity: z.number().int().min(1).optional(),
+  marketplaceSubscriptionId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    .nullable()
+    .optional()
+    .describe('Links the organization to a marketplace subscription; null unlinks'),
 });
 
-export const subscription = z
-  .object(
-    responseFields<Subscription, 'id' | 'organizationId' | 'createdAt' | 'deletedAt' | 'version'>()({
-      plan: z.enum(PLANS),
-      status: z.enum(SUBSCRIPTION_STATUSES),
-      quantity: z.number().int(),
-      marketplaceSubscriptionId: z.string().nullable().describe('The linked marketplace subscription, if any'),
-      marketplaceOperationAt: z.string().nullable().describe('Time stamp of the last marketplace operation applied'),
-      updatedAt: timestamp,
-    }),
-  )
-  .meta({ id: 'Subscription' });
-export const subscriptionChange = z
-  .strictObject(
-    requestFields<SubscriptionChange>()({
-      plan: z.enum(PLANS),
-      status: z.enum(SUBSCRIPTION_STATUSES),
-      quantity: z.number().int().min(1).optional(),
-      marketplaceSubscriptionId: z
-        .string()
-        .trim()
-        .min(1)
-        .max(255)
-        .nullable()
-        .optional()
-        .describe('Links the organization to a marketplace subscription; null unlinks'),
-    }),
-  )
-  .meta({ id: 'SubscriptionChange' });
-
-export const user = z
-  .object(
-    responseFields<UserView>()({
-      id: z.string(),
-      email: z.string(),
-      name: z.string(),
-      role: z.enum(ROLES),
-      organizationId: z.string(),
-      hasPassword: z.boolean(),
-      hasProviderAId: z.boolean(),
-      hasProviderBId: z.boolean(),
-      hasProviderCId: z.boolean(),
-      hasSamlId: z.boolean(),
-      hasApiKey: z.boolean(),
-      analyticsConsent: z.boolean().nullable(),
-      marketingConsent: z.boolean(),
-      mfaSource: z.enum(MFA_SOURCES).nullable(),
-      firstSignInAt: nullableTimestamp,
-      latestSignInAt: nullableTimestamp,
-      createdAt: timestamp,
-      deletedAt: nullableTimestamp,
-    }),
-  )
-  .meta({ id: 'User' });
-
-export const userCreate = z
-  .strictObject(
-    requestFields<Parameters<CreateUser['execute']>[1]>()({
-      organizationId: z.string().optional(),
-      email: z.email(),
-      name: z.string().trim().min(1).max(255),
-      role: z.enum(ROLES),
-    }),
-  )
-  .meta({ id: 'UserCreate' });
-export const userUpdate = z
-  .strictObject(
-    requestFields<UserChanges>()({
-      email: z.email().optional(),
-      name: z.string().trim().min(1).max(255).optional(),
-      role: z.enum(ROLES).optional(),
-      analyticsConsent: z.boolean().nullable().optional(),
-      marketingConsent: z.boolean().optional(),
-      mfaSource: z.enum(MFA_SOURCES).nullable().optional(),
-    }),
-  )
-  .meta({ id: 'UserUpdate' });
-export const userQuery = z.strictObject({
-  ids: q.strings(),
-  ...nameFilters,
-  emails: q.strings(),
-  roles: q.enums(ROLES),
-  organizationId: q.string(),
-  ...paging(['createdAt', 'email', 'name', 'id']),
+export const user = recordResponse<UserView>({ id: 'User' })({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  organizationId: z.string(),
+  hasPassword: z.boolean(),
+  hasProviderAId: z.boolean(),
+  hasProviderBId: z.boolean(),
+  hasProviderCId: z.boolean(),
+  hasSamlId: z.boolean(),
+  hasApiKey: z.boolean(),
+  analyticsConsent: z.boolean().nullable(),
+  marketingConsent: z.boolean(),
+  mfaSource: z.enum(MFA_SOURCES).nullable(),
+  firstSignInAt: nullableTimestamp,
+  latestSignInAt: nullableTimestamp,
+  ...lifecycleTimestamps,
 });
 
-export const apiKey = z
-  .object(
-    responseFields<ApiKeyView>()({
-      id: z.string(),
-      name: z.string(),
-      userId: z.string(),
-      organizationId: z.string(),
-      prefix: z.string(),
-      createdAt: timestamp,
-      expiresAt: nullableTimestamp.describe('Session keys from sign-in expire; other keys never (null)'),
-      revokedAt: nullableTimestamp,
-      deletedAt: nullableTimestamp,
-    }),
-  )
-  .meta({ id: 'ApiKey' });
+export const userCreate = requestBody<Parameters<CreateUser['execute']>[1]>({ id: 'UserCreate' })({
+  organizationId: z.string().optional(),
+  email: z.email(),
+  name: trimmedName,
+  role: z.enum(ROLES),
+});
+export const userUpdate = requestBody<UserChanges>({ id: 'UserUpdate' })({
+  email: z.email().optional(),
+  name: trimmedName.optional(),
+  role: z.enum(ROLES).optional(),
+  analyticsConsent: z.boolean().nullable().optional(),
+  marketingConsent: z.boolean().optional(),
+  mfaSource: z.enum(MFA_SOURCES).nullable().optional(),
+});
+export const userQuery = listQuery({
+  filters: {
+    ...nameFilters,
+    emails: q.strings(),
+    roles: q.enums(ROLES),
+    organizationId: q.string(),
+  },
+  sort: ['createdAt', 'email', 'name', 'id'],
+});
+
+export const apiKey = recordResponse<ApiKeyView>({ id: 'ApiKey' })({
+  id: z.string(),
+  name: z.string(),
+  userId: z.string(),
+  organizationId: z.string(),
+  prefix: z.string(),
+  createdAt: timestamp,
+  expiresAt: nullableTimestamp.describe('Session keys from sign-in expire; other keys never (null)'),
+  revokedAt: nullableTimestamp,
+  deletedAt: nullableTimestamp,
+});
 export const apiKeyCreated = apiKey
   .extend({ key: z.string().describe('The plain key, shown this once') })
   .meta({ id: 'ApiKeyCreated' });
-export const apiKeyCreate = z
-  .strictObject(
-    requestFields<Parameters<CreateApiKey['execute']>[1]>()({
-      userId: z.string().optional(),
-      name: z.string().trim().min(1).max(255),
-    }),
-  )
-  .meta({ id: 'ApiKeyCreate' });
-export const apiKeyQuery = z.strictObject({
-  ids: q.strings(),
-  ...nameFilters,
-  userIds: q.strings(),
-  ...paging(['createdAt', 'name', 'id']),
+export const apiKeyCreate = requestBody<Parameters<CreateApiKey['execute']>[1]>({ id: 'ApiKeyCreate' })({
+  userId: z.string().optional(),
+  name: trimmedName,
+});
+export const apiKeyQuery = listQuery({
+  filters: {
+    ...nameFilters,
+    userIds: q.strings(),
+  },
+  sort: ['createdAt', 'name', 'id'],
 });

@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { nullableTimestamp, timestamp } from './common.ts';
 
 type Shape = Record<string, z.ZodType>;
 
@@ -48,3 +49,21 @@ export const requestFields =
   <T, Omitted extends keyof T = never>() =>
   <S extends Shape>(shape: S & TiedShape<T, Exclude<keyof T, Omitted>, S, 'request'>): S =>
     shape;
+
+/** A response schema showing record `T`, named `id` in the OpenAPI document; its fields tied as `responseFields`. */
+export const recordResponse =
+  <T, Hidden extends keyof T = never>({ id }: { readonly id: string }) =>
+  <S extends Shape>(shape: S & TiedShape<T, Exclude<keyof T, Hidden>, S, 'response'>) =>
+    z.object(shape as S).meta({ id });
+
+/** A request body feeding input `T` (unknown fields refused), named `id`; its fields tied as `requestFields`. */
+export const requestBody =
+  <T, Omitted extends keyof T = never>({ id }: { readonly id: string }) =>
+  <S extends Shape>(shape: S & TiedShape<T, Exclude<keyof T, Omitted>, S, 'request'>) =>
+    z.strictObject(shape as S).meta({ id });
+
+/** The ids a response shows first on a record an organization owns: its own and its organization's. */
+export const ownedRecordIds = { id: z.string(), organizationId: z.string() };
+
+/** When a record was created and when it was soft-deleted (null while live): the last fields most responses show. */
+export const lifecycleTimestamps = { createdAt: timestamp, deletedAt: nullableTimestamp };

@@ -6,9 +6,18 @@ import type { LinkedUserGroup, NewUserGroup, UserGroupChanges } from '../../../d
 import { TEXT_LIMIT } from '../../../domain/shared/fields.ts';
 import { INFERENCE_RESULT_STATUSES } from '../../../domain/tracing/inference-result.ts';
 import { SESSION_STATUSES } from '../../../domain/tracing/session.ts';
-import { jsonObject, nameFilters, nullableTimestamp, paging, q, timestamp } from './common.ts';
+import {
+  jsonObject,
+  listQuery,
+  nameFilters,
+  nullableTimestamp,
+  optionalText,
+  q,
+  recordName,
+  timestamp,
+} from './common.ts';
 import { evaluation } from './evaluation.ts';
-import { requestFields, responseFields } from './record-fields.ts';
+import { ownedRecordIds, recordResponse, requestBody, responseFields } from './record-fields.ts';
 
 const ids = z.array(z.string().min(1)).max(1000, 'at most 1000 ids per request');
 /** An optional field of a new record: an explicit null means the same as leaving it out. */
@@ -18,71 +27,55 @@ const orAbsent = <T extends z.ZodType>(schema: T) =>
     .optional()
     .transform((value) => value ?? undefined);
 
-export const userGroup = z
-  .object(
-    responseFields<LinkedUserGroup, 'version'>()({
-      id: z.string(),
-      organizationId: z.string(),
-      name: z.string(),
-      description: z.string().nullable(),
-      userIds: z.array(z.string()).describe('The reviewers in the group'),
-      metricIds: z.array(z.string()).describe('The metrics its reviewers score'),
-      productIds: z.array(z.string()).describe('The products it covers, unless allProducts'),
-      allProducts: z.boolean().describe('Covers every product of the organization'),
-      createdAt: timestamp,
-      updatedAt: timestamp,
-      deletedAt: nullableTimestamp,
-    }),
-  )
-  .meta({ id: 'UserGroup' });
+export const userGroup = recordResponse<LinkedUserGroup, 'version'>({ id: 'UserGroup' })({
+  ...ownedRecordIds,
+  name: z.string(),
+  description: z.string().nullable(),
+  userIds: z.array(z.string()).describe('The reviewers in the group'),
+  metricIds: z.array(z.string()).describe('The metrics its reviewers score'),
+  productIds: z.array(z.string()).describe('The products it covers, unless allProducts'),
+  allProducts: z.boolean().describe('Covers every product of the organization'),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  deletedAt: nullableTimestamp,
+});
 
-export const userGroupCreate = z
-  .strictObject(
-    requestFields<NewUserGroup>()({
-      name: z.string().max(255),
-      description: z.string().nullable().optional(),
-      allProducts: orAbsent(z.boolean()).describe('Default false: the group covers only its linked products'),
-      userIds: orAbsent(ids),
-      metricIds: orAbsent(ids),
-      productIds: orAbsent(ids),
-    }),
-  )
-  .meta({ id: 'UserGroupCreate' });
+export const userGroupCreate = requestBody<NewUserGroup>({ id: 'UserGroupCreate' })({
+  name: recordName,
+  description: optionalText,
+  allProducts: orAbsent(z.boolean()).describe('Default false: the group covers only its linked products'),
+  userIds: orAbsent(ids),
+  metricIds: orAbsent(ids),
+  productIds: orAbsent(ids),
+});
 
-export const userGroupUpdate = z
-  .strictObject(
-    requestFields<UserGroupChanges>()({
-      name: z.string().max(255).optional(),
-      description: z.string().nullable().optional(),
-      allProducts: z.boolean().optional(),
-    }),
-  )
-  .meta({ id: 'UserGroupUpdate' });
+export const userGroupUpdate = requestBody<UserGroupChanges>({ id: 'UserGroupUpdate' })({
+  name: recordName.optional(),
+  description: optionalText,
+  allProducts: z.boolean().optional(),
+});
 
-export const userGroupQuery = z.strictObject({
-  ids: q.strings(),
-  ...nameFilters,
-  userIds: q.strings().describe('Groups with any of these users'),
-  metricIds: q.strings().describe('Groups linked to any of these metrics'),
-  productIds: q.strings().describe('Groups linked to any of these products'),
-  ...paging(['createdAt', 'updatedAt', 'name', 'id']),
+export const userGroupQuery = listQuery({
+  filters: {
+    ...nameFilters,
+    userIds: q.strings().describe('Groups with any of these users'),
+    metricIds: q.strings().describe('Groups linked to any of these metrics'),
+    productIds: q.strings().describe('Groups linked to any of these products'),
+  },
+  sort: ['createdAt', 'updatedAt', 'name', 'id'],
 });
 
 export const userLinks = z.strictObject({ userIds: ids.min(1) }).meta({ id: 'UserGroupUserLinks' });
 export const metricLinks = z.strictObject({ metricIds: ids.min(1) }).meta({ id: 'UserGroupMetricLinks' });
 export const productLinks = z.strictObject({ productIds: ids.min(1) }).meta({ id: 'UserGroupProductLinks' });
 
-export const humanScoreBody = z
-  .strictObject(
-    requestFields<HumanScore>()({
-      score: z
-        .number({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a number from 0 to 1') })
-        .min(0, 'must be at least 0')
-        .max(1, 'must be at most 1'),
-      reason: z.string().max(TEXT_LIMIT).nullable().optional(),
-    }),
-  )
-  .meta({ id: 'HumanScore' });
+export const humanScoreBody = requestBody<HumanScore>({ id: 'HumanScore' })({
+  score: z
+    .number({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a number from 0 to 1') })
+    .min(0, 'must be at least 0')
+    .max(1, 'must be at most 1'),
+  reason: z.string().max(TEXT_LIMIT).nullable().optional(),
+});
 
 const spansSummary = z.object({
   count: z.number().int(),

@@ -16,31 +16,26 @@ import {
 } from '../../../domain/tracing/session.ts';
 import { MAX_SPANS_PER_BATCH } from '../../../domain/tracing/span-batch.ts';
 import { SPAN_TYPES, type Span } from '../../../domain/tracing/span.ts';
-import { jsonObject, nameFilters, nullableTimestamp, paging, q, timestamp } from './common.ts';
-import { requestFields, responseFields } from './record-fields.ts';
+import { jsonObject, listQuery, nameFilters, nullableTimestamp, q } from './common.ts';
+import { lifecycleTimestamps, recordResponse, requestBody } from './record-fields.ts';
 
 const optionalText = (max: number) => z.string().trim().min(1).max(max).nullable().optional();
 
-export const session = z
-  .object(
-    responseFields<Session, 'organizationId' | 'version'>()({
-      id: z.string(),
-      versionId: z.string(),
-      testCaseId: z.string().nullable(),
-      customId: z.string().nullable(),
-      runId: z.string().nullable(),
-      isProduction: z.boolean(),
-      context: jsonObject.nullable(),
-      metadata: jsonObject.nullable(),
-      status: z.enum(SESSION_STATUSES),
-      stoppingReason: z.string().nullable(),
-      error: z.string().nullable(),
-      finishedAt: nullableTimestamp,
-      createdAt: timestamp,
-      deletedAt: nullableTimestamp,
-    }),
-  )
-  .meta({ id: 'Session' });
+export const session = recordResponse<Session, 'organizationId' | 'version'>({ id: 'Session' })({
+  id: z.string(),
+  versionId: z.string(),
+  testCaseId: z.string().nullable(),
+  customId: z.string().nullable(),
+  runId: z.string().nullable(),
+  isProduction: z.boolean(),
+  context: jsonObject.nullable(),
+  metadata: jsonObject.nullable(),
+  status: z.enum(SESSION_STATUSES),
+  stoppingReason: z.string().nullable(),
+  error: z.string().nullable(),
+  finishedAt: nullableTimestamp,
+  ...lifecycleTimestamps,
+});
 
 /** What a session's creator sets and may change later, in this order in both bodies. */
 const sessionSettings = {
@@ -48,89 +43,75 @@ const sessionSettings = {
   context: jsonObject.nullable().optional(),
   metadata: jsonObject.nullable().optional(),
 };
-export const sessionCreate = z
-  .strictObject(
-    requestFields<NewSession>()({
-      versionId: z.string().min(1),
-      testCaseId: z.string().min(1).nullable().optional(),
-      customId: optionalText(255),
-      runId: z
-        .string()
-        .min(1)
-        .nullable()
-        .optional()
-        .describe(
-          'A RUNNING run opened with POST /runs, of the same product (and version, when it names one); a session ' +
-            'in a run is not production traffic unless isProduction says so, which is refused',
-        ),
-      ...sessionSettings,
-    }),
-  )
-  .meta({ id: 'SessionCreate' });
-export const sessionUpdate = z
-  .strictObject(
-    requestFields<SessionChanges>()({
-      customId: optionalText(255),
-      ...sessionSettings,
-    }),
-  )
-  .meta({ id: 'SessionUpdate' });
-export const sessionFinish = z
-  .strictObject(
-    requestFields<SessionEnding>()({
-      stoppingReason: z
-        .string()
-        .trim()
-        .min(1)
-        .max(10_000)
-        .nullable()
-        .optional()
-        .describe('Why the conversation stopped; the session becomes COMPLETED'),
-      error: z
-        .string()
-        .trim()
-        .min(1)
-        .max(100_000)
-        .nullable()
-        .optional()
-        .describe('What went wrong; the session becomes FAILED'),
-    }),
-  )
-  .meta({ id: 'SessionFinish' });
-export const sessionQuery = z.strictObject({
-  ids: q.strings(),
-  versionIds: q.strings(),
-  testCaseIds: q.strings(),
-  customIds: q.strings(),
-  statuses: q.enums(SESSION_STATUSES),
-  runIds: q.strings(),
-  isProduction: q.boolean(),
-  createdAfter: q.timestamp(),
-  createdBefore: q.timestamp(),
-  ...paging(['createdAt', 'customId', 'status', 'id']),
+export const sessionCreate = requestBody<NewSession>({ id: 'SessionCreate' })({
+  versionId: z.string().min(1),
+  testCaseId: z.string().min(1).nullable().optional(),
+  customId: optionalText(255),
+  runId: z
+    .string()
+    .min(1)
+    .nullable()
+    .optional()
+    .describe(
+      'A RUNNING run opened with POST /runs, of the same product (and version, when it names one); a session ' +
+        'in a run is not production traffic unless isProduction says so, which is refused',
+    ),
+  ...sessionSettings,
+});
+export const sessionUpdate = requestBody<SessionChanges>({ id: 'SessionUpdate' })({
+  customId: optionalText(255),
+  ...sessionSettings,
+});
+export const sessionFinish = requestBody<SessionEnding>({ id: 'SessionFinish' })({
+  stoppingReason: z
+    .string()
+    .trim()
+    .min(1)
+    .max(10_000)
+    .nullable()
+    .optional()
+    .describe('Why the conversation stopped; the session becomes COMPLETED'),
+  error: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100_000)
+    .nullable()
+    .optional()
+    .describe('What went wrong; the session becomes FAILED'),
+});
+export const sessionQuery = listQuery({
+  filters: {
+    versionIds: q.strings(),
+    testCaseIds: q.strings(),
+    customIds: q.strings(),
+    statuses: q.enums(SESSION_STATUSES),
+    runIds: q.strings(),
+    isProduction: q.boolean(),
+    createdAfter: q.timestamp(),
+    createdBefore: q.timestamp(),
+  },
+  sort: ['createdAt', 'customId', 'status', 'id'],
 });
 
-export const inferenceResult = z
-  .object(
-    responseFields<InferenceResult, 'organizationId' | 'version'>()({
-      id: z.string(),
-      sessionId: z.string(),
-      input: z.string().nullable(),
-      output: z.string().nullable(),
-      retrievalContext: z.array(z.string()).nullable(),
-      latency: z.number().nullable().describe('Milliseconds'),
-      inputTokens: z.number().int().nullable(),
-      outputTokens: z.number().int().nullable(),
-      totalTokens: z.number().int().nullable(),
-      cost: z.number().nullable(),
-      status: z.enum(INFERENCE_RESULT_STATUSES),
-      error: z.string().nullable(),
-      droppedSpanCount: z.number().int().describe('Spans of this result refused for invalid data'),
-      createdAt: timestamp,
-      deletedAt: nullableTimestamp,
-    }),
-  )
-  .meta({ id: 'InferenceResult' });
+export const inferenceResult = recordResponse<InferenceResult, 'organizationId' | 'version'>({ id: 'InferenceResult' })(
+  {
+    id: z.string(),
+    sessionId: z.string(),
+    input: z.string().nullable(),
+    output: z.string().nullable(),
+    retrievalContext: z.array(z.string()).nullable(),
+    latency: z.number().nullable().describe('Milliseconds'),
+    inputTokens: z.number().int().nullable(),
+    outputTokens: z.number().int().nullable(),
+    totalTokens: z.number().int().nullable(),
+    cost: z.number().nullable(),
+    status: z.enum(INFERENCE_RESULT_STATUSES),
+    error: z.string().nullable(),
+    droppedSpanCount: z.number().int().describe('Spans of this result refused for invalid data'),
+    ...lifecycleTimestamps,
+  },
+);
 
 const inferenceResultFields = {
   input: z.string().nullable().optional(),
@@ -144,12 +125,13 @@ const inferenceResultFields = {
   status: z.enum(INFERENCE_RESULT_STATUSES).optional(),
   error: z.string().nullable().optional(),
 };
-export const inferenceResultCreate = z
-  .strictObject(requestFields<NewInferenceResult>()({ sessionId: z.string().min(1), ...inferenceResultFields }))
-  .meta({ id: 'InferenceResultCreate' });
-export const inferenceResultUpdate = z
-  .strictObject(requestFields<InferenceResultFields>()(inferenceResultFields))
-  .meta({ id: 'InferenceResultUpdate' });
+export const inferenceResultCreate = requestBody<NewInferenceResult>({ id: 'InferenceResultCreate' })({
+  sessionId: z.string().min(1),
+  ...inferenceResultFields,
+});
+export const inferenceResultUpdate = requestBody<InferenceResultFields>({ id: 'InferenceResultUpdate' })(
+  inferenceResultFields,
+);
 export const conversationBatch = z
   .strictObject({
     sessionId: z.string().min(1),
@@ -168,37 +150,33 @@ export const conversationBatch = z
     id: 'ConversationBatch',
     description: 'A user turn opens an inference result; the assistant turns after it are its output',
   });
-export const inferenceResultQuery = z.strictObject({
-  ids: q.strings(),
-  sessionIds: q.strings(),
-  statuses: q.enums(INFERENCE_RESULT_STATUSES),
-  ...paging(['createdAt', 'status', 'id']),
+export const inferenceResultQuery = listQuery({
+  filters: {
+    sessionIds: q.strings(),
+    statuses: q.enums(INFERENCE_RESULT_STATUSES),
+  },
+  sort: ['createdAt', 'status', 'id'],
 });
 
 /** Internal span fields: the copied session link and the late-parent marker. */
 type HiddenSpanField = 'organizationId' | 'sessionId' | 'parentPending';
 
-export const span = z
-  .object(
-    responseFields<Span, HiddenSpanField>()({
-      id: z.string(),
-      inferenceResultId: z.string(),
-      name: z.string(),
-      type: z.enum(SPAN_TYPES),
-      description: z.string().nullable(),
-      inputData: jsonObject.nullable(),
-      outputData: z.union([jsonObject, z.string()]).nullable(),
-      error: z.string().nullable(),
-      latencyMs: z.number().nullable(),
-      metadata: jsonObject.nullable(),
-      parentTraceId: z.string().nullable().describe('The parent span as sent'),
-      startTime: nullableTimestamp,
-      endTime: nullableTimestamp,
-      createdAt: timestamp,
-      deletedAt: nullableTimestamp,
-    }),
-  )
-  .meta({ id: 'Span' });
+export const span = recordResponse<Span, HiddenSpanField>({ id: 'Span' })({
+  id: z.string(),
+  inferenceResultId: z.string(),
+  name: z.string(),
+  type: z.enum(SPAN_TYPES),
+  description: z.string().nullable(),
+  inputData: jsonObject.nullable(),
+  outputData: z.union([jsonObject, z.string()]).nullable(),
+  error: z.string().nullable(),
+  latencyMs: z.number().nullable(),
+  metadata: jsonObject.nullable(),
+  parentTraceId: z.string().nullable().describe('The parent span as sent'),
+  startTime: nullableTimestamp,
+  endTime: nullableTimestamp,
+  ...lifecycleTimestamps,
+});
 
 /**
  * Span inputs are checked one by one by the domain (a bad span is refused alone), so the wire schema only documents
@@ -238,16 +216,17 @@ export const spanBatchReport = z
   .object({ created: z.array(span), rejected: z.array(spanRejection) })
   .meta({ id: 'SpanBatchReport' });
 export const spanIds = z.strictObject({ ids: z.array(z.string().min(1)).min(1).max(1000) }).meta({ id: 'SpanIds' });
-export const spanQuery = z.strictObject({
-  ids: q.strings(),
-  inferenceResultIds: q.strings(),
-  sessionIds: q.strings(),
-  types: q.enums(SPAN_TYPES),
-  ...nameFilters,
-  parentTraceIds: q.strings(),
-  startTimeAfter: q.timestamp(),
-  startTimeBefore: q.timestamp(),
-  ...paging(['createdAt', 'startTime', 'name', 'id']),
+export const spanQuery = listQuery({
+  filters: {
+    inferenceResultIds: q.strings(),
+    sessionIds: q.strings(),
+    types: q.enums(SPAN_TYPES),
+    ...nameFilters,
+    parentTraceIds: q.strings(),
+    startTimeAfter: q.timestamp(),
+    startTimeBefore: q.timestamp(),
+  },
+  sort: ['createdAt', 'startTime', 'name', 'id'],
 });
 
 /** The wire form of a span, built by hand for the batch hot path (whose response skips schema parsing). */

@@ -1,13 +1,12 @@
 import type { Sequelize } from 'sequelize';
-import type { Dataset } from '../../../domain/dataset/dataset.ts';
-import type { TestCase } from '../../../domain/dataset/test-case.ts';
+import { datasetKinds } from '../../shared/record-kinds/dataset-kinds.ts';
 import { tables } from '../migrations/0002-catalog.ts';
-import { columnsOf } from '../support/columns.ts';
 import { defineModels } from '../support/define-model.ts';
+import { recordModel } from './record-model.ts';
 
 /** Models over the dataset tables (created by the catalog migration): every field, with the column it created. */
 export const defineDatasetModels = (sequelize: Sequelize) =>
   defineModels(sequelize, {
-    datasets: { name: 'Dataset', table: 'datasets', columns: columnsOf<Dataset>()(tables.datasets) },
-    testCases: { name: 'TestCase', table: 'test_cases', columns: columnsOf<TestCase>()(tables.testCases) },
+    datasets: recordModel(datasetKinds.datasets, { table: 'datasets', columns: tables.datasets }),
+    testCases: recordModel(datasetKinds.testCases, { table: 'test_cases', columns: tables.testCases }),
   });

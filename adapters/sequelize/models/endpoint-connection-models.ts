@@ -1,21 +1,19 @@
 import type { Sequelize } from 'sequelize';
-import type { EndpointConnection } from '../../../domain/endpoint-connection/endpoint-connection.ts';
-import type { GenerationItem } from '../../../domain/generation/generation-item.ts';
+import { endpointConnectionKinds } from '../../shared/record-kinds/endpoint-connection-kinds.ts';
+import { generationKinds } from '../../shared/record-kinds/generation-kinds.ts';
 import { tables } from '../migrations/0011-endpoint-connections.ts';
-import { columnsOf } from '../support/columns.ts';
 import { defineModels } from '../support/define-model.ts';
+import { recordModel } from './record-model.ts';
 
 /** Models over the endpoint connections and generation items tables. */
 export const defineEndpointConnectionModels = (sequelize: Sequelize) =>
   defineModels(sequelize, {
-    endpointConnections: {
-      name: 'EndpointConnection',
+    endpointConnections: recordModel(endpointConnectionKinds.endpointConnections, {
       table: 'endpoint_connections',
-      columns: columnsOf<EndpointConnection>()(tables.endpointConnections),
-    },
-    generationItems: {
-      name: 'GenerationItem',
+      columns: tables.endpointConnections,
+    }),
+    generationItems: recordModel(generationKinds.generationItems, {
       table: 'generation_items',
-      columns: columnsOf<GenerationItem>()(tables.generationItems),
-    },
+      columns: tables.generationItems,
+    }),
   });

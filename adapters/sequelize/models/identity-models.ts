@@ -1,30 +1,24 @@
 import type { Sequelize } from 'sequelize';
-import type { ApiKey } from '../../../domain/identity/api-key.ts';
-import type { User } from '../../../domain/identity/user.ts';
-import type { Organization } from '../../../domain/organization/organization.ts';
-import type { Subscription } from '../../../domain/organization/subscription.ts';
+import { identityKinds } from '../../shared/record-kinds/identity-kinds.ts';
 import { tables } from '../migrations/0001-identity.ts';
 import { apiKeyColumns, organizationColumns, subscriptionColumns } from '../migrations/0012-operations.ts';
-import { columnsOf } from '../support/columns.ts';
 import { defineModels } from '../support/define-model.ts';
+import { recordModel } from './record-model.ts';
 
 /** Models over the identity tables: every field of each record, with the column its migrations created. */
 export const defineIdentityModels = (sequelize: Sequelize) =>
   defineModels(sequelize, {
-    organizations: {
-      name: 'Organization',
+    organizations: recordModel(identityKinds.organizations, {
       table: 'organizations',
-      columns: columnsOf<Organization>()({ ...tables.organizations, ...organizationColumns }),
-    },
-    subscriptions: {
-      name: 'Subscription',
+      columns: { ...tables.organizations, ...organizationColumns },
+    }),
+    subscriptions: recordModel(identityKinds.subscriptions, {
       table: 'subscriptions',
-      columns: columnsOf<Subscription>()({ ...tables.subscriptions, ...subscriptionColumns }),
-    },
-    users: { name: 'User', table: 'users', columns: columnsOf<User>()(tables.users) },
-    apiKeys: {
-      name: 'ApiKey',
+      columns: { ...tables.subscriptions, ...subscriptionColumns },
+    }),
+    users: recordModel(identityKinds.users, { table: 'users', columns: tables.users }),
+    apiKeys: recordModel(identityKinds.apiKeys, {
       table: 'api_keys',
-      columns: columnsOf<ApiKey>()({ ...tables.apiKeys, ...apiKeyColumns }),
-    },
+      columns: { ...tables.apiKeys, ...apiKeyColumns },
+    }),
   });

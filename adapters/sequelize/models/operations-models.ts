@@ -1,21 +1,18 @@
 import type { Sequelize } from 'sequelize';
-import type { MfaChallenge } from '../../../domain/identity/mfa-challenge.ts';
-import type { MarketplaceOperation } from '../../../domain/organization/marketplace-operation.ts';
+import { operationsKinds } from '../../shared/record-kinds/operations-kinds.ts';
 import { tables } from '../migrations/0012-operations.ts';
-import { columnsOf } from '../support/columns.ts';
 import { defineModels } from '../support/define-model.ts';
+import { recordModel } from './record-model.ts';
 
 /** Models over the operations tables: marketplace operations and MFA challenges. */
 export const defineOperationsModels = (sequelize: Sequelize) =>
   defineModels(sequelize, {
-    marketplaceOperations: {
-      name: 'MarketplaceOperation',
+    marketplaceOperations: recordModel(operationsKinds.marketplaceOperations, {
       table: 'marketplace_operations',
-      columns: columnsOf<MarketplaceOperation>()(tables.marketplaceOperations),
-    },
-    mfaChallenges: {
-      name: 'MfaChallenge',
+      columns: tables.marketplaceOperations,
+    }),
+    mfaChallenges: recordModel(operationsKinds.mfaChallenges, {
       table: 'mfa_challenges',
-      columns: columnsOf<MfaChallenge>()(tables.mfaChallenges),
-    },
+      columns: tables.mfaChallenges,
+    }),
   });

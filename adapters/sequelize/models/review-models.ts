@@ -1,17 +1,15 @@
 import type { Sequelize } from 'sequelize';
-import type { UserGroup } from '../../../domain/review/user-group.ts';
-import type { UserGroupLink } from '../../../domain/review/user-group-link.ts';
+import { reviewKinds } from '../../shared/record-kinds/review-kinds.ts';
 import { tables } from '../migrations/0009-human-review.ts';
-import { columnsOf } from '../support/columns.ts';
 import { defineModels } from '../support/define-model.ts';
+import { recordModel } from './record-model.ts';
 
 /** Models over the human-review tables: user groups and their links. */
 export const defineReviewModels = (sequelize: Sequelize) =>
   defineModels(sequelize, {
-    userGroups: { name: 'UserGroup', table: 'user_groups', columns: columnsOf<UserGroup>()(tables.userGroups) },
-    userGroupLinks: {
-      name: 'UserGroupLink',
+    userGroups: recordModel(reviewKinds.userGroups, { table: 'user_groups', columns: tables.userGroups }),
+    userGroupLinks: recordModel(reviewKinds.userGroupLinks, {
       table: 'user_group_links',
-      columns: columnsOf<UserGroupLink>()(tables.userGroupLinks),
-    },
+      columns: tables.userGroupLinks,
+    }),
   });

@@ -2,32 +2,24 @@ import type { Product } from '../../../domain/catalog/product.ts';
 import type { Version } from '../../../domain/catalog/version.ts';
 import type { Specification } from '../../../domain/catalog/specification.ts';
 import type { Metric } from '../../../domain/catalog/metric.ts';
-import { recordKind } from '../record-kind.ts';
+import { ownedRecordKind } from '../record-kind.ts';
 
 /** The catalog records: products, their versions and specifications, and metrics. */
 export const catalogKinds = {
-  products: recordKind<Product>({
+  products: ownedRecordKind<Product>({
     name: 'Product',
-    scopeField: 'organizationId',
     unique: [['organizationId', 'name']],
     fields: {
-      id: true,
-      organizationId: true,
       name: true,
       description: true,
       metadata: true,
-      createdAt: true,
-      deletedAt: true,
       version: true,
     },
   }),
-  versions: recordKind<Version>({
+  versions: ownedRecordKind<Version>({
     name: 'Version',
-    scopeField: 'organizationId',
     unique: [['productId', 'number']],
     fields: {
-      id: true,
-      organizationId: true,
       productId: true,
       number: true,
       name: true,
@@ -35,18 +27,13 @@ export const catalogKinds = {
       systemPrompt: true,
       parentVersionId: true,
       conversationEndpointConnectionId: true,
-      createdAt: true,
-      deletedAt: true,
       version: true,
     },
   }),
-  specifications: recordKind<Specification>({
+  specifications: ownedRecordKind<Specification>({
     name: 'Specification',
-    scopeField: 'organizationId',
     unique: [['productId', 'type', 'descriptionKey']],
     fields: {
-      id: true,
-      organizationId: true,
       productId: true,
       name: true,
       description: true,
@@ -54,18 +41,13 @@ export const catalogKinds = {
       descriptionKey: true,
       metricIds: true,
       testIds: true,
-      createdAt: true,
-      deletedAt: true,
       version: true,
     },
   }),
-  metrics: recordKind<Metric>({
+  metrics: ownedRecordKind<Metric>({
     name: 'Metric',
-    scopeField: 'organizationId',
     unique: [['organizationId', 'activeName']],
     fields: {
-      id: true,
-      organizationId: true,
       name: true,
       description: true,
       tags: true,
@@ -79,8 +61,6 @@ export const catalogKinds = {
       legacyAt: true,
       disabledAt: true,
       activeName: true,
-      createdAt: true,
-      deletedAt: true,
       version: true,
     },
   }),

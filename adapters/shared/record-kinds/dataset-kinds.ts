@@ -1,17 +1,14 @@
 import type { Dataset } from '../../../domain/dataset/dataset.ts';
 import type { TestCase } from '../../../domain/dataset/test-case.ts';
-import { recordKind } from '../record-kind.ts';
+import { ownedRecordKind } from '../record-kind.ts';
 
 /** The dataset records: datasets (`/tests` on the wire) and their test cases. */
 export const datasetKinds = {
-  datasets: recordKind<Dataset>({
+  datasets: ownedRecordKind<Dataset>({
     name: 'Dataset',
     publicName: 'Test',
-    scopeField: 'organizationId',
     unique: [['productId', 'name', 'type']],
     fields: {
-      id: true,
-      organizationId: true,
       productId: true,
       specificationId: true,
       userId: true,
@@ -21,18 +18,13 @@ export const datasetKinds = {
       metadata: true,
       backgroundNoiseProfile: true,
       backgroundNoiseLevel: true,
-      createdAt: true,
-      deletedAt: true,
       version: true,
     },
   }),
-  testCases: recordKind<TestCase>({
+  testCases: ownedRecordKind<TestCase>({
     name: 'TestCase',
     publicName: 'Test case',
-    scopeField: 'organizationId',
     fields: {
-      id: true,
-      organizationId: true,
       testId: true,
       userId: true,
       input: true,
@@ -65,8 +57,6 @@ export const datasetKinds = {
       testCaseGroupId: true,
       parentTestCaseId: true,
       legacyAt: true,
-      createdAt: true,
-      deletedAt: true,
       version: true,
     },
   }),

@@ -1,16 +1,13 @@
 import type { EndpointConnection } from '../../../domain/endpoint-connection/endpoint-connection.ts';
-import { recordKind } from '../record-kind.ts';
+import { ownedRecordKind } from '../record-kind.ts';
 
 /** Connections to products' own endpoints. */
 export const endpointConnectionKinds = {
-  endpointConnections: recordKind<EndpointConnection>({
+  endpointConnections: ownedRecordKind<EndpointConnection>({
     name: 'EndpointConnection',
     publicName: 'Endpoint connection',
-    scopeField: 'organizationId',
     unique: [['organizationId', 'name']],
     fields: {
-      id: true,
-      organizationId: true,
       name: true,
       url: true,
       httpMethod: true,
@@ -25,9 +22,7 @@ export const endpointConnectionKinds = {
       maxConcurrency: true,
       rateLimitPerMinute: true,
       conversationEndRules: true,
-      createdAt: true,
       updatedAt: true,
-      deletedAt: true,
       version: true,
     },
   }),

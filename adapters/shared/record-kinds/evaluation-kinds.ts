@@ -1,16 +1,11 @@
 import type { Evaluation } from '../../../domain/evaluation/evaluation.ts';
-import { recordKind } from '../record-kind.ts';
+import { ownedRecordKind } from '../record-kind.ts';
 
 /** The evaluation records. */
 export const evaluationKinds = {
-  evaluations: recordKind<Evaluation>({
+  evaluations: ownedRecordKind<Evaluation>({
     name: 'Evaluation',
-    scopeField: 'organizationId',
     fields: {
-      id: true,
-      createdAt: true,
-      deletedAt: true,
-      organizationId: true,
       metricId: true,
       sessionId: true,
       userId: true,

@@ -1,16 +1,13 @@
 import type { GenerationItem } from '../../../domain/generation/generation-item.ts';
-import { recordKind } from '../record-kind.ts';
+import { ownedRecordKind } from '../record-kind.ts';
 
 /** The test cases of generating launches. */
 export const generationKinds = {
-  generationItems: recordKind<GenerationItem>({
+  generationItems: ownedRecordKind<GenerationItem>({
     name: 'GenerationItem',
     publicName: 'Generation item',
-    scopeField: 'organizationId',
     unique: [['launchId', 'testCaseId']],
     fields: {
-      id: true,
-      organizationId: true,
       launchId: true,
       runId: true,
       versionId: true,
@@ -21,8 +18,6 @@ export const generationKinds = {
       sessionId: true,
       error: true,
       finishedAt: true,
-      createdAt: true,
-      deletedAt: true,
       version: true,
     },
   }),

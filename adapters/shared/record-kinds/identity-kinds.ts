@@ -2,7 +2,7 @@ import type { Organization } from '../../../domain/organization/organization.ts'
 import type { Subscription } from '../../../domain/organization/subscription.ts';
 import type { User } from '../../../domain/identity/user.ts';
 import type { ApiKey } from '../../../domain/identity/api-key.ts';
-import { recordKind } from '../record-kind.ts';
+import { ownedRecordKind, recordKind } from '../record-kind.ts';
 
 /** The identity and organization records. */
 export const identityKinds = {
@@ -31,30 +31,22 @@ export const identityKinds = {
       version: true,
     },
   }),
-  subscriptions: recordKind<Subscription>({
+  subscriptions: ownedRecordKind<Subscription>({
     name: 'Subscription',
-    scopeField: 'organizationId',
     fields: {
-      id: true,
-      organizationId: true,
       plan: true,
       status: true,
       quantity: true,
       marketplaceSubscriptionId: true,
       marketplaceOperationAt: true,
-      createdAt: true,
       updatedAt: true,
-      deletedAt: true,
       version: true,
     },
   }),
-  users: recordKind<User>({
+  users: ownedRecordKind<User>({
     name: 'User',
-    scopeField: 'organizationId',
     unique: [['email']],
     fields: {
-      id: true,
-      organizationId: true,
       email: true,
       name: true,
       role: true,
@@ -68,27 +60,20 @@ export const identityKinds = {
       mfaSource: true,
       firstSignInAt: true,
       latestSignInAt: true,
-      createdAt: true,
-      deletedAt: true,
       version: true,
     },
   }),
-  apiKeys: recordKind<ApiKey>({
+  apiKeys: ownedRecordKind<ApiKey>({
     name: 'ApiKey',
     publicName: 'API key',
-    scopeField: 'organizationId',
     unique: [['secretHash']],
     fields: {
-      id: true,
-      organizationId: true,
       userId: true,
       name: true,
       secretHash: true,
       prefix: true,
-      createdAt: true,
       expiresAt: true,
       revokedAt: true,
-      deletedAt: true,
     },
   }),
 };

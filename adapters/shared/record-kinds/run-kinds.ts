@@ -1,19 +1,16 @@
 import type { Launch } from '../../../domain/run/launch.ts';
 import type { Run } from '../../../domain/run/run.ts';
-import { recordKind } from '../record-kind.ts';
+import { ownedRecordKind } from '../record-kind.ts';
 
 /** Runs and the launches inside them. */
 export const runKinds = {
-  runs: recordKind<Run>({
+  runs: ownedRecordKind<Run>({
     name: 'Run',
-    scopeField: 'organizationId',
     unique: [
       ['productId', 'ordinal'],
       ['productId', 'customId'],
     ],
     fields: {
-      id: true,
-      organizationId: true,
       productId: true,
       versionId: true,
       userId: true,
@@ -23,17 +20,12 @@ export const runKinds = {
       openedBy: true,
       status: true,
       finishedAt: true,
-      createdAt: true,
-      deletedAt: true,
       version: true,
     },
   }),
-  launches: recordKind<Launch>({
+  launches: ownedRecordKind<Launch>({
     name: 'Launch',
-    scopeField: 'organizationId',
     fields: {
-      id: true,
-      organizationId: true,
       runId: true,
       kind: true,
       status: true,
@@ -43,8 +35,6 @@ export const runKinds = {
       startedAt: true,
       finishedAt: true,
       progress: true,
-      createdAt: true,
-      deletedAt: true,
       version: true,
     },
   }),

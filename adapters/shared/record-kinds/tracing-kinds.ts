@@ -1,17 +1,14 @@
 import type { Session } from '../../../domain/tracing/session.ts';
 import type { InferenceResult } from '../../../domain/tracing/inference-result.ts';
 import type { Span } from '../../../domain/tracing/span.ts';
-import { recordKind } from '../record-kind.ts';
+import { ownedRecordKind } from '../record-kind.ts';
 
 /** The tracing records: sessions, inference results (traces on the wire) and spans. */
 export const tracingKinds = {
-  sessions: recordKind<Session>({
+  sessions: ownedRecordKind<Session>({
     name: 'Session',
-    scopeField: 'organizationId',
     unique: [['versionId', 'customId']],
     fields: {
-      id: true,
-      organizationId: true,
       versionId: true,
       testCaseId: true,
       customId: true,
@@ -23,18 +20,13 @@ export const tracingKinds = {
       stoppingReason: true,
       error: true,
       finishedAt: true,
-      createdAt: true,
-      deletedAt: true,
       version: true,
     },
   }),
-  inferenceResults: recordKind<InferenceResult>({
+  inferenceResults: ownedRecordKind<InferenceResult>({
     name: 'InferenceResult',
     publicName: 'Inference result',
-    scopeField: 'organizationId',
     fields: {
-      id: true,
-      organizationId: true,
       sessionId: true,
       input: true,
       output: true,
@@ -47,17 +39,12 @@ export const tracingKinds = {
       status: true,
       error: true,
       droppedSpanCount: true,
-      createdAt: true,
-      deletedAt: true,
       version: true,
     },
   }),
-  spans: recordKind<Span>({
+  spans: ownedRecordKind<Span>({
     name: 'Span',
-    scopeField: 'organizationId',
     fields: {
-      id: true,
-      organizationId: true,
       inferenceResultId: true,
       sessionId: true,
       name: true,
@@ -72,8 +59,6 @@ export const tracingKinds = {
       parentPending: true,
       startTime: true,
       endTime: true,
-      createdAt: true,
-      deletedAt: true,
     },
   }),
 };
