@@ -8,7 +8,7 @@ import { tracingKinds } from '../shared/record-kinds/tracing-kinds.ts';
 import { defineTracingModels } from './models/tracing-models.ts';
 import { SequelizeBulkRecordStore } from './sequelize-bulk-record-store.ts';
 import type { DatabaseHandle } from './support/database.ts';
-import { jsonBulkInsert, sqliteBoundInsert } from './support/json-bulk-insert.ts';
+import { jsonBulkInsert, pgJsonInsert, sqliteBoundInsert } from './support/json-bulk-insert.ts';
 import { guardOutage } from './support/outages.ts';
 import type { TransactionContext } from './support/transaction-context.ts';
 
@@ -124,14 +124,16 @@ async function listByIds<T extends InferenceResult | Span>(
  */
 export class SequelizeSpanStore extends SequelizeBulkRecordStore<Span> implements SpanStore {
   /**
-   * The hot path: inside a transaction on SQLite, bound multi-row inserts on the transaction's connection
-   * (sqliteBoundInsert); otherwise a whole batch in one statement with one JSON parameter (jsonBulkInsert).
+   * The hot path, inside a transaction with existing ids ignored, runs on the transaction's connection through the
+   * driver: bound multi-row inserts on SQLite (sqliteBoundInsert), the one-JSON-parameter insert on PostgreSQL
+   * (pgJsonInsert); otherwise a whole batch in one statement with one JSON parameter through Sequelize (jsonBulkInsert).
    */
   override async insertMany(records: readonly Span[], options: { ignoreExisting?: boolean } = {}): Promise<void> {
     if (records.length === 0) return;
     const transaction = this.context.current();
-    if (this.database.dialect === 'sqlite' && options.ignoreExisting) {
-      if (await guardOutage(() => sqliteBoundInsert(this.model, records, transaction))) return;
+    if (options.ignoreExisting) {
+      const onConnection = this.database.dialect === 'sqlite' ? sqliteBoundInsert : pgJsonInsert;
+      if (await guardOutage(() => onConnection(this.model, records, transaction))) return;
     }
     try {
       await jsonBulkInsert(this.model, this.database.dialect, records, {
