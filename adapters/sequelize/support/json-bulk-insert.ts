@@ -1,6 +1,7 @@
 import type { Model, ModelStatic, Transaction } from 'sequelize';
 import { columnsOf, sqliteValue } from './column-values.ts';
 import type { Dialect } from './database.ts';
+import { connectionOf } from './transaction-context.ts';
 
 /** Rows of one model as one bound JSON parameter, and the SELECT that unpacks them into the model's columns. */
 export interface JsonRows {
@@ -94,7 +95,7 @@ export async function sqliteBoundInsert(
   records: readonly object[],
   transaction: Transaction | undefined,
 ): Promise<boolean> {
-  const connection = (transaction as unknown as { connection?: SqliteRunner } | undefined)?.connection;
+  const connection = connectionOf<SqliteRunner>(transaction);
   if (!connection) return false;
   const columns = columnsOf(model);
   const table = model.getTableName() as string;
@@ -129,7 +130,7 @@ export async function pgJsonInsert(
   records: readonly object[],
   transaction: Transaction | undefined,
 ): Promise<boolean> {
-  const connection = (transaction as unknown as { connection?: PgRunner } | undefined)?.connection;
+  const connection = connectionOf<PgRunner>(transaction);
   if (!connection) return false;
   const table = model.getTableName() as string;
   const rows = jsonRows(model, 'postgres', records);

@@ -1,6 +1,7 @@
 import sqlite3 from 'sqlite3';
 import type { Sequelize, Transaction } from 'sequelize';
 import { guardOutage } from './outages.ts';
+import { connectionOf } from './transaction-context.ts';
 
 /** SQLite connections kept for reads beside Sequelize's: as many as libuv's default thread pool runs at once. */
 const SQLITE_READERS = 4;
@@ -26,9 +27,6 @@ interface SqliteHandle {
 interface PgHandle {
   query(statement: { name?: string; text: string; values: readonly unknown[] }): Promise<{ rows: Row[] }>;
 }
-
-const connectionOf = <C>(transaction: Transaction | undefined): C | undefined =>
-  (transaction as unknown as { connection?: C } | undefined)?.connection;
 
 const all = (connection: SqliteHandle, sql: string, parameters: readonly unknown[]) =>
   new Promise<Row[]>((resolve, reject) =>

@@ -32,3 +32,7 @@ export function transactionContextOf(database: object): TransactionContext {
   }
   return context;
 }
+
+/** The driver connection a Sequelize transaction runs on (undefined outside one), for statements sent past Sequelize. */
+export const connectionOf = <C>(transaction: Transaction | undefined): C | undefined =>
+  (transaction as unknown as { connection?: C } | undefined)?.connection;
