@@ -1,7 +1,36 @@
 import test from 'ava';
+import type { Actor } from '../../../domain/identity/role.ts';
 import { unknownToOthers } from '../../support/rule-tables.ts';
 import { memoryCatalogs, type MemoryCatalog, type MemoryCatalogs } from '../../support/memory-catalog.ts';
 import { onTheirs } from '../../support/tenancy-acts.ts';
+
+/** Linking records to a specification, or unlinking them. */
+type LinkAct = (
+  useCases: MemoryCatalogs['useCases'],
+  actor: Actor,
+  specificationId: string,
+  ids: string[],
+) => Promise<unknown>;
+
+/**
+ * The tenancy rules of a specification's links to one kind of record (metrics, tests): another organization's record
+ * cannot be linked to mine, mine cannot be linked to their specification, and their links cannot be undone.
+ */
+function specificationLinks(
+  kind: string,
+  kinds: string,
+  idOf: (catalog: MemoryCatalog) => string,
+  { link, unlink }: { link: LinkAct; unlink: LinkAct },
+): Record<string, (world: MemoryCatalogs) => Promise<unknown>> {
+  return {
+    [`linking another organization's ${kind}`]: ({ useCases, a, mine, theirs }) =>
+      link(useCases, a.owner, mine.specification.id, [idOf(theirs)]),
+    [`linking a ${kind} to another organization's specification`]: ({ useCases, a, mine, theirs }) =>
+      link(useCases, a.owner, theirs.specification.id, [idOf(mine)]),
+    [`unlinking ${kinds} of another organization's specification`]: ({ useCases, a, theirs }) =>
+      unlink(useCases, a.owner, theirs.specification.id, [idOf(theirs)]),
+  };
+}
 
 /** Another organization's products, versions, specifications and metrics behave as unknown ids, and stay untouched. */
 unknownToOthers<MemoryCatalogs>(memoryCatalogs, {
@@ -27,18 +56,18 @@ unknownToOthers<MemoryCatalogs>(memoryCatalogs, {
     changing: (useCases, actor, id) => useCases.updateSpecification.execute(actor, id, { name: 'x' }),
     deleting: (useCases, actor, id) => useCases.deleteSpecification.execute(actor, id),
   }),
-  "linking another organization's metric": ({ useCases, a, mine, theirs }) =>
-    useCases.linkSpecificationMetrics.execute(a.owner, mine.specification.id, [theirs.metric.id]),
-  "linking a metric to another organization's specification": ({ useCases, a, mine, theirs }) =>
-    useCases.linkSpecificationMetrics.execute(a.owner, theirs.specification.id, [mine.metric.id]),
-  "unlinking metrics of another organization's specification": ({ useCases, a, theirs }) =>
-    useCases.unlinkSpecificationMetrics.execute(a.owner, theirs.specification.id, [theirs.metric.id]),
-  "linking another organization's test": ({ useCases, a, mine, theirs }) =>
-    useCases.linkSpecificationTests.execute(a.owner, mine.specification.id, [theirs.dataset.id]),
-  "linking a test to another organization's specification": ({ useCases, a, mine, theirs }) =>
-    useCases.linkSpecificationTests.execute(a.owner, theirs.specification.id, [mine.dataset.id]),
-  "unlinking tests of another organization's specification": ({ useCases, a, theirs }) =>
-    useCases.unlinkSpecificationTests.execute(a.owner, theirs.specification.id, [theirs.dataset.id]),
+  ...specificationLinks('metric', 'metrics', (catalog) => catalog.metric.id, {
+    link: (useCases, actor, specificationId, ids) =>
+      useCases.linkSpecificationMetrics.execute(actor, specificationId, ids),
+    unlink: (useCases, actor, specificationId, ids) =>
+      useCases.unlinkSpecificationMetrics.execute(actor, specificationId, ids),
+  }),
+  ...specificationLinks('test', 'tests', (catalog) => catalog.dataset.id, {
+    link: (useCases, actor, specificationId, ids) =>
+      useCases.linkSpecificationTests.execute(actor, specificationId, ids),
+    unlink: (useCases, actor, specificationId, ids) =>
+      useCases.unlinkSpecificationTests.execute(actor, specificationId, ids),
+  }),
   ...onTheirs<MemoryCatalog>('metric', 'owner', (theirs) => theirs.metric.id, {
     reading: (useCases, actor, id) => useCases.getMetric.execute(actor, id),
     changing: (useCases, actor, id) => useCases.updateMetric.execute(actor, id, { name: 'x' }),
