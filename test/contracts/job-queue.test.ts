@@ -13,6 +13,7 @@ import { transactionContextOf } from '../../adapters/sequelize/support/transacti
 import { createTestDatabase, postgresAvailable } from '../support/databases.ts';
 import { pendingEvaluation } from '../support/pending-evaluation.ts';
 import { createLaunch, startLaunch } from '../../domain/run/launch.ts';
+import type { Evaluation } from '../../domain/evaluation/evaluation.ts';
 
 /**
  * JobQueue contract: jobs enqueued in a transaction exist exactly when it commits, and are delivered to the
@@ -24,43 +25,42 @@ interface QueueWorld {
   close(): Promise<void>;
 }
 
+/** An in-process queue finding its pending evaluations and queued launches in `storage`. */
+const inProcessQueue = (storage: StoragePorts, options: { pollMs: number; batchSize?: number; maxAttempts?: number }) =>
+  new InProcessJobQueue({
+    findPending: pendingEvaluationJobs(storage.evaluations),
+    findQueuedLaunches: queuedLaunchJobs(storage.launches),
+    ...options,
+  });
+
+/** A migrated database of this kind with its storage; `closeWith` stops the queue, then closes and drops the database. */
+async function sqlStorage(kind: 'sqlite' | 'postgres') {
+  const store = await createTestDatabase(kind);
+  const database = openDatabase(store.url);
+  await migrate(database);
+  const closeWith = (queue: RunnableJobQueue) => async () => {
+    await queue.stop();
+    await database.sequelize.close();
+    await store.drop();
+  };
+  return { store, database, storage: createSequelizeStorage(database), closeWith };
+}
+
 const worlds: Record<string, () => Promise<QueueWorld>> = {
   'in-process (memory)': async () => {
     const storage = createMemoryStorage();
-    const queue = new InProcessJobQueue({
-      findPending: pendingEvaluationJobs(storage.evaluations),
-      findQueuedLaunches: queuedLaunchJobs(storage.launches),
-      pollMs: 50,
-    });
+    const queue = inProcessQueue(storage, { pollMs: 50 });
     return { storage, queue, close: () => queue.stop() };
   },
   'in-process (sqlite)': async () => {
-    const store = await createTestDatabase('sqlite');
-    const database = openDatabase(store.url);
-    await migrate(database);
-    const storage = createSequelizeStorage(database);
-    const queue = new InProcessJobQueue({
-      findPending: pendingEvaluationJobs(storage.evaluations),
-      findQueuedLaunches: queuedLaunchJobs(storage.launches),
-      pollMs: 50,
-    });
-    return {
-      storage,
-      queue,
-      close: async () => {
-        await queue.stop();
-        await database.sequelize.close();
-        await store.drop();
-      },
-    };
+    const { storage, closeWith } = await sqlStorage('sqlite');
+    const queue = inProcessQueue(storage, { pollMs: 50 });
+    return { storage, queue, close: closeWith(queue) };
   },
 };
 if (await postgresAvailable()) {
   worlds['pg-boss (postgres)'] = async () => {
-    const store = await createTestDatabase('postgres');
-    const database = openDatabase(store.url);
-    await migrate(database);
-    const storage = createSequelizeStorage(database);
+    const { store, database, storage, closeWith } = await sqlStorage('postgres');
     const queue = await PgBossJobQueue.open(database, transactionContextOf(database), {
       connectionString: store.url,
       jobTimeoutSeconds: 30,
@@ -70,16 +70,24 @@ if (await postgresAvailable()) {
       pollingSeconds: 0.5,
       supervise: true,
     });
-    return {
-      storage,
-      queue,
-      close: async () => {
-        await queue.stop();
-        await database.sequelize.close();
-        await store.drop();
-      },
-    };
+    return { storage, queue, close: closeWith(queue) };
   };
+}
+
+/** One test per queue world, titled `[<name>] <title>`: the world is opened for the test and closed after it. */
+function eachQueueWorld(
+  title: string,
+  body: (t: ExecutionContext, world: QueueWorld, name: string) => Promise<void>,
+): void {
+  for (const [name, open] of Object.entries(worlds))
+    test(`[${name}] ${title}`, async (t) => {
+      const world = await open();
+      try {
+        await body(t, world, name);
+      } finally {
+        await world.close();
+      }
+    });
 }
 
 /** Writes and enqueues `rolledBack` in a transaction that fails, then `ids` in one that commits. */
@@ -105,45 +113,58 @@ async function settled(delivered: readonly string[], count: number): Promise<voi
   await new Promise((resolve) => setTimeout(resolve, 700));
 }
 
+/**
+ * Writes and enqueues `rolledBack` in a transaction that fails, then `ids` in one that commits; waits for the worker,
+ * then checks that each committed id was delivered once and the rolled-back one was never stored.
+ */
+async function deliveredOnceEach(
+  t: ExecutionContext,
+  world: QueueWorld,
+  delivered: readonly string[],
+  job: {
+    ids: readonly string[];
+    rolledBack: string;
+    write: (ids: readonly string[]) => Promise<void>;
+    find: (id: string) => Promise<unknown>;
+  },
+): Promise<void> {
+  await rollBackThenCommit(t, world, job.rolledBack, job.ids, job.write);
+  await settled(delivered, job.ids.length);
+  t.deepEqual([...delivered].sort(), job.ids);
+  t.is(await job.find(job.rolledBack), null);
+}
+
 const evaluation = (id: string) => pendingEvaluation({ id, organizationId: 'organization_q' });
 
-for (const [name, open] of Object.entries(worlds)) {
-  test(`[${name}] committed jobs are delivered once each; rolled-back ones never exist`, async (t) => {
-    const world = await open();
-    try {
-      const delivered: string[] = [];
-      await world.queue.startWorker(
-        {
-          handle: async (jobs) => {
-            for (const job of jobs) {
-              delivered.push(job.evaluationId);
-              const stored = await world.storage.evaluations.get(job.organizationId, job.evaluationId);
-              t.truthy(stored, 'a delivered job always finds its committed row');
-              if (stored?.status === 'PENDING')
-                await world.storage.evaluations.update({
-                  ...stored,
-                  status: 'SKIPPED',
-                  canRetry: false,
-                  error: 'done',
-                });
-            }
-          },
-        },
-        2,
-      );
-      const ids = ['evaluation_a', 'evaluation_b', 'evaluation_c'];
-      await rollBackThenCommit(t, world, 'evaluation_rolled_back', ids, async (written) => {
-        await world.storage.evaluations.insertMany(written.map(evaluation));
-        await world.queue.enqueue(written.map((evaluationId) => ({ organizationId: 'organization_q', evaluationId })));
-      });
-      await settled(delivered, ids.length);
-      t.deepEqual([...delivered].sort(), ids);
-      t.is(await world.storage.evaluations.get('organization_q', 'evaluation_rolled_back'), null);
-    } finally {
-      await world.close();
-    }
+/** What a handler does with a delivered evaluation still PENDING: it ends it as SKIPPED (nothing to retry). */
+const skipped = (stored: Evaluation): Evaluation => ({ ...stored, status: 'SKIPPED', canRetry: false, error: 'done' });
+
+eachQueueWorld('committed jobs are delivered once each; rolled-back ones never exist', async (t, world) => {
+  const delivered: string[] = [];
+  await world.queue.startWorker(
+    {
+      handle: async (jobs) => {
+        for (const job of jobs) {
+          delivered.push(job.evaluationId);
+          const stored = await world.storage.evaluations.get(job.organizationId, job.evaluationId);
+          t.truthy(stored, 'a delivered job always finds its committed row');
+          if (stored?.status === 'PENDING') await world.storage.evaluations.update(skipped(stored));
+        }
+      },
+    },
+    2,
+  );
+  const ids = ['evaluation_a', 'evaluation_b', 'evaluation_c'];
+  await deliveredOnceEach(t, world, delivered, {
+    ids,
+    rolledBack: 'evaluation_rolled_back',
+    write: async (written) => {
+      await world.storage.evaluations.insertMany(written.map(evaluation));
+      await world.queue.enqueue(written.map((evaluationId) => ({ organizationId: 'organization_q', evaluationId })));
+    },
+    find: (id) => world.storage.evaluations.get('organization_q', id),
   });
-}
+});
 
 const queuedLaunch = (id: string) =>
   createLaunch(
@@ -151,49 +172,40 @@ const queuedLaunch = (id: string) =>
     { id, organizationId: 'organization_q', now: new Date().toISOString() },
   );
 
-for (const [name, open] of Object.entries(worlds)) {
-  test(`[${name}] launch jobs: committed ones are delivered once each, one per handler call; rolled-back ones never exist`, async (t) => {
-    const world = await open();
-    try {
-      const delivered: string[] = [];
-      await world.queue.startLaunchWorker(
-        {
-          handle: async (jobs) => {
-            t.is(jobs.length, 1);
-            for (const job of jobs) {
-              delivered.push(job.launchId);
-              const stored = await world.storage.launches.get(job.organizationId, job.launchId);
-              t.truthy(stored, 'a delivered job always finds its committed launch');
-              if (stored?.status === 'QUEUED')
-                await world.storage.launches.update(startLaunch(stored, stored.createdAt));
-            }
-          },
+eachQueueWorld(
+  'launch jobs: committed ones are delivered once each, one per handler call; rolled-back ones never exist',
+  async (t, world) => {
+    const delivered: string[] = [];
+    await world.queue.startLaunchWorker(
+      {
+        handle: async (jobs) => {
+          t.is(jobs.length, 1);
+          for (const job of jobs) {
+            delivered.push(job.launchId);
+            const stored = await world.storage.launches.get(job.organizationId, job.launchId);
+            t.truthy(stored, 'a delivered job always finds its committed launch');
+            if (stored?.status === 'QUEUED') await world.storage.launches.update(startLaunch(stored, stored.createdAt));
+          }
         },
-        2,
-      );
-      const ids = ['launch_a', 'launch_b'];
-      await rollBackThenCommit(t, world, 'launch_rolled_back', ids, async (written) => {
+      },
+      2,
+    );
+    const ids = ['launch_a', 'launch_b'];
+    await deliveredOnceEach(t, world, delivered, {
+      ids,
+      rolledBack: 'launch_rolled_back',
+      write: async (written) => {
         await world.storage.launches.insertMany(written.map(queuedLaunch));
         await world.queue.enqueueLaunches(written.map((launchId) => ({ organizationId: 'organization_q', launchId })));
-      });
-      await settled(delivered, ids.length);
-      t.deepEqual([...delivered].sort(), ids);
-      t.is(await world.storage.launches.get('organization_q', 'launch_rolled_back'), null);
-    } finally {
-      await world.close();
-    }
-  });
-}
+      },
+      find: (id) => world.storage.launches.get('organization_q', id),
+    });
+  },
+);
 
 test('[in-process (memory)] jobs given up do not hide newer jobs from the worker', async (t) => {
   const storage = createMemoryStorage();
-  const queue = new InProcessJobQueue({
-    findPending: pendingEvaluationJobs(storage.evaluations),
-    findQueuedLaunches: queuedLaunchJobs(storage.launches),
-    pollMs: 20,
-    batchSize: 1,
-    maxAttempts: 1,
-  });
+  const queue = inProcessQueue(storage, { pollMs: 20, batchSize: 1, maxAttempts: 1 });
   try {
     const delivered: string[] = [];
     await queue.startWorker(
@@ -203,8 +215,7 @@ test('[in-process (memory)] jobs given up do not hide newer jobs from the worker
             delivered.push(job.evaluationId);
             if (job.evaluationId === 'evaluation_failing') throw new Error('always fails');
             const stored = await storage.evaluations.get(job.organizationId, job.evaluationId);
-            if (stored)
-              await storage.evaluations.update({ ...stored, status: 'SKIPPED', canRetry: false, error: 'done' });
+            if (stored) await storage.evaluations.update(skipped(stored));
           }
         },
       },
@@ -224,79 +235,69 @@ test('[in-process (memory)] jobs given up do not hide newer jobs from the worker
   }
 });
 
-for (const [name, open] of Object.entries(worlds)) {
-  test(`[${name}] each job of a batch succeeds or fails alone; one failing every attempt is given up once`, async (t) => {
-    const world = await open();
-    try {
-      const handled: string[] = [];
-      const attempts = new Map<string, number>();
-      const givenUp: { id: string; failure: unknown }[] = [];
-      const batches: string[][] = [];
-      await world.queue.startWorker(
-        {
-          handle: async (jobs) => {
-            batches.push(jobs.map((job) => job.evaluationId));
-            for (const job of jobs)
-              if (job.evaluationId === 'evaluation_poison') {
-                attempts.set(job.evaluationId, (attempts.get(job.evaluationId) ?? 0) + 1);
-                throw new Error('poisoned');
-              }
-            for (const job of jobs) {
-              handled.push(`${job.organizationId}/${job.evaluationId}`);
-              const stored = await world.storage.evaluations.get(job.organizationId, job.evaluationId);
-              if (stored?.status === 'PENDING')
-                await world.storage.evaluations.update({
-                  ...stored,
-                  status: 'SKIPPED',
-                  canRetry: false,
-                  error: 'done',
-                });
+eachQueueWorld(
+  'each job of a batch succeeds or fails alone; one failing every attempt is given up once',
+  async (t, world, name) => {
+    const handled: string[] = [];
+    const attempts = new Map<string, number>();
+    const givenUp: { id: string; failure: unknown }[] = [];
+    const batches: string[][] = [];
+    await world.queue.startWorker(
+      {
+        handle: async (jobs) => {
+          batches.push(jobs.map((job) => job.evaluationId));
+          for (const job of jobs)
+            if (job.evaluationId === 'evaluation_poison') {
+              attempts.set(job.evaluationId, (attempts.get(job.evaluationId) ?? 0) + 1);
+              throw new Error('poisoned');
             }
-          },
-          giveUp: async (job, failure) => {
-            givenUp.push({ id: job.evaluationId, failure });
+          for (const job of jobs) {
+            handled.push(`${job.organizationId}/${job.evaluationId}`);
             const stored = await world.storage.evaluations.get(job.organizationId, job.evaluationId);
-            if (stored?.status === 'PENDING')
-              await world.storage.evaluations.update({ ...stored, status: 'FAILED', canRetry: true, error: 'gave up' });
-          },
+            if (stored?.status === 'PENDING') await world.storage.evaluations.update(skipped(stored));
+          }
         },
-        1,
+        giveUp: async (job, failure) => {
+          givenUp.push({ id: job.evaluationId, failure });
+          const stored = await world.storage.evaluations.get(job.organizationId, job.evaluationId);
+          if (stored?.status === 'PENDING')
+            await world.storage.evaluations.update({ ...stored, status: 'FAILED', canRetry: true, error: 'gave up' });
+        },
+      },
+      1,
+    );
+    const jobs = [
+      { organizationId: 'organization_a', evaluationId: 'evaluation_poison' },
+      { organizationId: 'organization_b', evaluationId: 'evaluation_b1' },
+      { organizationId: 'organization_b', evaluationId: 'evaluation_b2' },
+      { organizationId: 'organization_a', evaluationId: 'evaluation_a1' },
+    ];
+    await world.storage.uow.transaction(async () => {
+      await world.storage.evaluations.insertMany(
+        jobs.map((job) => pendingEvaluation({ id: job.evaluationId, organizationId: job.organizationId })),
       );
-      const jobs = [
-        { organizationId: 'organization_a', evaluationId: 'evaluation_poison' },
-        { organizationId: 'organization_b', evaluationId: 'evaluation_b1' },
-        { organizationId: 'organization_b', evaluationId: 'evaluation_b2' },
-        { organizationId: 'organization_a', evaluationId: 'evaluation_a1' },
-      ];
-      await world.storage.uow.transaction(async () => {
-        await world.storage.evaluations.insertMany(
-          jobs.map((job) => pendingEvaluation({ id: job.evaluationId, organizationId: job.organizationId })),
-        );
-        await world.queue.enqueue(jobs);
-      });
-      const deadline = Date.now() + 20_000;
-      while (givenUp.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      t.deepEqual([...handled].sort(), [
-        'organization_a/evaluation_a1',
-        'organization_b/evaluation_b1',
-        'organization_b/evaluation_b2',
-      ]);
-      t.true(
-        batches.some((batch) => batch.length > 1 && batch.includes('evaluation_poison')),
-        'the tenants shared a batch',
-      );
-      t.deepEqual(
-        givenUp.map((entry) => [entry.id, (entry.failure as Error).message]),
-        [['evaluation_poison', 'poisoned']],
-      );
-      const poisoned = await world.storage.evaluations.get('organization_a', 'evaluation_poison');
-      t.like(poisoned, { status: 'FAILED', error: 'gave up' });
-      const expectedAttempts = name.startsWith('pg-boss') ? 3 : 5;
-      // The shared batch fails once for everyone; only the poisoned job's own attempts count towards giving up.
-      t.is(attempts.get('evaluation_poison'), expectedAttempts + 1);
-    } finally {
-      await world.close();
-    }
-  });
-}
+      await world.queue.enqueue(jobs);
+    });
+    const deadline = Date.now() + 20_000;
+    while (givenUp.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    t.deepEqual([...handled].sort(), [
+      'organization_a/evaluation_a1',
+      'organization_b/evaluation_b1',
+      'organization_b/evaluation_b2',
+    ]);
+    t.true(
+      batches.some((batch) => batch.length > 1 && batch.includes('evaluation_poison')),
+      'the tenants shared a batch',
+    );
+    t.deepEqual(
+      givenUp.map((entry) => [entry.id, (entry.failure as Error).message]),
+      [['evaluation_poison', 'poisoned']],
+    );
+    const poisoned = await world.storage.evaluations.get('organization_a', 'evaluation_poison');
+    t.like(poisoned, { status: 'FAILED', error: 'gave up' });
+    const expectedAttempts = name.startsWith('pg-boss') ? 3 : 5;
+    // The shared batch fails once for everyone; only the poisoned job's own attempts count towards giving up.
+    t.is(attempts.get('evaluation_poison'), expectedAttempts + 1);
+  },
+);
