@@ -6,3 +6,5 @@ export async function tenantWithFixture(world: HttpWorld) {
   const tenant = await createTenant(world);
   return { tenant, fixture: await evaluationFixture(tenant.owner) };
 }
+
+export type TenantWithFixture = Awaited<ReturnType<typeof tenantWithFixture>>;
