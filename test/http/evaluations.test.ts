@@ -1,21 +1,23 @@
-import test from 'ava';
-import { evaluationFixture, settled, type EvaluationFixture } from '../support/evaluation-fixtures.ts';
+import test, { type ExecutionContext } from 'ava';
+import type { ApiClient } from '../support/api-client.ts';
+import { settled, type EvaluationFixture } from '../support/evaluation-fixtures.ts';
 import { createTenant, databaseWorlds, type Tenant } from '../support/http-world.ts';
 import type { Evaluation } from '../../domain/evaluation/evaluation.ts';
 import { fieldNames } from '../support/field-names.ts';
 import { evaluateSession, evaluateSessions } from '../support/run-fixtures.ts';
+import { tenantWithFixture } from '../support/evaluation-tenant.ts';
+
+/** Launches the evaluation of several sessions, asserting that it answers 200; answers the launch report. */
+async function launchReport(t: ExecutionContext, client: ApiClient, body: Record<string, unknown>) {
+  const response = await evaluateSessions(client, body);
+  t.is(response.status, 200);
+  return response.body;
+}
 
 for (const { database, world, title } of await databaseWorlds(test)) {
   let shared: Promise<{ tenant: Tenant; fixture: EvaluationFixture }> | undefined;
-  const setup = () =>
-    (shared ??= (async () => {
-      const tenant = await createTenant(world());
-      return { tenant, fixture: await evaluationFixture(tenant.owner) };
-    })());
-  const fresh = async () => {
-    const tenant = await createTenant(world());
-    return { tenant, fixture: await evaluationFixture(tenant.owner) };
-  };
+  const setup = () => (shared ??= tenantWithFixture(world()));
+  const fresh = () => tenantWithFixture(world());
   /**
    * A fresh fixture whose imported session was scored by the LLM judge (SKIPPED, no model: retryable), a SELF_HOSTED
    * score 0.2 and a HUMAN metric, and session A by a SELF_HOSTED score 0.9; `byStatus` lists the SUCCESS ones by score.
@@ -259,34 +261,31 @@ for (const { database, world, title } of await databaseWorlds(test)) {
       );
       t.is((await evaluateSessions(tenant.owner, { sessionIds: [sessions.a.id], extra: 1 })).status, 400);
       const all = [sessions.a.id, sessions.b.id, sessions.empty.id, sessions.imported.id];
-      const byRule2 = await evaluateSessions(tenant.owner, { sessionIds: [...all, 'session_missing'] });
-      t.is(byRule2.status, 200);
-      t.like(byRule2.body, {
+      const byRule2 = await launchReport(t, tenant.owner, { sessionIds: [...all, 'session_missing'] });
+      t.like(byRule2, {
         sessionsEvaluated: 2,
         sessionsFailed: 1,
         evaluationsCreated: 3,
         totalSessionsAvailable: null,
         truncated: false,
       });
-      t.deepEqual(byRule2.body.failures, [
-        { sessionId: 'session_missing', error: 'Session session_missing not found' },
-      ]);
-      t.regex(byRule2.body.message, /2 sessions evaluated .* 1 failed, 2 skipped/);
-      t.regex(byRule2.body.message, /1 no specification/);
-      t.regex(byRule2.body.message, /1 no linked metrics/);
-      const byRule3 = await evaluateSessions(tenant.owner, { sessionIds: all, specificationIds: [specs.b.id] });
-      t.like(byRule3.body, { sessionsEvaluated: 1, evaluationsCreated: 1, sessionsFailed: 0 });
-      t.regex(byRule3.body.message, /3 skipped\. Skipped: 3 outside the requested specificationIds/);
-      const byRule1 = await evaluateSessions(tenant.owner, { sessionIds: all, metrics: [{ id: metrics.exact.id }] });
-      t.like(byRule1.body, { sessionsEvaluated: 4, evaluationsCreated: 4 });
-      const byRule4 = await evaluateSessions(tenant.owner, {
+      t.deepEqual(byRule2.failures, [{ sessionId: 'session_missing', error: 'Session session_missing not found' }]);
+      t.regex(byRule2.message, /2 sessions evaluated .* 1 failed, 2 skipped/);
+      t.regex(byRule2.message, /1 no specification/);
+      t.regex(byRule2.message, /1 no linked metrics/);
+      const byRule3 = await launchReport(t, tenant.owner, { sessionIds: all, specificationIds: [specs.b.id] });
+      t.like(byRule3, { sessionsEvaluated: 1, evaluationsCreated: 1, sessionsFailed: 0 });
+      t.regex(byRule3.message, /3 skipped\. Skipped: 3 outside the requested specificationIds/);
+      const byRule1 = await launchReport(t, tenant.owner, { sessionIds: all, metrics: [{ id: metrics.exact.id }] });
+      t.like(byRule1, { sessionsEvaluated: 4, evaluationsCreated: 4 });
+      const byRule4 = await launchReport(t, tenant.owner, {
         sessionIds: all,
         metrics: [{ id: metrics.exact.id }],
         specificationIds: [specs.a.id, specs.b.id],
       });
-      t.like(byRule4.body, { sessionsEvaluated: 4, evaluationsCreated: 12 });
-      const byVersion = await evaluateSessions(tenant.owner, { versionId: fixture.version.id });
-      t.like(byVersion.body, { sessionsEvaluated: 2, totalSessionsAvailable: 4, truncated: false });
+      t.like(byRule4, { sessionsEvaluated: 4, evaluationsCreated: 12 });
+      const byVersion = await launchReport(t, tenant.owner, { versionId: fixture.version.id });
+      t.like(byVersion, { sessionsEvaluated: 2, totalSessionsAvailable: 4, truncated: false });
       t.is((await evaluateSessions(tenant.owner, { versionId: 'version_nope' })).status, 404);
       const scored = await settled(tenant.owner, { sessionIds: all });
       t.is(scored.length, 3 + 1 + 4 + 12 + 3);
@@ -305,18 +304,17 @@ for (const { database, world, title } of await databaseWorlds(test)) {
         createdAt: new Date(base + 1000 + index).toISOString(),
       })),
     );
-    const response = await evaluateSessions(tenant.owner, {
+    const report = await launchReport(t, tenant.owner, {
       versionId: fixture.version.id,
       metrics: [{ id: fixture.metrics.selfHosted.id, score: 1 }],
     });
-    t.is(response.status, 200);
-    t.like(response.body, {
+    t.like(report, {
       sessionsEvaluated: 1000,
       evaluationsCreated: 1000,
       totalSessionsAvailable: 1004,
       truncated: true,
     });
-    t.regex(response.body.message, /first 1000 of 1004/);
+    t.regex(report.message, /first 1000 of 1004/);
   });
 
   test(
