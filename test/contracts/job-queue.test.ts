@@ -113,28 +113,36 @@ async function settled(delivered: readonly string[], count: number): Promise<voi
   await new Promise((resolve) => setTimeout(resolve, 700));
 }
 
+/** The organization every queue test writes to. */
+const ORGANIZATION = 'organization_q';
+
 /**
- * Writes and enqueues `rolledBack` in a transaction that fails, then `ids` in one that commits; waits for the worker,
- * then checks that each committed id was delivered once and the rolled-back one was never stored.
+ * Stores (records built by `build` in `store`) and enqueues `rolledBack` in a transaction that fails, then `ids` in one
+ * that commits; waits for the worker, then checks that each committed id was delivered once and the rolled-back one
+ * was never stored.
  */
-async function deliveredOnceEach(
+async function deliveredOnceEach<R>(
   t: ExecutionContext,
   world: QueueWorld,
   delivered: readonly string[],
   job: {
     ids: readonly string[];
     rolledBack: string;
-    write: (ids: readonly string[]) => Promise<void>;
-    find: (id: string) => Promise<unknown>;
+    store: { insertMany(records: readonly R[]): Promise<void>; get(scope: string, id: string): Promise<R | null> };
+    build: (id: string) => R;
+    enqueue: (ids: readonly string[]) => Promise<void>;
   },
 ): Promise<void> {
-  await rollBackThenCommit(t, world, job.rolledBack, job.ids, job.write);
+  await rollBackThenCommit(t, world, job.rolledBack, job.ids, async (written) => {
+    await job.store.insertMany(written.map(job.build));
+    await job.enqueue(written);
+  });
   await settled(delivered, job.ids.length);
   t.deepEqual([...delivered].sort(), job.ids);
-  t.is(await job.find(job.rolledBack), null);
+  t.is(await job.store.get(ORGANIZATION, job.rolledBack), null);
 }
 
-const evaluation = (id: string) => pendingEvaluation({ id, organizationId: 'organization_q' });
+const evaluation = (id: string) => pendingEvaluation({ id, organizationId: ORGANIZATION });
 
 /** What a handler does with a delivered evaluation still PENDING: it ends it as SKIPPED (nothing to retry). */
 const skipped = (stored: Evaluation): Evaluation => ({ ...stored, status: 'SKIPPED', canRetry: false, error: 'done' });
@@ -154,22 +162,20 @@ eachQueueWorld('committed jobs are delivered once each; rolled-back ones never e
     },
     2,
   );
-  const ids = ['evaluation_a', 'evaluation_b', 'evaluation_c'];
   await deliveredOnceEach(t, world, delivered, {
-    ids,
+    ids: ['evaluation_a', 'evaluation_b', 'evaluation_c'],
     rolledBack: 'evaluation_rolled_back',
-    write: async (written) => {
-      await world.storage.evaluations.insertMany(written.map(evaluation));
-      await world.queue.enqueue(written.map((evaluationId) => ({ organizationId: 'organization_q', evaluationId })));
-    },
-    find: (id) => world.storage.evaluations.get('organization_q', id),
+    store: world.storage.evaluations,
+    build: evaluation,
+    enqueue: (written) =>
+      world.queue.enqueue(written.map((evaluationId) => ({ organizationId: ORGANIZATION, evaluationId }))),
   });
 });
 
 const queuedLaunch = (id: string) =>
   createLaunch(
     { runId: 'run_q', kind: 'EVALUATE_SESSION', request: {} },
-    { id, organizationId: 'organization_q', now: new Date().toISOString() },
+    { id, organizationId: ORGANIZATION, now: new Date().toISOString() },
   );
 
 eachQueueWorld(
@@ -190,15 +196,13 @@ eachQueueWorld(
       },
       2,
     );
-    const ids = ['launch_a', 'launch_b'];
     await deliveredOnceEach(t, world, delivered, {
-      ids,
+      ids: ['launch_a', 'launch_b'],
       rolledBack: 'launch_rolled_back',
-      write: async (written) => {
-        await world.storage.launches.insertMany(written.map(queuedLaunch));
-        await world.queue.enqueueLaunches(written.map((launchId) => ({ organizationId: 'organization_q', launchId })));
-      },
-      find: (id) => world.storage.launches.get('organization_q', id),
+      store: world.storage.launches,
+      build: queuedLaunch,
+      enqueue: (written) =>
+        world.queue.enqueueLaunches(written.map((launchId) => ({ organizationId: ORGANIZATION, launchId }))),
     });
   },
 );
@@ -224,10 +228,10 @@ test('[in-process (memory)] jobs given up do not hide newer jobs from the worker
     await storage.evaluations.insertMany([
       { ...evaluation('evaluation_failing'), createdAt: '2026-01-01T00:00:00.000Z' },
     ]);
-    await queue.enqueue([{ organizationId: 'organization_q', evaluationId: 'evaluation_failing' }]);
+    await queue.enqueue([{ organizationId: ORGANIZATION, evaluationId: 'evaluation_failing' }]);
     await queue.idle();
     await storage.evaluations.insertMany([evaluation('evaluation_newer')]);
-    await queue.enqueue([{ organizationId: 'organization_q', evaluationId: 'evaluation_newer' }]);
+    await queue.enqueue([{ organizationId: ORGANIZATION, evaluationId: 'evaluation_newer' }]);
     await queue.idle();
     t.deepEqual(delivered, ['evaluation_failing', 'evaluation_newer']);
   } finally {
