@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from '../support/databases.ts';
 import { createPlatform, type Platform } from '../../bootstrap/library.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { evaluationFixture } from '../support/evaluation-fixtures.ts';
 import type { HttpWorld } from '../support/http-world.ts';
 import { createTenant } from '../support/http-world.ts';
+import { spawnWorker, stopChildren } from '../support/worker-children.ts';
 
 /**
  * Evaluation fan-out: POST /evaluations/fromSessions over 1000 sessions × 3 deterministic metrics. Prints the
@@ -20,19 +21,11 @@ const BATCH = process.env.BENCH_EVAL_BATCH ?? '100';
 const DATABASES = (process.env.BENCH_EVAL_DATABASES ?? 'sqlite,postgres').split(',');
 
 function startWorker(databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bootstrap/worker.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'silent',
-      WORKER_CONCURRENCY: CONCURRENCY,
-      QUEUE_BATCH_SIZE: BATCH,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('worker ready') && resolve(child));
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
+  return spawnWorker({
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    WORKER_CONCURRENCY: CONCURRENCY,
+    QUEUE_BATCH_SIZE: BATCH,
   });
 }
 
@@ -100,15 +93,7 @@ async function measure(name: 'sqlite' | 'postgres'): Promise<void> {
         `(${embedded ? `embedded worker, concurrency ${CONCURRENCY}` : `${WORKERS} worker processes, concurrency ${CONCURRENCY} each`}, batches of ${BATCH})\n`,
     );
   } finally {
-    await Promise.all(
-      workers.map(
-        (worker) =>
-          new Promise((resolve) => {
-            worker.once('exit', resolve);
-            worker.kill('SIGTERM');
-          }),
-      ),
-    );
+    await stopChildren(workers);
     await platform.close();
     await store.drop();
   }

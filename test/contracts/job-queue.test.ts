@@ -2,7 +2,7 @@ import test, { type ExecutionContext } from 'ava';
 import type { StoragePorts } from '../../application/ports/ports.ts';
 import { createMemoryStorage } from '../../adapters/memory/memory-storage.ts';
 import { pendingEvaluationJobs } from '../../adapters/queue/evaluation-outbox.ts';
-import { InProcessJobQueue } from '../../adapters/queue/in-process-job-queue.ts';
+import { InProcessJobQueue, type InProcessQueueOptions } from '../../adapters/queue/in-process-job-queue.ts';
 import { queuedLaunchJobs } from '../../adapters/queue/launch-outbox.ts';
 import type { RunnableJobQueue } from '../../adapters/queue/job-runner.ts';
 import { PgBossJobQueue } from '../../adapters/queue/pg-boss-job-queue.ts';
@@ -13,6 +13,7 @@ import { transactionContextOf } from '../../adapters/sequelize/support/transacti
 import { createTestDatabase, postgresAvailable } from '../support/databases.ts';
 import { pendingEvaluation } from '../support/pending-evaluation.ts';
 import { createLaunch, startLaunch } from '../../domain/run/launch.ts';
+import type { Evaluation } from '../../domain/evaluation/evaluation.ts';
 
 /**
  * JobQueue contract: jobs enqueued in a transaction exist exactly when it commits, and are delivered to the
@@ -24,45 +25,47 @@ interface QueueWorld {
   close(): Promise<void>;
 }
 
+/** An in-process queue finding its pending evaluations and queued launches in `storage`. */
+const inProcessQueue = (
+  storage: StoragePorts,
+  options: Pick<InProcessQueueOptions, 'pollMs' | 'batchSize' | 'maxAttempts' | 'afterCommit'> &
+    Partial<Pick<InProcessQueueOptions, 'findPending'>>,
+) =>
+  new InProcessJobQueue({
+    findQueuedLaunches: queuedLaunchJobs(storage.launches),
+    ...options,
+    findPending: options.findPending ?? pendingEvaluationJobs(storage.evaluations),
+  });
+
+/** A migrated database of this kind with its storage; `closeWith` stops the queue, then closes and drops the database. */
+async function sqlStorage(kind: 'sqlite' | 'postgres') {
+  const store = await createTestDatabase(kind);
+  const database = openDatabase(store.url);
+  await migrate(database);
+  const closeWith = (queue: RunnableJobQueue) => async () => {
+    await queue.stop();
+    await database.sequelize.close();
+    await store.drop();
+  };
+  return { store, database, storage: createSequelizeStorage(database), closeWith };
+}
+
 const worlds: Record<string, () => Promise<QueueWorld>> = {
   'in-process (memory)': async () => {
     const storage = createMemoryStorage();
-    const queue = new InProcessJobQueue({
-      findPending: pendingEvaluationJobs(storage.evaluations),
-      findQueuedLaunches: queuedLaunchJobs(storage.launches),
-      pollMs: 50,
-    });
+    const queue = inProcessQueue(storage, { pollMs: 50 });
     return { storage, queue, close: () => queue.stop() };
   },
   'in-process (sqlite)': async () => {
-    const store = await createTestDatabase('sqlite');
-    const database = openDatabase(store.url);
-    await migrate(database);
-    const storage = createSequelizeStorage(database);
+    const { storage, database, closeWith } = await sqlStorage('sqlite');
     const context = transactionContextOf(database);
-    const queue = new InProcessJobQueue({
-      findPending: pendingEvaluationJobs(storage.evaluations),
-      findQueuedLaunches: queuedLaunchJobs(storage.launches),
-      pollMs: 50,
-      afterCommit: (wake) => context.afterCommit(wake),
-    });
-    return {
-      storage,
-      queue,
-      close: async () => {
-        await queue.stop();
-        await database.sequelize.close();
-        await store.drop();
-      },
-    };
+    const queue = inProcessQueue(storage, { pollMs: 50, afterCommit: (wake) => context.afterCommit(wake) });
+    return { storage, queue, close: closeWith(queue) };
   },
 };
 if (await postgresAvailable()) {
   worlds['pg-boss (postgres)'] = async () => {
-    const store = await createTestDatabase('postgres');
-    const database = openDatabase(store.url);
-    await migrate(database);
-    const storage = createSequelizeStorage(database);
+    const { store, database, storage, closeWith } = await sqlStorage('postgres');
     const queue = await PgBossJobQueue.open(database, transactionContextOf(database), {
       connectionString: store.url,
       jobTimeoutSeconds: 30,
@@ -72,16 +75,24 @@ if (await postgresAvailable()) {
       pollingSeconds: 0.5,
       supervise: true,
     });
-    return {
-      storage,
-      queue,
-      close: async () => {
-        await queue.stop();
-        await database.sequelize.close();
-        await store.drop();
-      },
-    };
+    return { storage, queue, close: closeWith(queue) };
   };
+}
+
+/** One test per queue world, titled `[<name>] <title>`: the world is opened for the test and closed after it. */
+function eachQueueWorld(
+  title: string,
+  body: (t: ExecutionContext, world: QueueWorld, name: string) => Promise<void>,
+): void {
+  for (const [name, open] of Object.entries(worlds))
+    test(`[${name}] ${title}`, async (t) => {
+      const world = await open();
+      try {
+        await body(t, world, name);
+      } finally {
+        await world.close();
+      }
+    });
 }
 
 /** Writes and enqueues `rolledBack` in a transaction that fails, then `ids` in one that commits. */
@@ -107,102 +118,112 @@ async function settled(delivered: readonly string[], count: number): Promise<voi
   await new Promise((resolve) => setTimeout(resolve, 700));
 }
 
-const evaluation = (id: string) => pendingEvaluation({ id, organizationId: 'organization_q' });
+/** The organization every queue test writes to. */
+const ORGANIZATION = 'organization_q';
 
-for (const [name, open] of Object.entries(worlds)) {
-  test(`[${name}] committed jobs are delivered once each; rolled-back ones never exist`, async (t) => {
-    const world = await open();
-    try {
-      const delivered: string[] = [];
-      await world.queue.startWorker(
-        {
-          handle: async (jobs) => {
-            for (const job of jobs) {
-              delivered.push(job.evaluationId);
-              const stored = await world.storage.evaluations.get(job.organizationId, job.evaluationId);
-              t.truthy(stored, 'a delivered job always finds its committed row');
-              if (stored?.status === 'PENDING')
-                await world.storage.evaluations.update({
-                  ...stored,
-                  status: 'SKIPPED',
-                  canRetry: false,
-                  error: 'done',
-                });
-            }
-          },
-        },
-        2,
-      );
-      const ids = ['evaluation_a', 'evaluation_b', 'evaluation_c'];
-      await rollBackThenCommit(t, world, 'evaluation_rolled_back', ids, async (written) => {
-        await world.storage.evaluations.insertMany(written.map(evaluation));
-        await world.queue.enqueue(written.map((evaluationId) => ({ organizationId: 'organization_q', evaluationId })));
-      });
-      await settled(delivered, ids.length);
-      t.deepEqual([...delivered].sort(), ids);
-      t.is(await world.storage.evaluations.get('organization_q', 'evaluation_rolled_back'), null);
-    } finally {
-      await world.close();
-    }
+/**
+ * Stores (records built by `build` in `store`) and enqueues `rolledBack` in a transaction that fails, then `ids` in one
+ * that commits; waits for the worker, then checks that each committed id was delivered once and the rolled-back one
+ * was never stored.
+ */
+async function deliveredOnceEach<R>(
+  t: ExecutionContext,
+  world: QueueWorld,
+  delivered: readonly string[],
+  job: {
+    ids: readonly string[];
+    rolledBack: string;
+    store: { insertMany(records: readonly R[]): Promise<void>; get(scope: string, id: string): Promise<R | null> };
+    build: (id: string) => R;
+    enqueue: (ids: readonly string[]) => Promise<void>;
+  },
+): Promise<void> {
+  await rollBackThenCommit(t, world, job.rolledBack, job.ids, async (written) => {
+    await job.store.insertMany(written.map(job.build));
+    await job.enqueue(written);
   });
+  await settled(delivered, job.ids.length);
+  t.deepEqual([...delivered].sort(), job.ids);
+  t.is(await job.store.get(ORGANIZATION, job.rolledBack), null);
 }
+
+const evaluation = (id: string) => pendingEvaluation({ id, organizationId: ORGANIZATION });
+
+/** What a handler does with a delivered evaluation still PENDING: it ends it as SKIPPED (nothing to retry). */
+const skipped = (stored: Evaluation): Evaluation => ({ ...stored, status: 'SKIPPED', canRetry: false, error: 'done' });
+
+eachQueueWorld('committed jobs are delivered once each; rolled-back ones never exist', async (t, world) => {
+  const delivered: string[] = [];
+  await world.queue.startWorker(
+    {
+      handle: async (jobs) => {
+        for (const job of jobs) {
+          delivered.push(job.evaluationId);
+          const stored = await world.storage.evaluations.get(job.organizationId, job.evaluationId);
+          t.truthy(stored, 'a delivered job always finds its committed row');
+          if (stored?.status === 'PENDING') await world.storage.evaluations.update(skipped(stored));
+        }
+      },
+    },
+    2,
+  );
+  await deliveredOnceEach(t, world, delivered, {
+    ids: ['evaluation_a', 'evaluation_b', 'evaluation_c'],
+    rolledBack: 'evaluation_rolled_back',
+    store: world.storage.evaluations,
+    build: evaluation,
+    enqueue: (written) =>
+      world.queue.enqueue(written.map((evaluationId) => ({ organizationId: ORGANIZATION, evaluationId }))),
+  });
+});
 
 const queuedLaunch = (id: string) =>
   createLaunch(
     { runId: 'run_q', kind: 'EVALUATE_SESSION', request: {} },
-    { id, organizationId: 'organization_q', now: new Date().toISOString() },
+    { id, organizationId: ORGANIZATION, now: new Date().toISOString() },
   );
 
-for (const [name, open] of Object.entries(worlds)) {
-  test(`[${name}] launch jobs: committed ones are delivered once each, one per handler call; rolled-back ones never exist`, async (t) => {
-    const world = await open();
-    try {
-      const delivered: string[] = [];
-      await world.queue.startLaunchWorker(
-        {
-          handle: async (jobs) => {
-            t.is(jobs.length, 1);
-            for (const job of jobs) {
-              delivered.push(job.launchId);
-              const stored = await world.storage.launches.get(job.organizationId, job.launchId);
-              t.truthy(stored, 'a delivered job always finds its committed launch');
-              if (stored?.status === 'QUEUED')
-                await world.storage.launches.update(startLaunch(stored, stored.createdAt));
-            }
-          },
+eachQueueWorld(
+  'launch jobs: committed ones are delivered once each, one per handler call; rolled-back ones never exist',
+  async (t, world) => {
+    const delivered: string[] = [];
+    await world.queue.startLaunchWorker(
+      {
+        handle: async (jobs) => {
+          t.is(jobs.length, 1);
+          for (const job of jobs) {
+            delivered.push(job.launchId);
+            const stored = await world.storage.launches.get(job.organizationId, job.launchId);
+            t.truthy(stored, 'a delivered job always finds its committed launch');
+            if (stored?.status === 'QUEUED') await world.storage.launches.update(startLaunch(stored, stored.createdAt));
+          }
         },
-        2,
-      );
-      const ids = ['launch_a', 'launch_b'];
-      await rollBackThenCommit(t, world, 'launch_rolled_back', ids, async (written) => {
-        await world.storage.launches.insertMany(written.map(queuedLaunch));
-        await world.queue.enqueueLaunches(written.map((launchId) => ({ organizationId: 'organization_q', launchId })));
-      });
-      await settled(delivered, ids.length);
-      t.deepEqual([...delivered].sort(), ids);
-      t.is(await world.storage.launches.get('organization_q', 'launch_rolled_back'), null);
-    } finally {
-      await world.close();
-    }
-  });
-}
+      },
+      2,
+    );
+    await deliveredOnceEach(t, world, delivered, {
+      ids: ['launch_a', 'launch_b'],
+      rolledBack: 'launch_rolled_back',
+      store: world.storage.launches,
+      build: queuedLaunch,
+      enqueue: (written) =>
+        world.queue.enqueueLaunches(written.map((launchId) => ({ organizationId: ORGANIZATION, launchId }))),
+    });
+  },
+);
 
 test('[in-process (sqlite)] an enqueue wakes the worker once its transaction commits, and never when it rolls back', async (t) => {
-  const store = await createTestDatabase('sqlite');
-  const database = openDatabase(store.url);
-  await migrate(database);
-  const storage = createSequelizeStorage(database);
+  const { storage, database, closeWith } = await sqlStorage('sqlite');
   const context = transactionContextOf(database);
   const found: string[][] = [];
   const findPending = pendingEvaluationJobs(storage.evaluations);
-  const queue = new InProcessJobQueue({
+  const queue = inProcessQueue(storage, {
     // Each read of the outbox is recorded with what it found; polling is too slow to matter here.
     findPending: async (limit) => {
       const jobs = await findPending(limit);
       found.push(jobs.map((job) => job.evaluationId));
       return jobs;
     },
-    findQueuedLaunches: queuedLaunchJobs(storage.launches),
     pollMs: 60_000,
     afterCommit: (wake) => context.afterCommit(wake),
   });
@@ -226,7 +247,7 @@ test('[in-process (sqlite)] an enqueue wakes the worker once its transaction com
     const readsAtRest = found.length;
     const enqueue = (id: string) => async () => {
       await storage.evaluations.insertMany([evaluation(id)]);
-      await queue.enqueue([{ organizationId: 'organization_q', evaluationId: id }]);
+      await queue.enqueue([{ organizationId: ORGANIZATION, evaluationId: id }]);
     };
     await t.throwsAsync(
       storage.uow.transaction(async () => {
@@ -242,21 +263,13 @@ test('[in-process (sqlite)] an enqueue wakes the worker once its transaction com
     t.deepEqual(delivered, ['evaluation_committed']);
     t.deepEqual(found[readsAtRest], ['evaluation_committed'], 'the first read after the wake sees the committed job');
   } finally {
-    await queue.stop();
-    await database.sequelize.close();
-    await store.drop();
+    await closeWith(queue)();
   }
 });
 
 test('[in-process (memory)] jobs given up do not hide newer jobs from the worker', async (t) => {
   const storage = createMemoryStorage();
-  const queue = new InProcessJobQueue({
-    findPending: pendingEvaluationJobs(storage.evaluations),
-    findQueuedLaunches: queuedLaunchJobs(storage.launches),
-    pollMs: 20,
-    batchSize: 1,
-    maxAttempts: 1,
-  });
+  const queue = inProcessQueue(storage, { pollMs: 20, batchSize: 1, maxAttempts: 1 });
   try {
     const delivered: string[] = [];
     await queue.startWorker(
@@ -266,8 +279,7 @@ test('[in-process (memory)] jobs given up do not hide newer jobs from the worker
             delivered.push(job.evaluationId);
             if (job.evaluationId === 'evaluation_failing') throw new Error('always fails');
             const stored = await storage.evaluations.get(job.organizationId, job.evaluationId);
-            if (stored)
-              await storage.evaluations.update({ ...stored, status: 'SKIPPED', canRetry: false, error: 'done' });
+            if (stored) await storage.evaluations.update(skipped(stored));
           }
         },
       },
@@ -276,10 +288,10 @@ test('[in-process (memory)] jobs given up do not hide newer jobs from the worker
     await storage.evaluations.insertMany([
       { ...evaluation('evaluation_failing'), createdAt: '2026-01-01T00:00:00.000Z' },
     ]);
-    await queue.enqueue([{ organizationId: 'organization_q', evaluationId: 'evaluation_failing' }]);
+    await queue.enqueue([{ organizationId: ORGANIZATION, evaluationId: 'evaluation_failing' }]);
     await queue.idle();
     await storage.evaluations.insertMany([evaluation('evaluation_newer')]);
-    await queue.enqueue([{ organizationId: 'organization_q', evaluationId: 'evaluation_newer' }]);
+    await queue.enqueue([{ organizationId: ORGANIZATION, evaluationId: 'evaluation_newer' }]);
     await queue.idle();
     t.deepEqual(delivered, ['evaluation_failing', 'evaluation_newer']);
   } finally {
@@ -287,79 +299,69 @@ test('[in-process (memory)] jobs given up do not hide newer jobs from the worker
   }
 });
 
-for (const [name, open] of Object.entries(worlds)) {
-  test(`[${name}] each job of a batch succeeds or fails alone; one failing every attempt is given up once`, async (t) => {
-    const world = await open();
-    try {
-      const handled: string[] = [];
-      const attempts = new Map<string, number>();
-      const givenUp: { id: string; failure: unknown }[] = [];
-      const batches: string[][] = [];
-      await world.queue.startWorker(
-        {
-          handle: async (jobs) => {
-            batches.push(jobs.map((job) => job.evaluationId));
-            for (const job of jobs)
-              if (job.evaluationId === 'evaluation_poison') {
-                attempts.set(job.evaluationId, (attempts.get(job.evaluationId) ?? 0) + 1);
-                throw new Error('poisoned');
-              }
-            for (const job of jobs) {
-              handled.push(`${job.organizationId}/${job.evaluationId}`);
-              const stored = await world.storage.evaluations.get(job.organizationId, job.evaluationId);
-              if (stored?.status === 'PENDING')
-                await world.storage.evaluations.update({
-                  ...stored,
-                  status: 'SKIPPED',
-                  canRetry: false,
-                  error: 'done',
-                });
+eachQueueWorld(
+  'each job of a batch succeeds or fails alone; one failing every attempt is given up once',
+  async (t, world, name) => {
+    const handled: string[] = [];
+    const attempts = new Map<string, number>();
+    const givenUp: { id: string; failure: unknown }[] = [];
+    const batches: string[][] = [];
+    await world.queue.startWorker(
+      {
+        handle: async (jobs) => {
+          batches.push(jobs.map((job) => job.evaluationId));
+          for (const job of jobs)
+            if (job.evaluationId === 'evaluation_poison') {
+              attempts.set(job.evaluationId, (attempts.get(job.evaluationId) ?? 0) + 1);
+              throw new Error('poisoned');
             }
-          },
-          giveUp: async (job, failure) => {
-            givenUp.push({ id: job.evaluationId, failure });
+          for (const job of jobs) {
+            handled.push(`${job.organizationId}/${job.evaluationId}`);
             const stored = await world.storage.evaluations.get(job.organizationId, job.evaluationId);
-            if (stored?.status === 'PENDING')
-              await world.storage.evaluations.update({ ...stored, status: 'FAILED', canRetry: true, error: 'gave up' });
-          },
+            if (stored?.status === 'PENDING') await world.storage.evaluations.update(skipped(stored));
+          }
         },
-        1,
+        giveUp: async (job, failure) => {
+          givenUp.push({ id: job.evaluationId, failure });
+          const stored = await world.storage.evaluations.get(job.organizationId, job.evaluationId);
+          if (stored?.status === 'PENDING')
+            await world.storage.evaluations.update({ ...stored, status: 'FAILED', canRetry: true, error: 'gave up' });
+        },
+      },
+      1,
+    );
+    const jobs = [
+      { organizationId: 'organization_a', evaluationId: 'evaluation_poison' },
+      { organizationId: 'organization_b', evaluationId: 'evaluation_b1' },
+      { organizationId: 'organization_b', evaluationId: 'evaluation_b2' },
+      { organizationId: 'organization_a', evaluationId: 'evaluation_a1' },
+    ];
+    await world.storage.uow.transaction(async () => {
+      await world.storage.evaluations.insertMany(
+        jobs.map((job) => pendingEvaluation({ id: job.evaluationId, organizationId: job.organizationId })),
       );
-      const jobs = [
-        { organizationId: 'organization_a', evaluationId: 'evaluation_poison' },
-        { organizationId: 'organization_b', evaluationId: 'evaluation_b1' },
-        { organizationId: 'organization_b', evaluationId: 'evaluation_b2' },
-        { organizationId: 'organization_a', evaluationId: 'evaluation_a1' },
-      ];
-      await world.storage.uow.transaction(async () => {
-        await world.storage.evaluations.insertMany(
-          jobs.map((job) => pendingEvaluation({ id: job.evaluationId, organizationId: job.organizationId })),
-        );
-        await world.queue.enqueue(jobs);
-      });
-      const deadline = Date.now() + 20_000;
-      while (givenUp.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      t.deepEqual([...handled].sort(), [
-        'organization_a/evaluation_a1',
-        'organization_b/evaluation_b1',
-        'organization_b/evaluation_b2',
-      ]);
-      t.true(
-        batches.some((batch) => batch.length > 1 && batch.includes('evaluation_poison')),
-        'the tenants shared a batch',
-      );
-      t.deepEqual(
-        givenUp.map((entry) => [entry.id, (entry.failure as Error).message]),
-        [['evaluation_poison', 'poisoned']],
-      );
-      const poisoned = await world.storage.evaluations.get('organization_a', 'evaluation_poison');
-      t.like(poisoned, { status: 'FAILED', error: 'gave up' });
-      const expectedAttempts = name.startsWith('pg-boss') ? 3 : 5;
-      // The shared batch fails once for everyone; only the poisoned job's own attempts count towards giving up.
-      t.is(attempts.get('evaluation_poison'), expectedAttempts + 1);
-    } finally {
-      await world.close();
-    }
-  });
-}
+      await world.queue.enqueue(jobs);
+    });
+    const deadline = Date.now() + 20_000;
+    while (givenUp.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    t.deepEqual([...handled].sort(), [
+      'organization_a/evaluation_a1',
+      'organization_b/evaluation_b1',
+      'organization_b/evaluation_b2',
+    ]);
+    t.true(
+      batches.some((batch) => batch.length > 1 && batch.includes('evaluation_poison')),
+      'the tenants shared a batch',
+    );
+    t.deepEqual(
+      givenUp.map((entry) => [entry.id, (entry.failure as Error).message]),
+      [['evaluation_poison', 'poisoned']],
+    );
+    const poisoned = await world.storage.evaluations.get('organization_a', 'evaluation_poison');
+    t.like(poisoned, { status: 'FAILED', error: 'gave up' });
+    const expectedAttempts = name.startsWith('pg-boss') ? 3 : 5;
+    // The shared batch fails once for everyone; only the poisoned job's own attempts count towards giving up.
+    t.is(attempts.get('evaluation_poison'), expectedAttempts + 1);
+  },
+);

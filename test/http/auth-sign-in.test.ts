@@ -21,6 +21,10 @@ for (const database of databases) {
   const world = useWorld(test, database, settings);
   const title = (text: string) => `[${database}] ${text}`;
   const anonymous = () => new ApiClient(world().url);
+  /** Signs in without a key, with the test password unless another is given. */
+  const signIn = (email: string, password = PASSWORD) => anonymous().post('/auth/signIn', { email, password });
+  /** Answers an MFA challenge with a code, without a key. */
+  const verifyCode = (challengeId: string, code: string) => anonymous().post('/auth/mfa/verify', { challengeId, code });
   const emailOf = async (client: ApiClient) => (await client.get('/auth/user')).body.email as string;
   async function withPassword(): Promise<Tenant & { ownerEmail: string; memberEmail: string }> {
     const tenant = await createTenant(world());
@@ -64,10 +68,7 @@ for (const database of databases) {
   test(title('sign-in gives an expiring session key; wrong e-mail and wrong password answer alike'), async (t) => {
     const tenant = await withPassword();
     const before = Date.now();
-    const signedIn = await anonymous().post('/auth/signIn', {
-      email: tenant.memberEmail.toUpperCase(),
-      password: PASSWORD,
-    });
+    const signedIn = await signIn(tenant.memberEmail.toUpperCase());
     t.is(signedIn.status, 200);
     const hours = (Date.parse(signedIn.body.expiresAt) - before) / 3_600_000;
     t.true(hours > 11.9 && hours <= 12.01, String(hours));
@@ -75,11 +76,8 @@ for (const database of databases) {
     t.is(me.status, 200);
     t.is(me.body.id, tenant.memberId);
     t.not(me.body.latestSignInAt, null);
-    const wrongPassword = await anonymous().post('/auth/signIn', {
-      email: tenant.ownerEmail,
-      password: 'nope nope nope',
-    });
-    const wrongEmail = await anonymous().post('/auth/signIn', { email: 'nobody@nowhere.example', password: PASSWORD });
+    const wrongPassword = await signIn(tenant.ownerEmail, 'nope nope nope');
+    const wrongEmail = await signIn('nobody@nowhere.example');
     t.is(wrongPassword.status, 401);
     t.deepEqual(wrongPassword.body, wrongEmail.body);
     const keys = await tenant.member.get('/apiKeys');
@@ -90,20 +88,18 @@ for (const database of databases) {
     const tenant = await withPassword();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 7; attempt += 1)
-      statuses.push(
-        (await anonymous().post('/auth/signIn', { email: tenant.ownerEmail, password: 'wrong guess!' })).status,
-      );
+      statuses.push((await signIn(tenant.ownerEmail, 'wrong guess!')).status);
     t.deepEqual(statuses, [401, 401, 401, 401, 401, 401, 429]);
-    const limited = await anonymous().post('/auth/signIn', { email: tenant.ownerEmail, password: PASSWORD });
+    const limited = await signIn(tenant.ownerEmail);
     t.is(limited.status, 429);
     t.truthy(limited.headers.get('retry-after'));
-    t.is((await anonymous().post('/auth/signIn', { email: tenant.memberEmail, password: PASSWORD })).status, 200);
+    t.is((await signIn(tenant.memberEmail)).status, 200);
   });
 
   test.serial(title('MFA by e-mail: the code goes out over SMTP, works once; wrong codes are refused'), async (t) => {
     const tenant = await withPassword();
     t.is((await tenant.member.patch(`/users/${tenant.memberId}`, { mfaSource: 'EMAIL' })).status, 200);
-    const challenge = await anonymous().post('/auth/signIn', { email: tenant.memberEmail, password: PASSWORD });
+    const challenge = await signIn(tenant.memberEmail);
     t.is(challenge.status, 200);
     t.true(challenge.body.mfaRequired);
     t.is(challenge.body.key, undefined);
@@ -111,15 +107,12 @@ for (const database of databases) {
     t.regex(mail.raw, /Subject: Your Assay sign-in code/);
     const code = codeIn(mail);
     const wrong = code === '000000' ? '000001' : '000000';
-    const refused = await anonymous().post('/auth/mfa/verify', {
-      challengeId: challenge.body.challengeId,
-      code: wrong,
-    });
+    const refused = await verifyCode(challenge.body.challengeId, wrong);
     t.is(refused.status, 401);
-    const verified = await anonymous().post('/auth/mfa/verify', { challengeId: challenge.body.challengeId, code });
+    const verified = await verifyCode(challenge.body.challengeId, code);
     t.is(verified.status, 200);
     t.is((await anonymous().as(verified.body.key).get('/auth/user')).body.id, tenant.memberId);
-    const reused = await anonymous().post('/auth/mfa/verify', { challengeId: challenge.body.challengeId, code });
+    const reused = await verifyCode(challenge.body.challengeId, code);
     t.is(reused.status, 401);
     const stored = await world().platform.ports.mfaChallenges.get(null, challenge.body.challengeId);
     t.false(stored?.codeHash.includes(code));
@@ -128,24 +121,18 @@ for (const database of databases) {
   test.serial(title('an organization enforcing MFA: after 5 wrong codes the right one no longer works'), async (t) => {
     const tenant = await withPassword();
     t.is((await tenant.owner.patch(`/organizations/${tenant.organizationId}`, { enforceMfa: true })).status, 200);
-    const challenge = await anonymous().post('/auth/signIn', { email: tenant.ownerEmail, password: PASSWORD });
+    const challenge = await signIn(tenant.ownerEmail);
     t.true(challenge.body.mfaRequired);
     const code = codeIn(await relay.next(tenant.ownerEmail));
     const wrong = code === '999999' ? '999998' : '999999';
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const response = await anonymous().post('/auth/mfa/verify', {
-        challengeId: challenge.body.challengeId,
-        code: wrong,
-      });
+      const response = await verifyCode(challenge.body.challengeId, wrong);
       t.is(response.status, 401);
     }
-    const dead = await anonymous().post('/auth/mfa/verify', { challengeId: challenge.body.challengeId, code });
+    const dead = await verifyCode(challenge.body.challengeId, code);
     t.is(dead.status, 401);
-    t.is((await anonymous().post('/auth/mfa/verify', { challengeId: 'mfaChallenge_nope', code })).status, 401);
-    t.is(
-      (await anonymous().post('/auth/mfa/verify', { challengeId: challenge.body.challengeId, code: '12' })).status,
-      400,
-    );
+    t.is((await verifyCode('mfaChallenge_nope', code)).status, 401);
+    t.is((await verifyCode(challenge.body.challengeId, '12')).status, 400);
   });
 }
 

@@ -1,7 +1,9 @@
 import test from 'ava';
-import { evaluationFixture, settled } from '../support/evaluation-fixtures.ts';
+import { settled } from '../support/evaluation-fixtures.ts';
+import { tenantWithFixture, type TenantWithFixture } from '../support/evaluation-tenant.ts';
 import { startFakeModel, type FakeModel } from '../support/fake-model.ts';
-import { createTenant, httpDatabases, startWorld, type HttpWorld } from '../support/http-world.ts';
+import { httpDatabases, startWorld, type HttpWorld } from '../support/http-world.ts';
+import { evaluateSession } from '../support/run-fixtures.ts';
 
 const databases = await httpDatabases();
 let model: FakeModel;
@@ -28,17 +30,33 @@ for (const database of databases) {
   const world = () => current!;
   const title = (text: string) => `[${database}] ${text}`;
 
+  /** A new tenant with the evaluation fixture, given these credits by the ADMIN. */
+  async function tenantWithCredits(remainingSubscriptionCredits: number, extraCredits: number) {
+    const scene = await tenantWithFixture(world());
+    await world().admin.patch(`/organizations/${scene.tenant.organizationId}`, {
+      remainingSubscriptionCredits,
+      extraCredits,
+    });
+    return scene;
+  }
+
+  /** Evaluates session A with a new LLM_JUDGE metric of this prompt: the launch's answer and the settled evaluation. */
+  async function judgeSessionA({ tenant, fixture }: TenantWithFixture, name: string, judgePrompt: string) {
+    const metric = await tenant.owner.post('/metrics', { name, source: 'LLM_JUDGE', judgePrompt });
+    const launched = await evaluateSession(tenant.owner, {
+      sessionId: fixture.sessions.a.id,
+      metrics: [{ id: metric.body.id }],
+    });
+    const [evaluation] = await settled(tenant.owner, { ids: launched.body[0].id });
+    return { launched, evaluation };
+  }
+
   test(
     title(
       'LLM judge: success scores and charges one credit (subscription first, then extra); out of credits is SKIPPED with canRetry',
     ),
     async (t) => {
-      const tenant = await createTenant(world());
-      const fixture = await evaluationFixture(tenant.owner);
-      await world().admin.patch(`/organizations/${tenant.organizationId}`, {
-        remainingSubscriptionCredits: 1,
-        extraCredits: 1,
-      });
+      const { tenant, fixture } = await tenantWithCredits(1, 1);
       const sessions = [fixture.sessions.a, fixture.sessions.b, fixture.sessions.empty].map((session) => session.id);
       const launched = await tenant.owner.post('/evaluations/fromSessions', {
         sessionIds: sessions,
@@ -90,23 +108,10 @@ for (const database of databases) {
     ['slow', /did not answer within 500 ms/],
   ] as const) {
     test(title(`LLM judge: ${mode} answer → FAILED with canRetry, no credit taken`), async (t) => {
-      const tenant = await createTenant(world());
-      const fixture = await evaluationFixture(tenant.owner);
-      await world().admin.patch(`/organizations/${tenant.organizationId}`, {
-        remainingSubscriptionCredits: 0,
-        extraCredits: 3,
-      });
-      const metric = await tenant.owner.post('/metrics', {
-        name: `judge ${mode}`,
-        source: 'LLM_JUDGE',
-        judgePrompt: `MODE:${mode} rate it`,
-      });
-      const launched = await tenant.owner.post('/evaluations/fromSession', {
-        sessionId: fixture.sessions.a.id,
-        metrics: [{ id: metric.body.id }],
-      });
+      const scene = await tenantWithCredits(0, 3);
+      const { tenant } = scene;
+      const { launched, evaluation } = await judgeSessionA(scene, `judge ${mode}`, `MODE:${mode} rate it`);
       t.is(launched.status, 201);
-      const [evaluation] = await settled(tenant.owner, { ids: launched.body[0].id });
       t.like(evaluation, { status: 'FAILED', canRetry: true, score: null, creditsUsed: 0 });
       t.regex(evaluation.error, pattern);
       t.truthy(evaluation.evaluatedAt);
@@ -117,22 +122,7 @@ for (const database of databases) {
   }
 
   test(title('LLM judge: a fenced JSON answer with a numeric string is read'), async (t) => {
-    const tenant = await createTenant(world());
-    const fixture = await evaluationFixture(tenant.owner);
-    await world().admin.patch(`/organizations/${tenant.organizationId}`, {
-      remainingSubscriptionCredits: 0,
-      extraCredits: 1,
-    });
-    const metric = await tenant.owner.post('/metrics', {
-      name: 'judge prose',
-      source: 'LLM_JUDGE',
-      judgePrompt: 'MODE:prose rate it',
-    });
-    const launched = await tenant.owner.post('/evaluations/fromSession', {
-      sessionId: fixture.sessions.a.id,
-      metrics: [{ id: metric.body.id }],
-    });
-    const [evaluation] = await settled(tenant.owner, { ids: launched.body[0].id });
+    const { evaluation } = await judgeSessionA(await tenantWithCredits(0, 1), 'judge prose', 'MODE:prose rate it');
     t.like(evaluation, { status: 'SUCCESS', score: 0.4, reason: 'Partly', creditsUsed: 1 });
   });
 }

@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import test, { type ExecutionContext } from 'ava';
 import type { ApiClient } from '../support/api-client.ts';
 import { evaluationFixture, settled } from '../support/evaluation-fixtures.ts';
 import { startFakeModel, type FakeModel } from '../support/fake-model.ts';
 import { createTenant, startWorld, type HttpWorld } from '../support/http-world.ts';
 import { postgresAvailable } from '../support/databases.ts';
+import { spawnWorker, stopChildren } from '../support/worker-children.ts';
 
 const available = await postgresAvailable();
 const queueSettings = {
@@ -15,24 +16,16 @@ const queueSettings = {
 };
 
 function startWorker(databaseUrl: string, judgeUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bootstrap/worker.ts'], {
-    env: {
-      ...process.env,
+  return spawnWorker(
+    {
       DATABASE_URL: databaseUrl,
       JUDGE_BASE_URL: judgeUrl,
       LOG_LEVEL: process.env.WORKER_LOG_LEVEL ?? 'silent',
       WORKER_CONCURRENCY: '1',
       ...Object.fromEntries(Object.entries(queueSettings).map(([key, value]) => [key, String(value)])),
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (process.env.WORKER_LOG_LEVEL) process.stderr.write(chunk);
-      if (chunk.toString().includes('worker ready')) resolve(child);
-    });
-    child.on('exit', (code) => reject(new Error(`worker exited with ${code}`)));
-  });
+    { echo: Boolean(process.env.WORKER_LOG_LEVEL) },
+  );
 }
 
 /** One evaluation of a session by the LLM-judge metric, launched through the API: its id. */
@@ -93,16 +86,7 @@ const until = async (condition: () => boolean, timeoutMs = 20_000) => {
       t.is(model.requests.length, 2, 'no further delivery after the job completed');
       t.is((await world.platform.ports.evaluations.get(tenant.organizationId, id))?.version, 1);
     } finally {
-      const running = workers.filter((worker) => worker.exitCode === null && worker.signalCode === null);
-      await Promise.all(
-        running.map(
-          (worker) =>
-            new Promise((resolve) => {
-              worker.once('exit', resolve);
-              worker.kill('SIGTERM');
-            }),
-        ),
-      );
+      await stopChildren(workers);
       await world.close();
       await model.close();
     }

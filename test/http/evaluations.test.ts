@@ -1,20 +1,23 @@
-import test from 'ava';
-import { evaluationFixture, settled, type EvaluationFixture } from '../support/evaluation-fixtures.ts';
+import test, { type ExecutionContext } from 'ava';
+import type { ApiClient } from '../support/api-client.ts';
+import { settled, type EvaluationFixture } from '../support/evaluation-fixtures.ts';
 import { createTenant, databaseWorlds, type Tenant } from '../support/http-world.ts';
 import type { Evaluation } from '../../domain/evaluation/evaluation.ts';
 import { fieldNames } from '../support/field-names.ts';
+import { evaluateSession, evaluateSessions } from '../support/run-fixtures.ts';
+import { tenantWithFixture } from '../support/evaluation-tenant.ts';
+
+/** Launches the evaluation of several sessions, asserting that it answers 200; answers the launch report. */
+async function launchReport(t: ExecutionContext, client: ApiClient, body: Record<string, unknown>) {
+  const response = await evaluateSessions(client, body);
+  t.is(response.status, 200);
+  return response.body;
+}
 
 for (const { database, world, title } of await databaseWorlds(test)) {
   let shared: Promise<{ tenant: Tenant; fixture: EvaluationFixture }> | undefined;
-  const setup = () =>
-    (shared ??= (async () => {
-      const tenant = await createTenant(world());
-      return { tenant, fixture: await evaluationFixture(tenant.owner) };
-    })());
-  const fresh = async () => {
-    const tenant = await createTenant(world());
-    return { tenant, fixture: await evaluationFixture(tenant.owner) };
-  };
+  const setup = () => (shared ??= tenantWithFixture(world()));
+  const fresh = () => tenantWithFixture(world());
   /**
    * A fresh fixture whose imported session was scored by the LLM judge (SKIPPED, no model: retryable), a SELF_HOSTED
    * score 0.2 and a HUMAN metric, and session A by a SELF_HOSTED score 0.9; `byStatus` lists the SUCCESS ones by score.
@@ -22,11 +25,11 @@ for (const { database, world, title } of await databaseWorlds(test)) {
   const listScene = async () => {
     const { tenant, fixture } = await fresh();
     const { metrics, sessions } = fixture;
-    await tenant.owner.post('/evaluations/fromSession', {
+    await evaluateSession(tenant.owner, {
       sessionId: sessions.imported.id,
       metrics: [{ id: metrics.llm.id }, { id: metrics.selfHosted.id, score: 0.2 }, { id: metrics.human.id }],
     });
-    await tenant.owner.post('/evaluations/fromSession', {
+    await evaluateSession(tenant.owner, {
       sessionId: sessions.a.id,
       metrics: [{ id: metrics.selfHosted.id, score: 0.9 }],
     });
@@ -43,7 +46,7 @@ for (const { database, world, title } of await databaseWorlds(test)) {
     title("fromSession without metrics: only the metrics of the session's own specification, scored by the worker"),
     async (t) => {
       const { tenant, fixture } = await fresh();
-      const response = await tenant.member.post('/evaluations/fromSession', { sessionId: fixture.sessions.a.id });
+      const response = await evaluateSession(tenant.member, { sessionId: fixture.sessions.a.id });
       t.is(response.status, 201);
       t.deepEqual(
         response.body.map((evaluation: any) => evaluation.metricId).sort(),
@@ -96,15 +99,15 @@ for (const { database, world, title } of await databaseWorlds(test)) {
 
   test(title('fromSession: a session the rules skip answers 400 with the reason and creates nothing'), async (t) => {
     const { tenant, fixture } = await setup();
-    const noMetrics = await tenant.owner.post('/evaluations/fromSession', { sessionId: fixture.sessions.empty.id });
+    const noMetrics = await evaluateSession(tenant.owner, { sessionId: fixture.sessions.empty.id });
     t.is(noMetrics.status, 400);
     t.is(noMetrics.body.error, 'invalid_input');
     t.regex(noMetrics.body.message, /no linked metrics/);
-    const imported = await tenant.owner.post('/evaluations/fromSession', { sessionId: fixture.sessions.imported.id });
+    const imported = await evaluateSession(tenant.owner, { sessionId: fixture.sessions.imported.id });
     t.is(imported.status, 400);
     t.regex(imported.body.message, /no specification/);
     t.is(imported.body.issues[0].path, 'sessionId', 'the skipped session is what the issue is about');
-    const unlisted = await tenant.owner.post('/evaluations/fromSession', {
+    const unlisted = await evaluateSession(tenant.owner, {
       sessionId: fixture.sessions.a.id,
       specificationIds: [fixture.specs.b.id],
     });
@@ -123,7 +126,7 @@ for (const { database, world, title } of await databaseWorlds(test)) {
       const { owner } = tenant;
       const disable = (id: string) => owner.patch(`/metrics/${id}`, { disabledAt: '2026-01-01T00:00:00Z' });
       t.is((await disable(fixture.metrics.rouge.id)).status, 200);
-      const partly = await owner.post('/evaluations/fromSessions', { sessionIds: [fixture.sessions.a.id] });
+      const partly = await evaluateSessions(owner, { sessionIds: [fixture.sessions.a.id] });
       t.is(partly.status, 200, JSON.stringify(partly.body));
       t.is(partly.body.evaluationsCreated, 1);
       t.regex(
@@ -137,13 +140,13 @@ for (const { database, world, title } of await databaseWorlds(test)) {
       );
 
       t.is((await disable(fixture.metrics.exact.id)).status, 200);
-      const none = await owner.post('/evaluations/fromSessions', {
+      const none = await evaluateSessions(owner, {
         sessionIds: [fixture.sessions.a.id, fixture.sessions.imported.id],
         metrics: [{ id: fixture.metrics.exact.id }],
       });
       t.like(none.body, { sessionsEvaluated: 0, evaluationsCreated: 0 });
       t.regex(none.body.message, /2 skipped\. Skipped: 2 only disabled or superseded metrics/);
-      const single = await owner.post('/evaluations/fromSession', { sessionId: fixture.sessions.a.id });
+      const single = await evaluateSession(owner, { sessionId: fixture.sessions.a.id });
       t.is(single.status, 400);
       t.regex(single.body.message, /only disabled or superseded metrics/);
       t.is((await owner.get('/evaluations', { sessionIds: fixture.sessions.a.id })).body.length, 1, 'nothing new');
@@ -157,23 +160,23 @@ for (const { database, world, title } of await databaseWorlds(test)) {
     ),
     async (t) => {
       const { tenant, fixture } = await fresh();
-      const unknown = await tenant.owner.post('/evaluations/fromSession', {
+      const unknown = await evaluateSession(tenant.owner, {
         sessionId: fixture.sessions.imported.id,
         metrics: [{ id: fixture.metrics.exact.id }, { name: 'no such metric' }],
       });
       t.is(unknown.status, 400);
       t.deepEqual((await tenant.owner.get('/evaluations', { sessionIds: fixture.sessions.imported.id })).body, []);
-      const wrongScore = await tenant.owner.post('/evaluations/fromSession', {
+      const wrongScore = await evaluateSession(tenant.owner, {
         sessionId: fixture.sessions.imported.id,
         metrics: [{ id: fixture.metrics.exact.id, score: 0.5 }],
       });
       t.is(wrongScore.status, 400);
-      const outOfRange = await tenant.owner.post('/evaluations/fromSession', {
+      const outOfRange = await evaluateSession(tenant.owner, {
         sessionId: fixture.sessions.imported.id,
         metrics: [{ id: fixture.metrics.selfHosted.id, score: 1.5 }],
       });
       t.is(outOfRange.status, 400);
-      const response = await tenant.owner.post('/evaluations/fromSession', {
+      const response = await evaluateSession(tenant.owner, {
         sessionId: fixture.sessions.a.id,
         metrics: [
           { id: fixture.metrics.exact.id },
@@ -201,7 +204,7 @@ for (const { database, world, title } of await databaseWorlds(test)) {
     async (t) => {
       const { tenant, fixture } = await fresh();
       const { metrics } = fixture;
-      const launched = await tenant.owner.post('/evaluations/fromSession', {
+      const launched = await evaluateSession(tenant.owner, {
         sessionId: fixture.sessions.imported.id,
         metrics: [
           { id: metrics.human.id },
@@ -251,56 +254,39 @@ for (const { database, world, title } of await databaseWorlds(test)) {
     async (t) => {
       const { tenant, fixture } = await fresh();
       const { sessions, specs, metrics } = fixture;
-      t.is((await tenant.owner.post('/evaluations/fromSessions', {})).status, 400);
+      t.is((await evaluateSessions(tenant.owner, {})).status, 400);
       t.is(
-        (
-          await tenant.owner.post('/evaluations/fromSessions', {
-            sessionIds: [sessions.a.id],
-            versionId: fixture.version.id,
-          })
-        ).status,
+        (await evaluateSessions(tenant.owner, { sessionIds: [sessions.a.id], versionId: fixture.version.id })).status,
         400,
       );
-      t.is(
-        (await tenant.owner.post('/evaluations/fromSessions', { sessionIds: [sessions.a.id], extra: 1 })).status,
-        400,
-      );
+      t.is((await evaluateSessions(tenant.owner, { sessionIds: [sessions.a.id], extra: 1 })).status, 400);
       const all = [sessions.a.id, sessions.b.id, sessions.empty.id, sessions.imported.id];
-      const byRule2 = await tenant.owner.post('/evaluations/fromSessions', { sessionIds: [...all, 'session_missing'] });
-      t.is(byRule2.status, 200);
-      t.like(byRule2.body, {
+      const byRule2 = await launchReport(t, tenant.owner, { sessionIds: [...all, 'session_missing'] });
+      t.like(byRule2, {
         sessionsEvaluated: 2,
         sessionsFailed: 1,
         evaluationsCreated: 3,
         totalSessionsAvailable: null,
         truncated: false,
       });
-      t.deepEqual(byRule2.body.failures, [
-        { sessionId: 'session_missing', error: 'Session session_missing not found' },
-      ]);
-      t.regex(byRule2.body.message, /2 sessions evaluated .* 1 failed, 2 skipped/);
-      t.regex(byRule2.body.message, /1 no specification/);
-      t.regex(byRule2.body.message, /1 no linked metrics/);
-      const byRule3 = await tenant.owner.post('/evaluations/fromSessions', {
-        sessionIds: all,
-        specificationIds: [specs.b.id],
-      });
-      t.like(byRule3.body, { sessionsEvaluated: 1, evaluationsCreated: 1, sessionsFailed: 0 });
-      t.regex(byRule3.body.message, /3 skipped\. Skipped: 3 outside the requested specificationIds/);
-      const byRule1 = await tenant.owner.post('/evaluations/fromSessions', {
-        sessionIds: all,
-        metrics: [{ id: metrics.exact.id }],
-      });
-      t.like(byRule1.body, { sessionsEvaluated: 4, evaluationsCreated: 4 });
-      const byRule4 = await tenant.owner.post('/evaluations/fromSessions', {
+      t.deepEqual(byRule2.failures, [{ sessionId: 'session_missing', error: 'Session session_missing not found' }]);
+      t.regex(byRule2.message, /2 sessions evaluated .* 1 failed, 2 skipped/);
+      t.regex(byRule2.message, /1 no specification/);
+      t.regex(byRule2.message, /1 no linked metrics/);
+      const byRule3 = await launchReport(t, tenant.owner, { sessionIds: all, specificationIds: [specs.b.id] });
+      t.like(byRule3, { sessionsEvaluated: 1, evaluationsCreated: 1, sessionsFailed: 0 });
+      t.regex(byRule3.message, /3 skipped\. Skipped: 3 outside the requested specificationIds/);
+      const byRule1 = await launchReport(t, tenant.owner, { sessionIds: all, metrics: [{ id: metrics.exact.id }] });
+      t.like(byRule1, { sessionsEvaluated: 4, evaluationsCreated: 4 });
+      const byRule4 = await launchReport(t, tenant.owner, {
         sessionIds: all,
         metrics: [{ id: metrics.exact.id }],
         specificationIds: [specs.a.id, specs.b.id],
       });
-      t.like(byRule4.body, { sessionsEvaluated: 4, evaluationsCreated: 12 });
-      const byVersion = await tenant.owner.post('/evaluations/fromSessions', { versionId: fixture.version.id });
-      t.like(byVersion.body, { sessionsEvaluated: 2, totalSessionsAvailable: 4, truncated: false });
-      t.is((await tenant.owner.post('/evaluations/fromSessions', { versionId: 'version_nope' })).status, 404);
+      t.like(byRule4, { sessionsEvaluated: 4, evaluationsCreated: 12 });
+      const byVersion = await launchReport(t, tenant.owner, { versionId: fixture.version.id });
+      t.like(byVersion, { sessionsEvaluated: 2, totalSessionsAvailable: 4, truncated: false });
+      t.is((await evaluateSessions(tenant.owner, { versionId: 'version_nope' })).status, 404);
       const scored = await settled(tenant.owner, { sessionIds: all });
       t.is(scored.length, 3 + 1 + 4 + 12 + 3);
     },
@@ -318,18 +304,17 @@ for (const { database, world, title } of await databaseWorlds(test)) {
         createdAt: new Date(base + 1000 + index).toISOString(),
       })),
     );
-    const response = await tenant.owner.post('/evaluations/fromSessions', {
+    const report = await launchReport(t, tenant.owner, {
       versionId: fixture.version.id,
       metrics: [{ id: fixture.metrics.selfHosted.id, score: 1 }],
     });
-    t.is(response.status, 200);
-    t.like(response.body, {
+    t.like(report, {
       sessionsEvaluated: 1000,
       evaluationsCreated: 1000,
       totalSessionsAvailable: 1004,
       truncated: true,
     });
-    t.regex(response.body.message, /first 1000 of 1004/);
+    t.regex(report.message, /first 1000 of 1004/);
   });
 
   test(
@@ -408,7 +393,7 @@ for (const { database, world, title } of await databaseWorlds(test)) {
     const { tenant, fixture } = await setup();
     const other = await createTenant(world());
     const [mine] = (
-      await tenant.owner.post('/evaluations/fromSession', {
+      await evaluateSession(tenant.owner, {
         sessionId: fixture.sessions.a.id,
         metrics: [{ id: fixture.metrics.selfHosted.id, score: 1 }],
       })
@@ -417,13 +402,13 @@ for (const { database, world, title } of await databaseWorlds(test)) {
     t.is((await other.owner.delete(`/evaluations/${mine.id}`)).status, 404);
     t.deepEqual((await other.owner.get('/evaluations', { ids: mine.id })).body, []);
     t.deepEqual((await other.owner.post('/evaluations/retry', { ids: [mine.id] })).body.errors.length, 1);
-    t.is((await other.owner.post('/evaluations/fromSession', { sessionId: fixture.sessions.a.id })).status, 404);
-    const batch = await other.owner.post('/evaluations/fromSessions', { sessionIds: [fixture.sessions.a.id] });
+    t.is((await evaluateSession(other.owner, { sessionId: fixture.sessions.a.id })).status, 404);
+    const batch = await evaluateSessions(other.owner, { sessionIds: [fixture.sessions.a.id] });
     t.is(batch.status, 400, 'no session of the request exists for the caller: there is nothing to launch');
     t.regex(batch.body.message, /none of them exists/);
     t.is(
       (
-        await other.owner.post('/evaluations/fromSession', {
+        await evaluateSession(other.owner, {
           sessionId: (await other.owner.post('/sessions', { versionId: fixture.version.id })).body.id ?? 'x',
         })
       ).status,
@@ -460,11 +445,11 @@ for (const { database, world, title } of await databaseWorlds(test)) {
       { sessionId: '' },
       {},
     ]) {
-      const response = await tenant.owner.post('/evaluations/fromSession', body);
+      const response = await evaluateSession(tenant.owner, body);
       t.is(response.status, 400, JSON.stringify(body));
       t.is(response.body.error, 'invalid_input');
     }
-    const tooMany = await tenant.owner.post('/evaluations/fromSessions', {
+    const tooMany = await evaluateSessions(tenant.owner, {
       sessionIds: Array.from({ length: 1001 }, (_, index) => `session_${index}`),
     });
     t.is(tooMany.status, 400);

@@ -11,6 +11,7 @@ import {
   type SpanExporter,
 } from '@opentelemetry/sdk-trace-base';
 import { gzipSync } from 'node:zlib';
+import type { ApiClient } from '../support/api-client.ts';
 import { createTenant, databaseWorlds } from '../support/http-world.ts';
 import { createInferenceResultFor, createVersionFor } from '../support/tracing-fixtures.ts';
 
@@ -23,6 +24,11 @@ const logger: DiagLogger = {
   verbose: () => {},
 };
 diag.setLogger(logger);
+
+/** Posts a body as it stands on the wire (no JSON encoding) to the OTLP traces endpoint. */
+function postRawTraces(client: ApiClient, raw: string | Uint8Array, headers: Record<string, string>) {
+  return client.request('POST', '/otel/v1/traces', { raw, headers });
+}
 
 /** Records spans with the real SDK, then returns them for an exporter. */
 function recordSpans(
@@ -267,14 +273,15 @@ for (const { world, title } of await databaseWorlds(test)) {
   test(title('OTLP: a gzipped export with nothing refused answers an empty object'), async (t) => {
     const tenant = await createTenant(world());
     const { inferenceResultId } = await createInferenceResultFor(world(), tenant);
-    const clean = await tenant.member.request('POST', '/otel/v1/traces', {
-      raw: gzipSync(
+    const clean = await postRawTraces(
+      tenant.member,
+      gzipSync(
         JSON.stringify(
           otlp([span('aaa19b7ec3c1b174', 'zipped')], [attribute('assay.inference_result.id', inferenceResultId)]),
         ),
       ),
-      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
-    });
+      { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    );
     t.is(clean.status, 200);
     t.deepEqual(clean.body, {});
   });
@@ -296,33 +303,14 @@ for (const { world, title } of await databaseWorlds(test)) {
 
   test(title('OTLP: undecodable bodies are 400, other media types 415, and a missing key 401'), async (t) => {
     const tenant = await createTenant(world());
-    t.is(
-      (
-        await tenant.member.request('POST', '/otel/v1/traces', {
-          raw: 'not json',
-          headers: { 'content-type': 'application/json' },
-        })
-      ).status,
-      400,
-    );
-    t.is(
-      (
-        await tenant.member.request('POST', '/otel/v1/traces', {
-          raw: new Uint8Array([0xff, 0xff, 0xff]),
-          headers: { 'content-type': 'application/x-protobuf' },
-        })
-      ).status,
-      400,
-    );
-    t.is(
-      (
-        await tenant.member.request('POST', '/otel/v1/traces', {
-          raw: 'x',
-          headers: { 'content-type': 'text/plain' },
-        })
-      ).status,
-      415,
-    );
+    const rawBodies: readonly [raw: string | Uint8Array, contentType: string, status: number][] = [
+      ['not json', 'application/json', 400],
+      [new Uint8Array([0xff, 0xff, 0xff]), 'application/x-protobuf', 400],
+      ['x', 'text/plain', 415],
+    ];
+    for (const [raw, contentType, status] of rawBodies) {
+      t.is((await postRawTraces(tenant.member, raw, { 'content-type': contentType })).status, status);
+    }
     t.is(
       (await tenant.member.as(undefined).post('/otel/v1/traces', otlp([span('ccc19b7ec3c1b174', 'x')]))).status,
       401,
@@ -331,14 +319,13 @@ for (const { world, title } of await databaseWorlds(test)) {
 
   test(title('OTLP: a body over the limit is 413, before and after inflation'), async (t) => {
     const tenant = await createTenant(world());
-    const oversized = await tenant.member.request('POST', '/otel/v1/traces', {
-      raw: new Uint8Array(17 * 1024 * 1024),
-      headers: { 'content-type': 'application/x-protobuf' },
+    const oversized = await postRawTraces(tenant.member, new Uint8Array(17 * 1024 * 1024), {
+      'content-type': 'application/x-protobuf',
     });
     t.is(oversized.status, 413);
-    const bomb = await tenant.member.request('POST', '/otel/v1/traces', {
-      raw: gzipSync(new Uint8Array(17 * 1024 * 1024)),
-      headers: { 'content-type': 'application/x-protobuf', 'content-encoding': 'gzip' },
+    const bomb = await postRawTraces(tenant.member, gzipSync(new Uint8Array(17 * 1024 * 1024)), {
+      'content-type': 'application/x-protobuf',
+      'content-encoding': 'gzip',
     });
     t.is(bomb.status, 413, 'the limit applies after inflation');
   });

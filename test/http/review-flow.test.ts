@@ -1,10 +1,16 @@
 import test from 'ava';
 import { settled } from '../support/evaluation-fixtures.ts';
 import { databaseWorlds } from '../support/http-world.ts';
-import { reviewScene, type ReviewScene } from '../support/review-scene.ts';
+import { reviewScene, type Person, type ReviewScene } from '../support/review-scene.ts';
 
 const pathsOf = (response: { body: { issues?: { path: string }[] } }) =>
   (response.body.issues ?? []).map((issue) => issue.path);
+
+/** A reviewer submits a human score with a reason: the answer, and the human fields the evaluation should now carry. */
+async function submitHumanScore(reviewer: Person, evaluationId: string, score: number, reason: string) {
+  const response = await reviewer.client.post(`/evaluations/${evaluationId}/submit`, { score, reason });
+  return { response, human: { humanScore: score, humanReason: reason, humanEvaluatorId: reviewer.id } };
+}
 
 for (const { world, title } of await databaseWorlds(test)) {
   let shared: Promise<ReviewScene> | undefined;
@@ -41,18 +47,13 @@ for (const { world, title } of await databaseWorlds(test)) {
     async (t) => {
       const { reviewer, pending } = await scene();
       const evaluation = await pending();
-      const response = await reviewer.client.post(`/evaluations/${evaluation.id}/submit`, {
-        score: 0.4,
-        reason: 'One curt answer',
-      });
+      const { response, human } = await submitHumanScore(reviewer, evaluation.id, 0.4, 'One curt answer');
       t.is(response.status, 200);
       t.like(response.body, {
         status: 'SUCCESS',
         score: 0.4,
         reason: 'One curt answer',
-        humanScore: 0.4,
-        humanReason: 'One curt answer',
-        humanEvaluatorId: reviewer.id,
+        ...human,
         error: null,
         creditsUsed: 0,
       });
@@ -122,19 +123,14 @@ for (const { world, title } of await databaseWorlds(test)) {
       })
     ).body;
     t.like(scored, { status: 'SUCCESS', score: 0.9 });
-    const annotated = await reviewer.client.post(`/evaluations/${scored.id}/submit`, {
-      score: 0.3,
-      reason: 'Too optimistic',
-    });
+    const { response: annotated, human } = await submitHumanScore(reviewer, scored.id, 0.3, 'Too optimistic');
     t.is(annotated.status, 200);
     t.like(annotated.body, {
       status: 'SUCCESS',
       score: 0.9,
       reason: scored.reason,
       evaluatedAt: scored.evaluatedAt,
-      humanScore: 0.3,
-      humanReason: 'Too optimistic',
-      humanEvaluatorId: reviewer.id,
+      ...human,
     });
     t.is((await reviewer.client.post(`/evaluations/${scored.id}/submit`, { score: 0.5 })).status, 409);
     const summary = (await owner.client.get(`/runs/${scored.runId}/metricSummary`)).body;

@@ -1,7 +1,15 @@
 import test from 'ava';
 import { evaluationFixture, settled } from '../support/evaluation-fixtures.ts';
-import { createTenant, httpDatabases, useWorld } from '../support/http-world.ts';
-import { launchesEnded, runEnded, runUntil } from '../support/run-fixtures.ts';
+import { tenantWithFixture } from '../support/evaluation-tenant.ts';
+import { httpDatabases, useWorld } from '../support/http-world.ts';
+import {
+  evaluateSession,
+  evaluateSessions,
+  launchesEnded,
+  openRun,
+  runEnded,
+  runUntil,
+} from '../support/run-fixtures.ts';
 
 /**
  * Every transition of the run and launch state machines, and every refusal, over HTTP. One world scores and starts
@@ -15,10 +23,8 @@ for (const database of await httpDatabases()) {
   test(
     title('a LAUNCH run: RUNNING → COMPLETED when its launch is scored; its requests carry run and launch'),
     async (t) => {
-      const tenant = await createTenant(world());
-      const fixture = await evaluationFixture(tenant.owner);
-      const evaluations = (await tenant.owner.post('/evaluations/fromSession', { sessionId: fixture.sessions.a.id }))
-        .body;
+      const { tenant, fixture } = await tenantWithFixture(world());
+      const evaluations = (await evaluateSession(tenant.owner, { sessionId: fixture.sessions.a.id })).body;
       const { runId, launchId } = evaluations[0];
       t.true(runId.startsWith('run_') && launchId.startsWith('launch_'));
       t.true(evaluations.every((evaluation: any) => evaluation.runId === runId && evaluation.launchId === launchId));
@@ -28,9 +34,7 @@ for (const database of await httpDatabases()) {
         })
       ).body;
       const batch = (
-        await tenant.owner.post('/evaluations/fromSessions', {
-          sessionIds: [fixture.sessions.a.id, fixture.sessions.b.id],
-        })
+        await evaluateSessions(tenant.owner, { sessionIds: [fixture.sessions.a.id, fixture.sessions.b.id] })
       ).body;
       t.like(batch, { sessionsEvaluated: 2, evaluationsCreated: 3 });
       t.true(batch.runId.startsWith('run_') && batch.launchId.startsWith('launch_'));
@@ -55,19 +59,11 @@ for (const database of await httpDatabases()) {
   test(
     title('a CALLER run: launches join it, it stays RUNNING after they end, close → COMPLETED; then refusals'),
     async (t) => {
-      const tenant = await createTenant(world());
-      const fixture = await evaluationFixture(tenant.owner);
-      const run = (await tenant.owner.post('/runs', { productId: fixture.product.id, versionId: fixture.version.id }))
-        .body;
-      const first = await tenant.owner.post('/evaluations/fromSession', {
-        sessionId: fixture.sessions.a.id,
-        runId: run.id,
-      });
+      const { tenant, fixture } = await tenantWithFixture(world());
+      const run = await openRun(tenant.owner, { productId: fixture.product.id, versionId: fixture.version.id });
+      const first = await evaluateSession(tenant.owner, { sessionId: fixture.sessions.a.id, runId: run.id });
       t.is(first.status, 201);
-      const second = await tenant.owner.post('/evaluations/fromSessions', {
-        sessionIds: [fixture.sessions.b.id],
-        runId: run.id,
-      });
+      const second = await evaluateSessions(tenant.owner, { sessionIds: [fixture.sessions.b.id], runId: run.id });
       t.like(second.body, { runId: run.id });
       const scored = await launchesEnded(tenant.owner, run.id);
       t.like(scored, { status: 'RUNNING', evaluationCount: 3, sessionCount: 2 });
@@ -83,10 +79,7 @@ for (const database of await httpDatabases()) {
 
       const refusals = {
         closeAgain: await tenant.owner.post(`/runs/${run.id}/close`),
-        launchInto: await tenant.owner.post('/evaluations/fromSession', {
-          sessionId: fixture.sessions.a.id,
-          runId: run.id,
-        }),
+        launchInto: await evaluateSession(tenant.owner, { sessionId: fixture.sessions.a.id, runId: run.id }),
         cancelIn: await tenant.owner.post(`/runs/${run.id}/launches/${closed.body.launches[0].id}/cancel`),
       };
       for (const [name, response] of Object.entries(refusals)) {
@@ -101,26 +94,20 @@ for (const database of await httpDatabases()) {
   test(
     title('launching into a run: another product or version is 409 saying which; a LAUNCH run is 409'),
     async (t) => {
-      const tenant = await createTenant(world());
-      const fixture = await evaluationFixture(tenant.owner);
+      const { tenant, fixture } = await tenantWithFixture(world());
       const other = await evaluationFixture(tenant.owner);
-      const run = (await tenant.owner.post('/runs', { productId: fixture.product.id, versionId: fixture.version.id }))
-        .body;
-      const product = await tenant.owner.post('/evaluations/fromSession', {
-        sessionId: other.sessions.a.id,
-        runId: run.id,
-      });
+      const run = await openRun(tenant.owner, { productId: fixture.product.id, versionId: fixture.version.id });
+      const product = await evaluateSession(tenant.owner, { sessionId: other.sessions.a.id, runId: run.id });
       t.is(product.status, 409);
       t.regex(product.body.message, /product/);
       const v2 = (await tenant.owner.post('/versions', { productId: fixture.product.id })).body;
       const session = (await tenant.owner.post('/sessions', { versionId: v2.id, testCaseId: fixture.testCases.a.id }))
         .body;
-      const version = await tenant.owner.post('/evaluations/fromSession', { sessionId: session.id, runId: run.id });
+      const version = await evaluateSession(tenant.owner, { sessionId: session.id, runId: run.id });
       t.is(version.status, 409);
       t.regex(version.body.message, /version/);
-      const launchRun = (await tenant.owner.post('/evaluations/fromSession', { sessionId: fixture.sessions.a.id }))
-        .body[0].runId;
-      const intoLaunchRun = await tenant.owner.post('/evaluations/fromSessions', {
+      const launchRun = (await evaluateSession(tenant.owner, { sessionId: fixture.sessions.a.id })).body[0].runId;
+      const intoLaunchRun = await evaluateSessions(tenant.owner, {
         sessionIds: [fixture.sessions.b.id],
         runId: launchRun,
       });
@@ -136,10 +123,9 @@ for (const database of await httpDatabases()) {
   test(
     title('cancel a RUNNING launch: scored work kept, PENDING → SKIPPED; LAUNCH run → CANCELLED; CALLER run stays'),
     async (t) => {
-      const tenant = await createTenant(idle());
-      const fixture = await evaluationFixture(tenant.owner);
+      const { tenant, fixture } = await tenantWithFixture(idle());
       const batch = (
-        await tenant.owner.post('/evaluations/fromSessions', {
+        await evaluateSessions(tenant.owner, {
           sessionIds: [fixture.sessions.a.id, fixture.sessions.b.id],
           metrics: [{ id: fixture.metrics.exact.id }, { id: fixture.metrics.selfHosted.id, score: 0.3 }],
         })
@@ -161,9 +147,9 @@ for (const database of await httpDatabases()) {
       const again = await tenant.owner.post(`/runs/${batch.runId}/launches/${batch.launchId}/cancel`);
       t.is(again.status, 409);
 
-      const run = (await tenant.owner.post('/runs', { productId: fixture.product.id })).body;
+      const run = await openRun(tenant.owner, { productId: fixture.product.id });
       const launch = (
-        await tenant.owner.post('/evaluations/fromSessions', {
+        await evaluateSessions(tenant.owner, {
           sessionIds: [fixture.sessions.a.id],
           metrics: [{ id: fixture.metrics.exact.id }],
           runId: run.id,
@@ -185,17 +171,16 @@ for (const database of await httpDatabases()) {
   test(
     title('relaunch → 202: QUEUED launches; cancel one while QUEUED; a started one re-scores the same sessions'),
     async (t) => {
-      const tenant = await createTenant(idle());
-      const fixture = await evaluationFixture(tenant.owner);
-      const run = (await tenant.owner.post('/runs', { productId: fixture.product.id, customId: 'weekly' })).body;
+      const { tenant, fixture } = await tenantWithFixture(idle());
+      const run = await openRun(tenant.owner, { productId: fixture.product.id, customId: 'weekly' });
       const first = (
-        await tenant.owner.post('/evaluations/fromSessions', {
+        await evaluateSessions(tenant.owner, {
           runId: run.id,
           sessionIds: [fixture.sessions.a.id, fixture.sessions.b.id],
           metrics: [{ id: fixture.metrics.selfHosted.id, score: 0.6 }],
         })
       ).body;
-      await tenant.owner.post('/evaluations/fromSession', {
+      await evaluateSession(tenant.owner, {
         runId: run.id,
         sessionId: fixture.sessions.empty.id,
         metrics: [{ id: fixture.metrics.selfHosted.id, score: 0.2 }],
@@ -254,10 +239,9 @@ for (const database of await httpDatabases()) {
   test(
     title('a relaunched launch that cannot run ends FAILED, its run FAILED; a CANCELLED run relaunches too'),
     async (t) => {
-      const tenant = await createTenant(idle());
-      const fixture = await evaluationFixture(tenant.owner);
+      const { tenant, fixture } = await tenantWithFixture(idle());
       const source = (
-        await tenant.owner.post('/evaluations/fromSession', {
+        await evaluateSession(tenant.owner, {
           sessionId: fixture.sessions.a.id,
           metrics: [{ id: fixture.metrics.selfHosted.id, score: 1 }],
         })
@@ -276,7 +260,7 @@ for (const database of await httpDatabases()) {
       t.is((await tenant.owner.post(`/runs/${relaunched.id}/relaunch`)).status, 409, 'it covered no session');
 
       const cancelledRun = (
-        await tenant.owner.post('/evaluations/fromSessions', {
+        await evaluateSessions(tenant.owner, {
           sessionIds: [fixture.sessions.b.id],
           metrics: [{ id: fixture.metrics.exact.id }],
         })
@@ -288,8 +272,7 @@ for (const database of await httpDatabases()) {
   );
 
   test(title('relaunch refuses a run that covered more than 1000 sessions'), async (t) => {
-    const tenant = await createTenant(idle());
-    const fixture = await evaluationFixture(tenant.owner);
+    const { tenant, fixture } = await tenantWithFixture(idle());
     const { ports } = idle().platform;
     const template = (await ports.sessions.get(tenant.organizationId, fixture.sessions.a.id))!;
     await ports.sessions.insertMany(
@@ -298,14 +281,14 @@ for (const database of await httpDatabases()) {
         id: `session_many_${database}_${String(index).padStart(4, '0')}`,
       })),
     );
-    const run = (await tenant.owner.post('/runs', { productId: fixture.product.id })).body;
-    const many = await tenant.owner.post('/evaluations/fromSessions', {
+    const run = await openRun(tenant.owner, { productId: fixture.product.id });
+    const many = await evaluateSessions(tenant.owner, {
       runId: run.id,
       versionId: fixture.version.id,
       metrics: [{ id: fixture.metrics.selfHosted.id, score: 1 }],
     });
     t.like(many.body, { sessionsEvaluated: 1000, truncated: true });
-    await tenant.owner.post('/evaluations/fromSession', {
+    await evaluateSession(tenant.owner, {
       runId: run.id,
       sessionId: `session_many_${database}_0999`,
       metrics: [{ id: fixture.metrics.selfHosted.id, score: 1 }],
@@ -317,19 +300,18 @@ for (const database of await httpDatabases()) {
   });
 
   test(title('metricSummary: per metric, counts by status and mean/min/max of the scores'), async (t) => {
-    const tenant = await createTenant(world());
-    const fixture = await evaluationFixture(tenant.owner);
-    const run = (await tenant.owner.post('/runs', { productId: fixture.product.id })).body;
+    const { tenant, fixture } = await tenantWithFixture(world());
+    const run = await openRun(tenant.owner, { productId: fixture.product.id });
     const wrong = (
       await tenant.owner.post('/sessions', { versionId: fixture.version.id, testCaseId: fixture.testCases.a.id })
     ).body;
     await tenant.owner.post('/inferenceResults', { sessionId: wrong.id, input: 'Capital of France?', output: 'Lyon' });
-    await tenant.owner.post('/evaluations/fromSessions', {
+    await evaluateSessions(tenant.owner, {
       runId: run.id,
       sessionIds: [fixture.sessions.a.id, fixture.sessions.b.id, wrong.id],
       metrics: [{ id: fixture.metrics.exact.id }, { id: fixture.metrics.human.id }],
     });
-    await tenant.owner.post('/evaluations/fromSession', {
+    await evaluateSession(tenant.owner, {
       runId: run.id,
       sessionId: fixture.sessions.imported.id,
       metrics: [{ id: fixture.metrics.exact.id }],
@@ -357,7 +339,7 @@ for (const database of await httpDatabases()) {
       max: null,
       byStatus: { PENDING_HUMAN: 3, SUCCESS: 0 },
     });
-    const empty = (await tenant.owner.post('/runs', { productId: fixture.product.id })).body;
+    const empty = await openRun(tenant.owner, { productId: fixture.product.id });
     t.deepEqual((await tenant.owner.get(`/runs/${empty.id}/metricSummary`)).body, []);
     await runUntil(tenant.owner, run.id, (value) => value.evaluationCount === 7);
   });

@@ -2,15 +2,15 @@ import test from 'ava';
 import type { RunView, LaunchView } from '../../application/runs/run-views.ts';
 import { evaluationFixture } from '../support/evaluation-fixtures.ts';
 import { fieldNames } from '../support/field-names.ts';
+import { tenantWithFixture } from '../support/evaluation-tenant.ts';
 import { createTenant, databaseWorlds } from '../support/http-world.ts';
-import { launchesEnded, runEnded } from '../support/run-fixtures.ts';
+import { evaluateSession, evaluateSessions, launchesEnded, openRun, runEnded } from '../support/run-fixtures.ts';
 
 for (const { world, title } of await databaseWorlds(test)) {
   test(
     title('POST /runs opens a CALLER run with the spec fields; GET shows its launches, lists never do'),
     async (t) => {
-      const tenant = await createTenant(world());
-      const fixture = await evaluationFixture(tenant.owner);
+      const { tenant, fixture } = await tenantWithFixture(world());
       const created = await tenant.member.post('/runs', {
         productId: fixture.product.id,
         versionId: fixture.version.id,
@@ -51,7 +51,7 @@ for (const { world, title } of await databaseWorlds(test)) {
       t.deepEqual(Object.keys(created.body).sort(), runFields);
       const read = await tenant.member.get(`/runs/${created.body.id}`);
       t.deepEqual(read.body, { ...created.body, launches: [] });
-      const launched = await tenant.member.post('/evaluations/fromSession', {
+      const launched = await evaluateSession(tenant.member, {
         sessionId: fixture.sessions.a.id,
         runId: created.body.id,
       });
@@ -83,8 +83,7 @@ for (const { world, title } of await databaseWorlds(test)) {
   );
 
   test(title('POST /runs: invalid input is 400, an unknown product or version 404, a live customId 409'), async (t) => {
-    const tenant = await createTenant(world());
-    const fixture = await evaluationFixture(tenant.owner);
+    const { tenant, fixture } = await tenantWithFixture(world());
     const otherProduct = (await tenant.owner.post('/products', { name: `Other ${Date.now()}` })).body;
     const otherVersion = (await tenant.owner.post('/versions', { productId: otherProduct.id })).body;
     const wrongVersion = await tenant.owner.post('/runs', {
@@ -127,24 +126,23 @@ for (const { world, title } of await databaseWorlds(test)) {
       );
       const last = responses.find((response) => response.body.ordinal === 50)!.body;
       t.is((await tenant.owner.delete(`/runs/${last.id}`)).status, 200);
-      t.is((await tenant.owner.post('/runs', { productId: product.id })).body.ordinal, 51);
+      t.is((await openRun(tenant.owner, { productId: product.id })).ordinal, 51);
     },
   );
 
   test(title('GET /runs filters and sorts; an unknown sort field is 400'), async (t) => {
-    const tenant = await createTenant(world());
-    const fixture = await evaluationFixture(tenant.owner);
+    const { tenant, fixture } = await tenantWithFixture(world());
     const caller = (
       await tenant.owner.post('/runs', { productId: fixture.product.id, versionId: fixture.version.id, customId: 'a' })
     ).body;
     const launched = (
-      await tenant.owner.post('/evaluations/fromSessions', {
+      await evaluateSessions(tenant.owner, {
         sessionIds: [fixture.sessions.a.id],
         metrics: [{ id: fixture.metrics.exact.id }],
       })
     ).body;
     const other = (await tenant.owner.post('/products', { name: `Filters ${Date.now()}` })).body;
-    const elsewhere = (await tenant.owner.post('/runs', { productId: other.id, customId: 'b' })).body;
+    const elsewhere = await openRun(tenant.owner, { productId: other.id, customId: 'b' });
     await runEnded(tenant.owner, launched.runId);
     const ids = async (query: Record<string, string | string[]>) =>
       (await tenant.owner.get('/runs', query)).body.map((run: { id: string }) => run.id);
@@ -166,10 +164,8 @@ for (const { world, title } of await databaseWorlds(test)) {
   });
 
   test(title('sessions may name a RUNNING run the caller opened, for their product and version'), async (t) => {
-    const tenant = await createTenant(world());
-    const fixture = await evaluationFixture(tenant.owner);
-    const run = (await tenant.owner.post('/runs', { productId: fixture.product.id, versionId: fixture.version.id }))
-      .body;
+    const { tenant, fixture } = await tenantWithFixture(world());
+    const run = await openRun(tenant.owner, { productId: fixture.product.id, versionId: fixture.version.id });
     const session = await tenant.owner.post('/sessions', { versionId: fixture.version.id, runId: run.id });
     t.is(session.status, 201);
     t.like(session.body, { runId: run.id, isProduction: false });
@@ -191,7 +187,7 @@ for (const { world, title } of await databaseWorlds(test)) {
     t.is(otherProduct.status, 409);
     t.regex(otherProduct.body.message, /product/);
     const launched = (
-      await tenant.owner.post('/evaluations/fromSession', {
+      await evaluateSession(tenant.owner, {
         sessionId: session.body.id,
         metrics: [{ id: fixture.metrics.selfHosted.id, score: 1 }],
       })
@@ -218,7 +214,7 @@ for (const { world, title } of await databaseWorlds(test)) {
     const tenant = await createTenant(world());
     const one = await evaluationFixture(tenant.owner);
     const two = await evaluationFixture(tenant.owner);
-    const response = await tenant.owner.post('/evaluations/fromSessions', {
+    const response = await evaluateSessions(tenant.owner, {
       sessionIds: [one.sessions.a.id, two.sessions.a.id],
       metrics: [{ id: one.metrics.exact.id }],
     });
@@ -230,11 +226,10 @@ for (const { world, title } of await databaseWorlds(test)) {
   });
 
   test(title('tenancy: another organization’s run, launch and evaluations answer 404 on every route'), async (t) => {
-    const tenant = await createTenant(world());
-    const fixture = await evaluationFixture(tenant.owner);
-    const run = (await tenant.owner.post('/runs', { productId: fixture.product.id })).body;
+    const { tenant, fixture } = await tenantWithFixture(world());
+    const run = await openRun(tenant.owner, { productId: fixture.product.id });
     const report = (
-      await tenant.owner.post('/evaluations/fromSessions', {
+      await evaluateSessions(tenant.owner, {
         runId: run.id,
         sessionIds: [fixture.sessions.a.id],
         metrics: [{ id: fixture.metrics.human.id }],
@@ -249,11 +244,11 @@ for (const { world, title } of await databaseWorlds(test)) {
       other.owner.post(`/runs/${run.id}/relaunch`, {}),
       other.owner.post(`/runs/${run.id}/launches/${report.launchId}/cancel`),
       other.owner.get(`/runs/${run.id}/metricSummary`),
-      other.owner.post('/evaluations/fromSession', { sessionId: otherFixture.sessions.a.id, runId: run.id }),
-      other.owner.post('/evaluations/fromSessions', { sessionIds: [otherFixture.sessions.a.id], runId: run.id }),
+      evaluateSession(other.owner, { sessionId: otherFixture.sessions.a.id, runId: run.id }),
+      evaluateSessions(other.owner, { sessionIds: [otherFixture.sessions.a.id], runId: run.id }),
     ];
     for (const response of await Promise.all(foreign)) t.is(response.status, 404, JSON.stringify(response.body));
-    const ownRun = (await other.owner.post('/runs', { productId: otherFixture.product.id })).body;
+    const ownRun = await openRun(other.owner, { productId: otherFixture.product.id });
     t.is((await other.owner.post(`/runs/${ownRun.id}/launches/${report.launchId}/cancel`)).status, 404);
     t.deepEqual((await other.owner.get('/runs', { ids: run.id })).body, []);
     t.deepEqual((await other.owner.get('/evaluations', { runIds: run.id })).body, []);
@@ -266,11 +261,10 @@ for (const { world, title } of await databaseWorlds(test)) {
   test(
     title('DELETE /runs/{id}: cascade to its evaluations, open launches cancelled, sessions kept, 404 after'),
     async (t) => {
-      const tenant = await createTenant(world());
-      const fixture = await evaluationFixture(tenant.owner);
-      const run = (await tenant.owner.post('/runs', { productId: fixture.product.id, customId: 'gone' })).body;
+      const { tenant, fixture } = await tenantWithFixture(world());
+      const run = await openRun(tenant.owner, { productId: fixture.product.id, customId: 'gone' });
       const report = (
-        await tenant.owner.post('/evaluations/fromSessions', {
+        await evaluateSessions(tenant.owner, {
           runId: run.id,
           sessionIds: [fixture.sessions.a.id, fixture.sessions.b.id],
           metrics: [{ id: fixture.metrics.human.id }, { id: fixture.metrics.selfHosted.id, score: 0.5 }],
@@ -278,7 +272,7 @@ for (const { world, title } of await databaseWorlds(test)) {
       ).body;
       t.like(report, { runId: run.id, evaluationsCreated: 4 });
       const kept = (
-        await tenant.owner.post('/evaluations/fromSession', {
+        await evaluateSession(tenant.owner, {
           sessionId: fixture.sessions.a.id,
           metrics: [{ id: fixture.metrics.exact.id }],
         })
@@ -294,7 +288,7 @@ for (const { world, title } of await databaseWorlds(test)) {
         tenant.owner.post(`/runs/${run.id}/relaunch`),
         tenant.owner.post(`/runs/${run.id}/launches/${report.launchId}/cancel`),
         tenant.owner.get(`/runs/${run.id}/metricSummary`),
-        tenant.owner.post('/evaluations/fromSession', { sessionId: fixture.sessions.a.id, runId: run.id }),
+        evaluateSession(tenant.owner, { sessionId: fixture.sessions.a.id, runId: run.id }),
       ]))
         t.is(response.status, 404, JSON.stringify(response.body));
       t.deepEqual((await tenant.owner.get('/runs', { ids: run.id })).body, []);
@@ -302,7 +296,7 @@ for (const { world, title } of await databaseWorlds(test)) {
       t.deepEqual((await tenant.owner.get('/evaluations', { sessionIds: fixture.sessions.b.id })).body, []);
       t.is((await tenant.owner.get(`/sessions/${fixture.sessions.b.id}`)).status, 200);
       t.is((await tenant.owner.get('/evaluations', { ids: kept[0].id })).body.length, 1, 'another run is untouched');
-      const again = (await tenant.owner.post('/runs', { productId: fixture.product.id, customId: 'gone' })).body;
+      const again = await openRun(tenant.owner, { productId: fixture.product.id, customId: 'gone' });
       t.is(again.ordinal, 3, 'ordinals 1 (deleted) and 2 (the other launch) are not handed out again');
       await launchesEnded(tenant.owner, kept[0].runId);
     },

@@ -1,4 +1,4 @@
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import { createTenant, useWorld } from '../support/http-world.ts';
 import { startMailCatcher } from '../support/mail-catcher.ts';
 import { closedPort, json, startLocalHttp } from '../support/local-http.ts';
@@ -74,6 +74,14 @@ const bare = useWorld(test, 'sqlite');
 
 const byName = (entries: any[]): Record<string, any> => Object.fromEntries(entries.map((e) => [e.name, e]));
 
+/** The ADMIN's report from a world whose API has failed (still 200): the response and its dependencies by name. */
+async function failedApiReport(t: ExecutionContext, world: typeof healthy) {
+  const response = await world().admin.get('/self-check');
+  t.is(response.status, 200);
+  t.is(response.body.api.status, 'failed');
+  return { response, dependencies: byName(response.body.api.dependencies) };
+}
+
 test('ADMIN: the relay and the key set answer; every service is classified; a dead one never fails the call', async (t) => {
   const started = Date.now();
   const response = await healthy().admin.get('/self-check');
@@ -131,10 +139,7 @@ test('an enterprise organization sees the report without resolved and detail; FR
 });
 
 test('a relay refusing the credentials and a key set URL answering 404 are incapable; the API has failed', async (t) => {
-  const response = await broken().admin.get('/self-check');
-  t.is(response.status, 200);
-  t.is(response.body.api.status, 'failed');
-  const dependencies = byName(response.body.api.dependencies);
+  const { response, dependencies } = await failedApiReport(t, broken);
   t.like(dependencies.SMTP_HOST, { status: 'failed', failure: 'incapable' });
   t.regex(dependencies.SMTP_HOST.detail, /EAUTH/);
   t.like(dependencies.MARKETPLACE_JWKS_URL, { status: 'failed', failure: 'incapable' });
@@ -143,10 +148,7 @@ test('a relay refusing the credentials and a key set URL answering 404 are incap
 });
 
 test('an absent relay is unavailable; a key set that never answers is timedOut within its own deadline', async (t) => {
-  const response = await absent().admin.get('/self-check');
-  t.is(response.status, 200);
-  t.is(response.body.api.status, 'failed');
-  const dependencies = byName(response.body.api.dependencies);
+  const { dependencies } = await failedApiReport(t, absent);
   t.like(dependencies.SMTP_HOST, { status: 'failed', failure: 'unavailable' });
   t.like(dependencies.MARKETPLACE_JWKS_URL, { status: 'timedOut', failure: 'unavailable' });
   t.true(dependencies.MARKETPLACE_JWKS_URL.durationMs >= TIMEOUT_MS - 5);

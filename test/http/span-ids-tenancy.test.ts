@@ -1,6 +1,11 @@
 import test from 'ava';
 import { createTenant, databaseWorlds } from '../support/http-world.ts';
-import { createInferenceResultFor, myTurnAndAStrangers, uniqueSpanId as spanId } from '../support/tracing-fixtures.ts';
+import {
+  createInferenceResultFor,
+  myTurnAndAStrangers,
+  postSpans,
+  uniqueSpanId as spanId,
+} from '../support/tracing-fixtures.ts';
 
 for (const { world, title } of await databaseWorlds(test)) {
   test(
@@ -10,14 +15,16 @@ for (const { world, title } of await databaseWorlds(test)) {
       const root = spanId('root1');
       const child = spanId('child');
       const never = spanId('never');
-      const taken = await stranger.member.post('/traces/batch', {
-        traces: [{ inferenceResultId: theirs.inferenceResultId, id: root, name: 'theirs' }],
-      });
+      const taken = await postSpans(stranger.member, [
+        { inferenceResultId: theirs.inferenceResultId, id: root, name: 'theirs' },
+      ]);
       t.is(taken.status, 201);
       const send = (ids: string[]) =>
-        me.member.post('/traces/batch?includeRejected=true', {
-          traces: ids.map((id) => ({ inferenceResultId: mine.inferenceResultId, id, name: `mine ${id}` })),
-        });
+        postSpans(
+          me.member,
+          ids.map((id) => ({ inferenceResultId: mine.inferenceResultId, id, name: `mine ${id}` })),
+          'includeRejected=true',
+        );
       const withTaken = await send([root]);
       const withFresh = await send([never]);
       t.is(withTaken.status, 201, JSON.stringify(withTaken.body));
@@ -25,9 +32,9 @@ for (const { world, title } of await databaseWorlds(test)) {
       t.deepEqual(Object.keys(withTaken.body), Object.keys(withFresh.body));
       t.deepEqual(withTaken.body.rejected, []);
       t.like(withTaken.body.created, [{ id: root, inferenceResultId: mine.inferenceResultId, name: `mine ${root}` }]);
-      const linked = await me.member.post('/traces/batch', {
-        traces: [{ inferenceResultId: mine.inferenceResultId, id: child, name: 'child', parentTraceId: root }],
-      });
+      const linked = await postSpans(me.member, [
+        { inferenceResultId: mine.inferenceResultId, id: child, name: 'child', parentTraceId: root },
+      ]);
       t.is(linked.status, 201);
       t.like((await me.member.get(`/traces/${root}`)).body, { inferenceResultId: mine.inferenceResultId });
       t.like((await stranger.member.get(`/traces/${root}`)).body, {
@@ -42,9 +49,9 @@ for (const { world, title } of await databaseWorlds(test)) {
       t.is((await me.member.delete('/traces/batch', { ids: [root] })).status, 200);
       t.is((await me.member.get(`/traces/${root}`)).status, 404);
       t.is((await stranger.member.get(`/traces/${root}`)).status, 200, 'deleting mine leaves theirs');
-      const again = await stranger.member.post('/traces/batch', {
-        traces: [{ inferenceResultId: theirs.inferenceResultId, id: root, name: 'changed' }],
-      });
+      const again = await postSpans(stranger.member, [
+        { inferenceResultId: theirs.inferenceResultId, id: root, name: 'changed' },
+      ]);
       t.is(again.status, 201, 'their re-send is idempotent on their own span, untouched by my deletion');
       t.like(again.body, [{ name: 'theirs' }]);
     },
@@ -56,16 +63,18 @@ for (const { world, title } of await databaseWorlds(test)) {
       const { me, stranger, mine, theirs } = await myTurnAndAStrangers(world());
       const gone = spanId('gone');
       const span = { inferenceResultId: mine.inferenceResultId, id: gone, name: 'once' };
-      t.is((await me.member.post('/traces/batch', { traces: [span] })).status, 201);
+      t.is((await postSpans(me.member, [span])).status, 201);
       t.is((await me.member.delete('/traces/batch', { ids: [gone] })).status, 200);
-      const alone = await me.member.post('/traces/batch', { traces: [span] });
+      const alone = await postSpans(me.member, [span]);
       t.is(alone.status, 400, 'the only span of the batch refused: nothing stored, no 2xx');
       t.regex(alone.body.issues[0].message, /^deleted_span: /);
       const single = await me.member.post('/traces', span);
       t.is(single.status, 400);
-      const mixed = await me.member.post('/traces/batch?includeRejected=true', {
-        traces: [span, { inferenceResultId: mine.inferenceResultId, name: 'fresh' }],
-      });
+      const mixed = await postSpans(
+        me.member,
+        [span, { inferenceResultId: mine.inferenceResultId, name: 'fresh' }],
+        'includeRejected=true',
+      );
       t.is(mixed.status, 201);
       t.deepEqual(
         mixed.body.created.map((created: { name: string }) => created.name),
@@ -75,9 +84,9 @@ for (const { world, title } of await databaseWorlds(test)) {
       t.like(mixed.body.rejected, [{ index: 0, id: gone, error: 'deleted_span' }]);
       t.is((await me.member.get(`/traces/${gone}`)).status, 404, 'not revived');
       t.is((await me.member.get(`/inferenceResults/${mine.inferenceResultId}`)).body.droppedSpanCount, 0);
-      const elsewhere = await stranger.member.post('/traces/batch', {
-        traces: [{ inferenceResultId: theirs.inferenceResultId, id: gone, name: 'theirs' }],
-      });
+      const elsewhere = await postSpans(stranger.member, [
+        { inferenceResultId: theirs.inferenceResultId, id: gone, name: 'theirs' },
+      ]);
       t.is(elsewhere.status, 201, "another organization's span of the same id is its own, stored");
       t.like((await stranger.member.get(`/traces/${gone}`)).body, { name: 'theirs', deletedAt: null });
       t.is((await me.member.get(`/traces/${gone}`)).status, 404);
@@ -114,16 +123,18 @@ for (const { world, title } of await databaseWorlds(test)) {
   test(title('return=minimal answers the counts only, and stores the same'), async (t) => {
     const me = await createTenant(world());
     const mine = await createInferenceResultFor(world(), me);
-    const answer = await me.member.post('/traces/batch?return=minimal', {
-      traces: [
+    const answer = await postSpans(
+      me.member,
+      [
         { inferenceResultId: mine.inferenceResultId, name: 'one' },
         { inferenceResultId: mine.inferenceResultId, name: 'two' },
         { inferenceResultId: mine.inferenceResultId, name: '' },
       ],
-    });
+      'return=minimal',
+    );
     t.is(answer.status, 201);
     t.deepEqual(answer.body, { created: 2, rejected: 1 });
     t.is((await me.member.get('/traces', { inferenceResultIds: [mine.inferenceResultId] })).body.length, 2);
-    t.is((await me.member.post('/traces/batch?return=everything', { traces: [{}] })).status, 400);
+    t.is((await postSpans(me.member, [{}], 'return=everything')).status, 400);
   });
 }

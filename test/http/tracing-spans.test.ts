@@ -1,6 +1,11 @@
 import test from 'ava';
 import { createTenant, databaseWorlds } from '../support/http-world.ts';
-import { createInferenceResultFor, myTurnAndAStrangers, uniqueSpanId as spanId } from '../support/tracing-fixtures.ts';
+import {
+  createInferenceResultFor,
+  myTurnAndAStrangers,
+  postSpans,
+  uniqueSpanId as spanId,
+} from '../support/tracing-fixtures.ts';
 import type { Span } from '../../domain/tracing/span.ts';
 import { fieldNames } from '../support/field-names.ts';
 
@@ -57,7 +62,7 @@ for (const { world, title } of await databaseWorlds(test)) {
           id: retrievalId,
         },
       ];
-      const response = await tenant.member.post('/traces/batch', { traces });
+      const response = await postSpans(tenant.member, traces);
       t.is(response.status, 201, JSON.stringify(response.body).slice(0, 500));
       t.true(Array.isArray(response.body));
       t.is(response.body.length, 2);
@@ -103,12 +108,10 @@ for (const { world, title } of await databaseWorlds(test)) {
       t.is(report.body.rejected.length, 1);
       t.like(report.body.rejected[0], { index: 1, id, error: 'empty_name' });
       t.regex(report.body.rejected[0].message, /latencyMs/);
-      const refused = await tenant.member.post('/traces/batch', {
-        traces: [
-          { inferenceResultId, name: '' },
-          { inferenceResultId, name: 'x', type: 'NOPE' },
-        ],
-      });
+      const refused = await postSpans(tenant.member, [
+        { inferenceResultId, name: '' },
+        { inferenceResultId, name: 'x', type: 'NOPE' },
+      ]);
       t.is(refused.status, 400);
       t.is(refused.body.error, 'invalid_input');
       t.deepEqual(
@@ -153,20 +156,15 @@ for (const { world, title } of await databaseWorlds(test)) {
       const { me: tenant, stranger, mine, theirs } = await myTurnAndAStrangers(world());
       const theirSpan = spanId('theirs');
       t.is(
-        (
-          await stranger.member.post('/traces/batch', {
-            traces: [{ inferenceResultId: theirs.inferenceResultId, id: theirSpan, name: 's' }],
-          })
-        ).status,
+        (await postSpans(stranger.member, [{ inferenceResultId: theirs.inferenceResultId, id: theirSpan, name: 's' }]))
+          .status,
         201,
       );
-      const mixed = await tenant.member.post('/traces/batch', {
-        traces: [
-          { inferenceResultId: mine.inferenceResultId, name: 'fine' },
-          { inferenceResultId: mine.inferenceResultId, name: '' },
-          { inferenceResultId: theirs.inferenceResultId, name: 'sneaky' },
-        ],
-      });
+      const mixed = await postSpans(tenant.member, [
+        { inferenceResultId: mine.inferenceResultId, name: 'fine' },
+        { inferenceResultId: mine.inferenceResultId, name: '' },
+        { inferenceResultId: theirs.inferenceResultId, name: 'sneaky' },
+      ]);
       t.is(mixed.status, 403);
       t.is(mixed.body.error, 'forbidden');
       t.is((await tenant.member.get('/traces', { inferenceResultIds: [mine.inferenceResultId] })).body.length, 0);
@@ -188,9 +186,9 @@ for (const { world, title } of await databaseWorlds(test)) {
         id: spanId(`again${index}`),
         name: `step ${index}`,
       }));
-      const first = await tenant.member.post('/traces/batch', { traces });
+      const first = await postSpans(tenant.member, traces);
       t.is(first.status, 201);
-      const second = await tenant.member.post('/traces/batch', { traces: [...traces, traces[0]] });
+      const second = await postSpans(tenant.member, [...traces, traces[0]]);
       t.is(second.status, 201);
       t.deepEqual(
         second.body.map((span: { id: string }) => span.id),
@@ -220,30 +218,26 @@ for (const { world, title } of await databaseWorlds(test)) {
 
       const parent = spanId('parent');
       const child = spanId('child');
-      const childFirst = await tenant.member.post('/traces/batch', {
-        traces: [{ inferenceResultId, id: child, name: 'child', parentTraceId: parent }],
-      });
+      const childFirst = await postSpans(tenant.member, [
+        { inferenceResultId, id: child, name: 'child', parentTraceId: parent },
+      ]);
       t.is(childFirst.body[0].parentTraceId, parent, 'the parent as sent is stored at creation');
       t.true(await pending(child));
-      await tenant.member.post('/traces/batch', { traces: [{ inferenceResultId, id: parent, name: 'parent' }] });
+      await postSpans(tenant.member, [{ inferenceResultId, id: parent, name: 'parent' }]);
       t.false(await pending(child));
       t.is((await tenant.member.get(`/traces/${child}`)).body.parentTraceId, parent);
 
       const parent2 = spanId('parent2');
       const child2 = spanId('child2');
-      await tenant.member.post('/traces/batch', { traces: [{ inferenceResultId, id: parent2, name: 'parent' }] });
-      await tenant.member.post('/traces/batch', {
-        traces: [{ inferenceResultId, id: child2, name: 'child', parentTraceId: parent2 }],
-      });
+      await postSpans(tenant.member, [{ inferenceResultId, id: parent2, name: 'parent' }]);
+      await postSpans(tenant.member, [{ inferenceResultId, id: child2, name: 'child', parentTraceId: parent2 }]);
       t.false(await pending(child2));
       const inBatch = spanId('inBatchChild');
       const inBatchParent = spanId('inBatchParent');
-      await tenant.member.post('/traces/batch', {
-        traces: [
-          { inferenceResultId, id: inBatch, name: 'c', parentTraceId: inBatchParent },
-          { inferenceResultId, id: inBatchParent, name: 'p' },
-        ],
-      });
+      await postSpans(tenant.member, [
+        { inferenceResultId, id: inBatch, name: 'c', parentTraceId: inBatchParent },
+        { inferenceResultId, id: inBatchParent, name: 'p' },
+      ]);
       t.false(await pending(inBatch));
 
       for (let round = 0; round < 5; round++) {
@@ -255,8 +249,11 @@ for (const { world, title } of await databaseWorlds(test)) {
           parentTraceId: root,
         }));
         const [a, b] = await Promise.all([
-          tenant.member.post('/traces/batch', { traces: leaves }),
-          tenant.member.post('/traces/batch', { traces: roots.map((id) => ({ inferenceResultId, id, name: 'root' })) }),
+          postSpans(tenant.member, leaves),
+          postSpans(
+            tenant.member,
+            roots.map((id) => ({ inferenceResultId, id, name: 'root' })),
+          ),
         ]);
         t.is(a.status, 201);
         t.is(b.status, 201);
@@ -302,13 +299,11 @@ for (const { world, title } of await databaseWorlds(test)) {
       const tenant = await createTenant(world());
       const { inferenceResultId, sessionId } = await createInferenceResultFor(world(), tenant);
       const other = await createInferenceResultFor(world(), tenant);
-      const created = await tenant.member.post('/traces/batch', {
-        traces: [
-          { inferenceResultId, name: 'a', type: 'TOOL', startTime: '2026-01-01T00:00:00Z' },
-          { inferenceResultId, name: 'b', type: 'GENERATION', startTime: '2026-01-02T00:00:00Z' },
-          { inferenceResultId: other.inferenceResultId, name: 'a', type: 'TOOL', startTime: '2026-01-03T00:00:00Z' },
-        ],
-      });
+      const created = await postSpans(tenant.member, [
+        { inferenceResultId, name: 'a', type: 'TOOL', startTime: '2026-01-01T00:00:00Z' },
+        { inferenceResultId, name: 'b', type: 'GENERATION', startTime: '2026-01-02T00:00:00Z' },
+        { inferenceResultId: other.inferenceResultId, name: 'a', type: 'TOOL', startTime: '2026-01-03T00:00:00Z' },
+      ]);
       const [a, b, c] = created.body.map((span: { id: string }) => span.id);
       const ids = (response: { body: { id: string }[] }) => response.body.map((span) => span.id).sort();
       t.deepEqual(ids(await tenant.member.get('/traces', { inferenceResultIds: [inferenceResultId] })), [a, b].sort());
@@ -360,7 +355,7 @@ for (const { world, title } of await databaseWorlds(test)) {
       name: `step ${index}`,
       inputData: { index },
     }));
-    const response = await tenant.member.post('/traces/batch', { traces });
+    const response = await postSpans(tenant.member, traces);
     t.is(response.status, 201);
     t.is(response.body.length, 10_000);
     t.is(
@@ -369,11 +364,11 @@ for (const { world, title } of await databaseWorlds(test)) {
       }),
       10_000,
     );
-    const tooMany = await tenant.member.post('/traces/batch', { traces: [...traces, traces[0]] });
+    const tooMany = await postSpans(tenant.member, [...traces, traces[0]]);
     t.is(tooMany.status, 400);
-    const huge = await tenant.member.post('/traces/batch', {
-      traces: [{ inferenceResultId, name: 'big', description: 'x'.repeat(17 * 1024 * 1024) }],
-    });
+    const huge = await postSpans(tenant.member, [
+      { inferenceResultId, name: 'big', description: 'x'.repeat(17 * 1024 * 1024) },
+    ]);
     t.is(huge.status, 413);
     t.is(huge.body.error, 'payload_too_large');
   });

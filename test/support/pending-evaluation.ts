@@ -1,5 +1,19 @@
 import { createEvaluation, type Evaluation } from '../../domain/evaluation/evaluation.ts';
 
+/**
+ * The fields of a new evaluation that links to no test case, turn, run, launch or version, for a metric neither legacy
+ * nor disabled.
+ */
+export const unlinkedEvaluation = {
+  testCaseId: null,
+  inferenceResultId: null,
+  runId: null,
+  launchId: null,
+  versionId: null,
+  metricLegacyAt: null,
+  metricDisabledAt: null,
+} as const;
+
 /** A PENDING evaluation linked to nothing else (its metric and session need not exist): a job for queue tests. */
 export const pendingEvaluation = ({ id, organizationId }: { id: string; organizationId: string }): Evaluation =>
   createEvaluation(
@@ -9,13 +23,7 @@ export const pendingEvaluation = ({ id, organizationId }: { id: string; organiza
       metricId: 'metric_1',
       sessionId: 'session_1',
       userId: null,
-      testCaseId: null,
-      inferenceResultId: null,
-      runId: null,
-      launchId: null,
-      versionId: null,
-      metricLegacyAt: null,
-      metricDisabledAt: null,
+      ...unlinkedEvaluation,
     },
     new Date().toISOString(),
   );

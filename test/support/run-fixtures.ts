@@ -26,3 +26,21 @@ export const launchesEnded = (client: ApiClient, runId: string) =>
   runUntil(client, runId, (run) =>
     run.launches.every((launch: { status: string }) => launch.status !== 'QUEUED' && launch.status !== 'RUNNING'),
   );
+
+/** Opens a run for a product (with a version or a custom id if given): POST /runs; answers the run created. */
+export async function openRun(
+  client: ApiClient,
+  fields: { productId: string; versionId?: string; customId?: string },
+): Promise<any> {
+  const response = await client.post('/runs', fields);
+  if (response.status !== 201) throw new Error(`run: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+/** Launches the evaluation of one session (POST /evaluations/fromSession); answers the response as it came. */
+export const evaluateSession = (client: ApiClient, body: Record<string, unknown>) =>
+  client.post('/evaluations/fromSession', body);
+
+/** Launches the evaluation of several sessions (POST /evaluations/fromSessions); answers the response as it came. */
+export const evaluateSessions = (client: ApiClient, body: Record<string, unknown>) =>
+  client.post('/evaluations/fromSessions', body);

@@ -1,3 +1,4 @@
+import type { ApiClient } from './api-client.ts';
 import { createTenant, type HttpWorld, type Tenant } from './http-world.ts';
 
 let counter = 0;
@@ -49,3 +50,7 @@ let spanSequence = 0;
 
 /** A span id no other test has chosen: span ids are chosen by the caller and unique per organization. */
 export const uniqueSpanId = (label: string) => `trace_${label}_${Date.now().toString(36)}_${++spanSequence}`;
+
+/** Records a batch of spans: POST /traces/batch (with this query string, if any); answers the response as it came. */
+export const postSpans = (client: ApiClient, traces: unknown, query = '') =>
+  client.post(`/traces/batch${query ? `?${query}` : ''}`, { traces });

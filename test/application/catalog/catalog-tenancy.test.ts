@@ -1,53 +1,79 @@
 import test from 'ava';
+import type { Actor } from '../../../domain/identity/role.ts';
 import { unknownToOthers } from '../../support/rule-tables.ts';
-import { memoryCatalogs, type MemoryCatalogs } from '../../support/memory-catalog.ts';
+import { memoryCatalogs, type MemoryCatalog, type MemoryCatalogs } from '../../support/memory-catalog.ts';
+import { onTheirs } from '../../support/tenancy-acts.ts';
+
+/** Linking records to a specification, or unlinking them. */
+type LinkAct = (
+  useCases: MemoryCatalogs['useCases'],
+  actor: Actor,
+  specificationId: string,
+  ids: string[],
+) => Promise<unknown>;
+
+/**
+ * The tenancy rules of a specification's links to one kind of record (metrics, tests): another organization's record
+ * cannot be linked to mine, mine cannot be linked to their specification, and their links cannot be undone.
+ */
+function specificationLinks(
+  kind: string,
+  kinds: string,
+  idOf: (catalog: MemoryCatalog) => string,
+  { link, unlink }: { link: LinkAct; unlink: LinkAct },
+): Record<string, (world: MemoryCatalogs) => Promise<unknown>> {
+  return {
+    [`linking another organization's ${kind}`]: ({ useCases, a, mine, theirs }) =>
+      link(useCases, a.owner, mine.specification.id, [idOf(theirs)]),
+    [`linking a ${kind} to another organization's specification`]: ({ useCases, a, mine, theirs }) =>
+      link(useCases, a.owner, theirs.specification.id, [idOf(mine)]),
+    [`unlinking ${kinds} of another organization's specification`]: ({ useCases, a, theirs }) =>
+      unlink(useCases, a.owner, theirs.specification.id, [idOf(theirs)]),
+  };
+}
 
 /** Another organization's products, versions, specifications and metrics behave as unknown ids, and stay untouched. */
 unknownToOthers<MemoryCatalogs>(memoryCatalogs, {
-  "reading another organization's product": ({ useCases, a, theirs }) =>
-    useCases.getProduct.execute(a.owner, theirs.product.id),
-  "renaming another organization's product": ({ useCases, a, theirs }) =>
-    useCases.updateProduct.execute(a.owner, theirs.product.id, { name: 'Mine' }),
+  ...onTheirs<MemoryCatalog>('product', 'owner', (theirs) => theirs.product.id, {
+    reading: (useCases, actor, id) => useCases.getProduct.execute(actor, id),
+    renaming: (useCases, actor, id) => useCases.updateProduct.execute(actor, id, { name: 'Mine' }),
+  }),
   "deleting another organization's product, even as a MEMBER (unknown before forbidden)": ({ useCases, a, theirs }) =>
     useCases.deleteProduct.execute(a.member, theirs.product.id),
   "adding a version to another organization's product": ({ useCases, a, theirs }) =>
     useCases.createVersion.execute(a.owner, { productId: theirs.product.id }),
   "deriving a version from another organization's version": ({ useCases, a, mine, theirs }) =>
     useCases.createVersion.execute(a.owner, { productId: mine.product.id, parentVersionId: theirs.version.id }),
-  "reading another organization's version": ({ useCases, a, theirs }) =>
-    useCases.getVersion.execute(a.owner, theirs.version.id),
-  "changing another organization's version": ({ useCases, a, theirs }) =>
-    useCases.updateVersion.execute(a.owner, theirs.version.id, { name: 'x' }),
-  "deleting another organization's version": ({ useCases, a, theirs }) =>
-    useCases.deleteVersion.execute(a.owner, theirs.version.id),
+  ...onTheirs<MemoryCatalog>('version', 'owner', (theirs) => theirs.version.id, {
+    reading: (useCases, actor, id) => useCases.getVersion.execute(actor, id),
+    changing: (useCases, actor, id) => useCases.updateVersion.execute(actor, id, { name: 'x' }),
+    deleting: (useCases, actor, id) => useCases.deleteVersion.execute(actor, id),
+  }),
   "adding a specification to another organization's product": ({ useCases, a, theirs }) =>
     useCases.createSpecification.execute(a.owner, { productId: theirs.product.id, name: 'S' }),
-  "reading another organization's specification": ({ useCases, a, theirs }) =>
-    useCases.getSpecification.execute(a.owner, theirs.specification.id),
-  "changing another organization's specification": ({ useCases, a, theirs }) =>
-    useCases.updateSpecification.execute(a.owner, theirs.specification.id, { name: 'x' }),
-  "deleting another organization's specification": ({ useCases, a, theirs }) =>
-    useCases.deleteSpecification.execute(a.owner, theirs.specification.id),
-  "linking another organization's metric": ({ useCases, a, mine, theirs }) =>
-    useCases.linkSpecificationMetrics.execute(a.owner, mine.specification.id, [theirs.metric.id]),
-  "linking a metric to another organization's specification": ({ useCases, a, mine, theirs }) =>
-    useCases.linkSpecificationMetrics.execute(a.owner, theirs.specification.id, [mine.metric.id]),
-  "unlinking metrics of another organization's specification": ({ useCases, a, theirs }) =>
-    useCases.unlinkSpecificationMetrics.execute(a.owner, theirs.specification.id, [theirs.metric.id]),
-  "linking another organization's test": ({ useCases, a, mine, theirs }) =>
-    useCases.linkSpecificationTests.execute(a.owner, mine.specification.id, [theirs.dataset.id]),
-  "linking a test to another organization's specification": ({ useCases, a, mine, theirs }) =>
-    useCases.linkSpecificationTests.execute(a.owner, theirs.specification.id, [mine.dataset.id]),
-  "unlinking tests of another organization's specification": ({ useCases, a, theirs }) =>
-    useCases.unlinkSpecificationTests.execute(a.owner, theirs.specification.id, [theirs.dataset.id]),
-  "reading another organization's metric": ({ useCases, a, theirs }) =>
-    useCases.getMetric.execute(a.owner, theirs.metric.id),
-  "changing another organization's metric": ({ useCases, a, theirs }) =>
-    useCases.updateMetric.execute(a.owner, theirs.metric.id, { name: 'x' }),
-  "deleting another organization's metric": ({ useCases, a, theirs }) =>
-    useCases.deleteMetric.execute(a.owner, theirs.metric.id),
-  "revising another organization's metric": ({ useCases, a, theirs }) =>
-    useCases.createMetric.execute(a.owner, { parentMetricId: theirs.metric.id, name: 'Fork' }),
+  ...onTheirs<MemoryCatalog>('specification', 'owner', (theirs) => theirs.specification.id, {
+    reading: (useCases, actor, id) => useCases.getSpecification.execute(actor, id),
+    changing: (useCases, actor, id) => useCases.updateSpecification.execute(actor, id, { name: 'x' }),
+    deleting: (useCases, actor, id) => useCases.deleteSpecification.execute(actor, id),
+  }),
+  ...specificationLinks('metric', 'metrics', (catalog) => catalog.metric.id, {
+    link: (useCases, actor, specificationId, ids) =>
+      useCases.linkSpecificationMetrics.execute(actor, specificationId, ids),
+    unlink: (useCases, actor, specificationId, ids) =>
+      useCases.unlinkSpecificationMetrics.execute(actor, specificationId, ids),
+  }),
+  ...specificationLinks('test', 'tests', (catalog) => catalog.dataset.id, {
+    link: (useCases, actor, specificationId, ids) =>
+      useCases.linkSpecificationTests.execute(actor, specificationId, ids),
+    unlink: (useCases, actor, specificationId, ids) =>
+      useCases.unlinkSpecificationTests.execute(actor, specificationId, ids),
+  }),
+  ...onTheirs<MemoryCatalog>('metric', 'owner', (theirs) => theirs.metric.id, {
+    reading: (useCases, actor, id) => useCases.getMetric.execute(actor, id),
+    changing: (useCases, actor, id) => useCases.updateMetric.execute(actor, id, { name: 'x' }),
+    deleting: (useCases, actor, id) => useCases.deleteMetric.execute(actor, id),
+    revising: (useCases, actor, id) => useCases.createMetric.execute(actor, { parentMetricId: id, name: 'Fork' }),
+  }),
 });
 
 test("lists never show another organization's records, even when asked for their ids", async (t) => {

@@ -7,6 +7,13 @@ const owner: Actor = { userId: 'user_owner', organizationId: 'organization_a', r
 const member: Actor = { ...owner, userId: 'user_member', role: 'MEMBER' };
 const stranger: Actor = { userId: 'user_x', organizationId: 'organization_b', role: 'OWNER', apiKeyId: null };
 
+/** A product P of the owner's organization with one specification S, created by the owner. */
+async function productWithSpecification(useCases: ReturnType<typeof memoryWorld>['useCases']) {
+  const product = await useCases.createProduct.execute(owner, { name: 'P' });
+  const specification = await useCases.createSpecification.execute(owner, { productId: product.id, name: 'S' });
+  return { product, specification };
+}
+
 test('version numbers are per product, distinct under concurrency, never reused', async (t) => {
   const { useCases } = memoryWorld();
   const product = await useCases.createProduct.execute(owner, { name: 'P' });
@@ -30,8 +37,7 @@ test('a failed version create hands its number back', async (t) => {
 
 test('the chain session test case → test → specification → metrics is readable from the ports', async (t) => {
   const { useCases, ports } = memoryWorld();
-  const product = await useCases.createProduct.execute(owner, { name: 'P' });
-  const specification = await useCases.createSpecification.execute(owner, { productId: product.id, name: 'S' });
+  const { product, specification } = await productWithSpecification(useCases);
   const metric = await useCases.createMetric.execute(owner, {
     name: 'Exact',
     source: 'DETERMINISTIC',
@@ -67,8 +73,7 @@ test('members may not delete products; owners delete everything under one', asyn
 
 test('a metric revision supersedes its parent and takes over its specification links, all or nothing', async (t) => {
   const { useCases, ports } = memoryWorld();
-  const product = await useCases.createProduct.execute(owner, { name: 'P' });
-  const specification = await useCases.createSpecification.execute(owner, { productId: product.id, name: 'S' });
+  const { specification } = await productWithSpecification(useCases);
   const parent = await useCases.createMetric.execute(owner, {
     name: 'Judge',
     source: 'LLM_JUDGE',

@@ -1,4 +1,5 @@
 import test from 'ava';
+import type { EvaluateSessionsRequest } from '../../../application/evaluations/evaluate-sessions.ts';
 import type { NewMetric } from '../../../domain/catalog/metric.ts';
 import { accessTable, allOrNothingTable, issuePaths } from '../../support/rule-tables.ts';
 import { memoryTracing, type MemoryTracingWorld } from '../../support/memory-tracing.ts';
@@ -97,42 +98,34 @@ test('an evaluation records its session, turn, test case, version, launcher, run
   t.truthy(of(mine.metric.id)?.launchId);
 });
 
+/** Tenant A's MEMBER launches the evaluation of its own session with the metrics `of` names. */
+const launchingMySession =
+  (of: (world: MemoryTracingWorld) => EvaluateSessionsRequest['metrics']) => (world: MemoryTracingWorld) =>
+    world.useCases.evaluateSessions.execute(world.a.member, {
+      sessionIds: [world.mine.session.id],
+      metrics: of(world),
+    });
+
 /** A refused launch stores no evaluation and queues no job. */
 accessTable<MemoryTracingWorld>('refused launch', memoryTracing, [
   {
     rule: 'one unknown metric refuses the whole batch',
-    act: ({ useCases, a, mine }) =>
-      useCases.evaluateSessions.execute(a.member, {
-        sessionIds: [mine.session.id],
-        metrics: [{ id: mine.metric.id }, { name: 'No such metric' }],
-      }),
+    act: launchingMySession(({ mine }) => [{ id: mine.metric.id }, { name: 'No such metric' }]),
     expected: 'invalid_input',
   },
   {
     rule: "another organization's metric is unknown, by id",
-    act: ({ useCases, a, mine, theirs }) =>
-      useCases.evaluateSessions.execute(a.member, {
-        sessionIds: [mine.session.id],
-        metrics: [{ id: theirs.metric.id }],
-      }),
+    act: launchingMySession(({ theirs }) => [{ id: theirs.metric.id }]),
     expected: 'invalid_input',
   },
   {
     rule: "another organization's metric is unknown, by name",
-    act: ({ useCases, a, mine, theirs }) =>
-      useCases.evaluateSessions.execute(a.member, {
-        sessionIds: [mine.session.id],
-        metrics: [{ name: theirs.metric.name }],
-      }),
+    act: launchingMySession(({ theirs }) => [{ name: theirs.metric.name }]),
     expected: 'invalid_input',
   },
   {
     rule: 'a score is accepted for SELF_HOSTED metrics only',
-    act: ({ useCases, a, mine }) =>
-      useCases.evaluateSessions.execute(a.member, {
-        sessionIds: [mine.session.id],
-        metrics: [{ id: mine.metric.id, score: 1 }],
-      }),
+    act: launchingMySession(({ mine }) => [{ id: mine.metric.id, score: 1 }]),
     expected: 'invalid_input',
   },
   {

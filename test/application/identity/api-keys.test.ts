@@ -1,7 +1,8 @@
 import test from 'ava';
 import type { Actor } from '../../../domain/identity/role.ts';
-import { accessTable } from '../../support/rule-tables.ts';
+import { accessTable, type Outcome } from '../../support/rule-tables.ts';
 import { memoryTenants, type MemoryTenants } from '../../support/memory-tenants.ts';
+import { actorOf, type Who } from '../../support/tenant-actors.ts';
 
 /** The id of the one key a tenant user holds. */
 async function keyOf({ useCases }: MemoryTenants, holder: Actor): Promise<string> {
@@ -10,58 +11,69 @@ async function keyOf({ useCases }: MemoryTenants, holder: Actor): Promise<string
   return key.id;
 }
 
-/** Who may issue and revoke whose keys. */
-accessTable<MemoryTenants>('keys', memoryTenants, [
-  {
-    rule: 'a user issues a key for itself',
-    act: ({ useCases, a }) => useCases.createApiKey.execute(a.member, { name: 'laptop' }),
-    expected: 'allowed',
-  },
-  {
-    rule: 'an OWNER issues a key for a MEMBER it manages',
-    act: ({ useCases, a }) => useCases.createApiKey.execute(a.owner, { userId: a.member.userId, name: 'ci' }),
-    expected: 'allowed',
-  },
-  {
-    rule: 'a MEMBER may not issue a key for another user',
-    act: ({ useCases, a }) => useCases.createApiKey.execute(a.member, { userId: a.owner.userId, name: 'stolen' }),
-    expected: 'forbidden',
-  },
-  {
-    rule: "another organization's user is unknown to an OWNER issuing keys",
-    act: ({ useCases, a, b }) => useCases.createApiKey.execute(a.owner, { userId: b.member.userId, name: 'x' }),
-    expected: 'not_found',
-  },
-  {
-    rule: 'a key needs a name',
-    act: ({ useCases, a }) => useCases.createApiKey.execute(a.member, { name: '  ' }),
-    expected: 'invalid_input',
-  },
-  {
-    rule: 'a holder revokes its own key',
-    act: async (world) => world.useCases.revokeApiKey.execute(world.a.member, await keyOf(world, world.a.member)),
-    expected: 'allowed',
-  },
-  {
-    rule: "an OWNER revokes a MEMBER's key",
-    act: async (world) => world.useCases.revokeApiKey.execute(world.a.owner, await keyOf(world, world.a.member)),
-    expected: 'allowed',
-  },
+/** Who may revoke whose key: `by` revokes the one key `holder` holds. */
+const revocations: { rule: string; by: Who; holder: Who; expected: Outcome }[] = [
+  { rule: 'a holder revokes its own key', by: 'a.member', holder: 'a.member', expected: 'allowed' },
+  { rule: "an OWNER revokes a MEMBER's key", by: 'a.owner', holder: 'a.member', expected: 'allowed' },
   {
     rule: "a MEMBER cannot see its OWNER's key: revoking it answers not found",
-    act: async (world) => world.useCases.revokeApiKey.execute(world.a.member, await keyOf(world, world.a.owner)),
+    by: 'a.member',
+    holder: 'a.owner',
     expected: 'not_found',
   },
   {
     rule: "another organization's key is unknown to an OWNER",
-    act: async (world) => world.useCases.revokeApiKey.execute(world.a.owner, await keyOf(world, world.b.member)),
+    by: 'a.owner',
+    holder: 'b.member',
     expected: 'not_found',
   },
+  { rule: 'an ADMIN revokes any key', by: 'admin', holder: 'b.owner', expected: 'allowed' },
+];
+
+/** Who may issue a key with this name, and for whom (for itself unless a holder is named). */
+const issuances: { rule: string; by: Who; holder?: Who; name: string; expected: Outcome }[] = [
+  { rule: 'a user issues a key for itself', by: 'a.member', name: 'laptop', expected: 'allowed' },
   {
-    rule: 'an ADMIN revokes any key',
-    act: async (world) => world.useCases.revokeApiKey.execute(world.admin, await keyOf(world, world.b.owner)),
+    rule: 'an OWNER issues a key for a MEMBER it manages',
+    by: 'a.owner',
+    holder: 'a.member',
+    name: 'ci',
     expected: 'allowed',
   },
+  {
+    rule: 'a MEMBER may not issue a key for another user',
+    by: 'a.member',
+    holder: 'a.owner',
+    name: 'stolen',
+    expected: 'forbidden',
+  },
+  {
+    rule: "another organization's user is unknown to an OWNER issuing keys",
+    by: 'a.owner',
+    holder: 'b.member',
+    name: 'x',
+    expected: 'not_found',
+  },
+  { rule: 'a key needs a name', by: 'a.member', name: '  ', expected: 'invalid_input' },
+];
+
+/** Who may issue and revoke whose keys. */
+accessTable<MemoryTenants>('keys', memoryTenants, [
+  ...issuances.map(({ rule, by, holder, name, expected }) => ({
+    rule,
+    act: (world: MemoryTenants) =>
+      world.useCases.createApiKey.execute(
+        actorOf(world, by),
+        holder ? { userId: actorOf(world, holder).userId, name } : { name },
+      ),
+    expected,
+  })),
+  ...revocations.map(({ rule, by, holder, expected }) => ({
+    rule,
+    act: async (world: MemoryTenants) =>
+      world.useCases.revokeApiKey.execute(actorOf(world, by), await keyOf(world, actorOf(world, holder))),
+    expected,
+  })),
 ]);
 
 test('a key issued for a user authenticates as that user, and its secret is answered only once', async (t) => {

@@ -1,80 +1,108 @@
 import test from 'ava';
 import type { Actor } from '../../../domain/identity/role.ts';
 import { createOrganization } from '../../../domain/organization/organization.ts';
-import { accessTable, allOrNothingTable } from '../../support/rule-tables.ts';
+import { accessTable, allOrNothingTable, type Outcome } from '../../support/rule-tables.ts';
 import { memoryTenants, type MemoryTenants } from '../../support/memory-tenants.ts';
+import { actorOf, type Who } from '../../support/tenant-actors.ts';
 
-/** Who may read and change which organization. */
-accessTable<MemoryTenants>('access', memoryTenants, [
-  {
-    rule: 'an OWNER reads its own organization',
-    act: ({ useCases, a }) => useCases.getOrganization.execute(a.owner, a.organizationId),
-    expected: 'allowed',
-  },
+/** What an actor does to an organization, named by its id. */
+type Act = (useCases: MemoryTenants['useCases'], actor: Actor, organizationId: string) => Promise<unknown>;
+const read: Act = (useCases, actor, id) => useCases.getOrganization.execute(actor, id);
+const rename =
+  (name: string): Act =>
+  (useCases, actor, id) =>
+    useCases.updateOrganization.execute(actor, id, { name });
+const grantCredits: Act = (useCases, actor, id) => useCases.updateOrganization.execute(actor, id, { extraCredits: 9 });
+const remove: Act = (useCases, actor, id) => useCases.deleteOrganization.execute(actor, id);
+const readSubscription: Act = (useCases, actor, id) => useCases.getSubscription.execute(actor, id);
+const subscribeEnterprise: Act = (useCases, actor, id) =>
+  useCases.setSubscription.execute(actor, id, { plan: 'ENTERPRISE', status: 'ACTIVE' });
+
+/** Whose organization: tenant A's, tenant B's, or the platform's own. */
+type Whose = 'a' | 'b' | 'platform';
+const organizationIdOf = (world: MemoryTenants, whose: Whose) =>
+  whose === 'platform' ? world.admin.organizationId : world[whose].organizationId;
+
+/** Who may read and change which organization, and its subscription. */
+const cases: { rule: string; by: Who; does: Act; of: Whose; expected: Outcome }[] = [
+  { rule: 'an OWNER reads its own organization', by: 'a.owner', does: read, of: 'a', expected: 'allowed' },
   {
     rule: "another organization's id is unknown to an OWNER",
-    act: ({ useCases, a, b }) => useCases.getOrganization.execute(a.owner, b.organizationId),
+    by: 'a.owner',
+    does: read,
+    of: 'b',
     expected: 'not_found',
   },
-  {
-    rule: 'an ADMIN reads any organization',
-    act: ({ useCases, admin, b }) => useCases.getOrganization.execute(admin, b.organizationId),
-    expected: 'allowed',
-  },
+  { rule: 'an ADMIN reads any organization', by: 'admin', does: read, of: 'b', expected: 'allowed' },
   {
     rule: 'an OWNER renames its own organization',
-    act: ({ useCases, a }) => useCases.updateOrganization.execute(a.owner, a.organizationId, { name: 'Acme 2' }),
+    by: 'a.owner',
+    does: rename('Acme 2'),
+    of: 'a',
     expected: 'allowed',
   },
   {
     rule: "an OWNER cannot reach another organization's settings",
-    act: ({ useCases, a, b }) => useCases.updateOrganization.execute(a.owner, b.organizationId, { name: 'Mine' }),
+    by: 'a.owner',
+    does: rename('Mine'),
+    of: 'b',
     expected: 'not_found',
   },
   {
     rule: 'a MEMBER may not change its organization',
-    act: ({ useCases, a }) => useCases.updateOrganization.execute(a.member, a.organizationId, { name: 'Mine' }),
+    by: 'a.member',
+    does: rename('Mine'),
+    of: 'a',
     expected: 'forbidden',
   },
   {
     rule: 'an OWNER may not grant its organization credits',
-    act: ({ useCases, a }) => useCases.updateOrganization.execute(a.owner, a.organizationId, { extraCredits: 9 }),
+    by: 'a.owner',
+    does: grantCredits,
+    of: 'a',
     expected: 'forbidden',
   },
   {
     rule: "an ADMIN sets another organization's credits",
-    act: ({ useCases, admin, b }) => useCases.updateOrganization.execute(admin, b.organizationId, { extraCredits: 9 }),
+    by: 'admin',
+    does: grantCredits,
+    of: 'b',
     expected: 'allowed',
   },
-  {
-    rule: 'only an ADMIN creates organizations',
-    act: ({ useCases, a }) => useCases.createOrganization.execute(a.owner, { name: 'Spin-off' }),
-    expected: 'forbidden',
-  },
-  {
-    rule: 'only an ADMIN deletes organizations',
-    act: ({ useCases, a }) => useCases.deleteOrganization.execute(a.owner, a.organizationId),
-    expected: 'forbidden',
-  },
+  { rule: 'only an ADMIN deletes organizations', by: 'a.owner', does: remove, of: 'a', expected: 'forbidden' },
   {
     rule: 'the platform organization cannot delete itself',
-    act: ({ useCases, admin }) => useCases.deleteOrganization.execute(admin, admin.organizationId),
+    by: 'admin',
+    does: remove,
+    of: 'platform',
     expected: 'forbidden',
   },
-  {
-    rule: 'an OWNER reads its own subscription',
-    act: ({ useCases, a }) => useCases.getSubscription.execute(a.owner, a.organizationId),
-    expected: 'allowed',
-  },
+  { rule: 'an OWNER reads its own subscription', by: 'a.owner', does: readSubscription, of: 'a', expected: 'allowed' },
   {
     rule: "another organization's subscription is unknown to an OWNER",
-    act: ({ useCases, a, b }) => useCases.getSubscription.execute(a.owner, b.organizationId),
+    by: 'a.owner',
+    does: readSubscription,
+    of: 'b',
     expected: 'not_found',
   },
   {
     rule: 'only an ADMIN sets a subscription',
-    act: ({ useCases, a }) =>
-      useCases.setSubscription.execute(a.owner, a.organizationId, { plan: 'ENTERPRISE', status: 'ACTIVE' }),
+    by: 'a.owner',
+    does: subscribeEnterprise,
+    of: 'a',
+    expected: 'forbidden',
+  },
+];
+
+accessTable<MemoryTenants>('access', memoryTenants, [
+  ...cases.map(({ rule, by, does, of, expected }) => ({
+    rule,
+    act: (world: MemoryTenants) => does(world.useCases, actorOf(world, by), organizationIdOf(world, of)),
+    expected,
+  })),
+  {
+    rule: 'only an ADMIN creates organizations',
+    act: ({ useCases, a }) => useCases.createOrganization.execute(a.owner, { name: 'Spin-off' }),
     expected: 'forbidden',
   },
 ]);
@@ -127,10 +155,7 @@ test('a deleted organization is unknown afterwards, even to an ADMIN', async (t)
   const { useCases, admin, b } = await memoryTenants();
   await useCases.deleteOrganization.execute(admin, b.organizationId);
   await t.throwsAsync(useCases.getOrganization.execute(admin, b.organizationId), { code: 'not_found' });
-  await t.throwsAsync(
-    useCases.setSubscription.execute(admin, b.organizationId, { plan: 'ENTERPRISE', status: 'ACTIVE' }),
-    { code: 'not_found' },
-  );
+  await t.throwsAsync(subscribeEnterprise(useCases, admin, b.organizationId), { code: 'not_found' });
   const listed = await useCases.listOrganizations.execute(admin, {});
   t.false(listed.some((organization) => organization.id === b.organizationId));
 });

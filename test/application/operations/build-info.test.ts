@@ -1,46 +1,28 @@
 import test from 'ava';
-import type { SubscriptionChange } from '../../../domain/organization/subscription.ts';
+import type { SubscriptionStatus } from '../../../domain/organization/subscription.ts';
 import { memoryTenants } from '../../support/memory-tenants.ts';
 
 /** Build info is for admins and for organizations whose subscription is ENTERPRISE and ACTIVE. */
 const cases: {
   rule: string;
   as: 'admin' | 'owner' | 'member';
-  subscription: SubscriptionChange | null;
+  /** The status of tenant A's ENTERPRISE subscription; without one, A stays on the FREE plan. */
+  enterprise?: SubscriptionStatus;
   allowed: boolean;
 }[] = [
-  { rule: 'an ADMIN, whatever the plan', as: 'admin', subscription: null, allowed: true },
-  { rule: 'an OWNER on the FREE plan is refused', as: 'owner', subscription: null, allowed: false },
-  {
-    rule: 'an OWNER on an active ENTERPRISE plan',
-    as: 'owner',
-    subscription: { plan: 'ENTERPRISE', status: 'ACTIVE' },
-    allowed: true,
-  },
-  {
-    rule: 'a MEMBER on an active ENTERPRISE plan',
-    as: 'member',
-    subscription: { plan: 'ENTERPRISE', status: 'ACTIVE' },
-    allowed: true,
-  },
-  {
-    rule: 'a suspended ENTERPRISE plan is refused',
-    as: 'owner',
-    subscription: { plan: 'ENTERPRISE', status: 'SUSPENDED' },
-    allowed: false,
-  },
-  {
-    rule: 'an unsubscribed ENTERPRISE plan is refused',
-    as: 'member',
-    subscription: { plan: 'ENTERPRISE', status: 'UNSUBSCRIBED' },
-    allowed: false,
-  },
+  { rule: 'an ADMIN, whatever the plan', as: 'admin', allowed: true },
+  { rule: 'an OWNER on the FREE plan is refused', as: 'owner', allowed: false },
+  { rule: 'an OWNER on an active ENTERPRISE plan', as: 'owner', enterprise: 'ACTIVE', allowed: true },
+  { rule: 'a MEMBER on an active ENTERPRISE plan', as: 'member', enterprise: 'ACTIVE', allowed: true },
+  { rule: 'a suspended ENTERPRISE plan is refused', as: 'owner', enterprise: 'SUSPENDED', allowed: false },
+  { rule: 'an unsubscribed ENTERPRISE plan is refused', as: 'member', enterprise: 'UNSUBSCRIBED', allowed: false },
 ];
 
-for (const { rule, as, subscription, allowed } of cases) {
+for (const { rule, as, enterprise, allowed } of cases) {
   test(`build info: ${rule}`, async (t) => {
     const { useCases, admin, a } = await memoryTenants();
-    if (subscription) await useCases.setSubscription.execute(admin, a.organizationId, subscription);
+    if (enterprise)
+      await useCases.setSubscription.execute(admin, a.organizationId, { plan: 'ENTERPRISE', status: enterprise });
     const actor = as === 'admin' ? admin : a[as];
     if (allowed)
       t.deepEqual(await useCases.getBuildInfo.execute(actor), {

@@ -3,24 +3,18 @@ import type { Ports } from '../../../application/ports/ports.ts';
 import { IngestOtelSpans } from '../../../application/tracing/ingest-otel-spans.ts';
 import type { OtelSpan } from '../../../domain/tracing/otel-span.ts';
 import { memoryTracing } from '../../support/memory-tracing.ts';
+import { decodedSpan } from '../../support/otel-spans.ts';
 
 const hex16 = (n: number) => n.toString(16).padStart(16, '0');
 
 /** An OTel span alone in its trace, in conversation `conversation` of `versionId`. */
-const traceSpan = (index: number, attributes: Record<string, unknown>): OtelSpan => ({
-  traceId: `${'e'.repeat(16)}${hex16(index + 1)}`,
-  spanId: hex16(index + 1),
-  parentSpanId: null,
-  name: `span ${index}`,
-  kind: 1,
-  startTimeUnixNano: '1700000000000000000',
-  endTimeUnixNano: '1700000000500000000',
-  attributes: { 'gen_ai.usage.input_tokens': 1, ...attributes },
-  resourceAttributes: {},
-  scopeName: null,
-  statusCode: 0,
-  statusMessage: null,
-});
+const traceSpan = (index: number, attributes: Record<string, unknown>): OtelSpan =>
+  decodedSpan({
+    traceId: `${'e'.repeat(16)}${hex16(index + 1)}`,
+    spanId: hex16(index + 1),
+    name: `span ${index}`,
+    attributes: { 'gen_ai.usage.input_tokens': 1, ...attributes },
+  });
 
 const STORES = ['sessions', 'versions', 'inferenceResults', 'spans'] as const;
 

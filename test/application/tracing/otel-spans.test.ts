@@ -3,24 +3,18 @@ import type { OtelSpan } from '../../../domain/tracing/otel-span.ts';
 import { allOrNothingTable } from '../../support/rule-tables.ts';
 import { memoryTracing, type MemoryTracingWorld } from '../../support/memory-tracing.ts';
 import { storeSnapshot } from '../../support/memory-world.ts';
+import { decodedSpan } from '../../support/otel-spans.ts';
 
 const TRACE = '5b8efff798038103d269b633813fc60c';
 
 /** An OTel span of trace `traceId` as the OTLP decoder hands it over. */
-const otelSpan = (spanId: string, attributes: Record<string, unknown>, traceId = TRACE): OtelSpan => ({
-  traceId,
-  spanId,
-  parentSpanId: null,
-  name: `span ${spanId}`,
-  kind: 1,
-  startTimeUnixNano: '1700000000000000000',
-  endTimeUnixNano: '1700000000500000000',
-  attributes: { 'gen_ai.usage.input_tokens': 3, ...attributes },
-  resourceAttributes: {},
-  scopeName: null,
-  statusCode: 0,
-  statusMessage: null,
-});
+const otelSpan = (spanId: string, attributes: Record<string, unknown>, traceId = TRACE): OtelSpan =>
+  decodedSpan({
+    traceId,
+    spanId,
+    name: `span ${spanId}`,
+    attributes: { 'gen_ai.usage.input_tokens': 3, ...attributes },
+  });
 
 test('a trace naming a session becomes one inference result of that session, its usage summed', async (t) => {
   const { useCases, a, mine } = await memoryTracing();

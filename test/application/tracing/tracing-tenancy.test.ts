@@ -1,6 +1,7 @@
 import test from 'ava';
 import { accessTable, unknownToOthers } from '../../support/rule-tables.ts';
-import { memoryTracing, type MemoryTracingWorld } from '../../support/memory-tracing.ts';
+import { memoryTracing, type MemoryTracing, type MemoryTracingWorld } from '../../support/memory-tracing.ts';
+import { onTheirs } from '../../support/tenancy-acts.ts';
 
 /**
  * Another organization's versions, test cases, sessions, inference results and spans behave as unknown ids; a span
@@ -11,24 +12,21 @@ unknownToOthers<MemoryTracingWorld>(memoryTracing, {
     useCases.createSession.execute(a.member, { versionId: theirs.version.id }),
   "running a session from another organization's test case": ({ useCases, a, mine, theirs }) =>
     useCases.createSession.execute(a.member, { versionId: mine.version.id, testCaseId: theirs.testCase.id }),
-  "reading another organization's session": ({ useCases, a, theirs }) =>
-    useCases.getSession.execute(a.member, theirs.session.id),
-  "changing another organization's session": ({ useCases, a, theirs }) =>
-    useCases.updateSession.execute(a.member, theirs.session.id, { customId: 'x' }),
-  "finishing another organization's session": ({ useCases, a, theirs }) =>
-    useCases.finishSession.execute(a.member, theirs.session.id, {}),
-  "deleting another organization's session": ({ useCases, a, theirs }) =>
-    useCases.deleteSession.execute(a.member, theirs.session.id),
+  ...onTheirs<MemoryTracing>('session', 'member', (theirs) => theirs.session.id, {
+    reading: (useCases, actor, id) => useCases.getSession.execute(actor, id),
+    changing: (useCases, actor, id) => useCases.updateSession.execute(actor, id, { customId: 'x' }),
+    finishing: (useCases, actor, id) => useCases.finishSession.execute(actor, id, {}),
+    deleting: (useCases, actor, id) => useCases.deleteSession.execute(actor, id),
+  }),
   "recording a turn in another organization's session": ({ useCases, a, theirs }) =>
     useCases.createInferenceResult.execute(a.member, { sessionId: theirs.session.id, input: 'x' }),
   "recording a conversation in another organization's session": ({ useCases, a, theirs }) =>
     useCases.createConversationResults.execute(a.member, theirs.session.id, [{ role: 'user', content: 'x' }]),
-  "reading another organization's inference result": ({ useCases, a, theirs }) =>
-    useCases.getInferenceResult.execute(a.member, theirs.result.id),
-  "changing another organization's inference result": ({ useCases, a, theirs }) =>
-    useCases.updateInferenceResult.execute(a.member, theirs.result.id, { output: 'x' }),
-  "deleting another organization's inference result": ({ useCases, a, theirs }) =>
-    useCases.deleteInferenceResult.execute(a.member, theirs.result.id),
+  ...onTheirs<MemoryTracing>('inference result', 'member', (theirs) => theirs.result.id, {
+    reading: (useCases, actor, id) => useCases.getInferenceResult.execute(actor, id),
+    changing: (useCases, actor, id) => useCases.updateInferenceResult.execute(actor, id, { output: 'x' }),
+    deleting: (useCases, actor, id) => useCases.deleteInferenceResult.execute(actor, id),
+  }),
   "reading another organization's span": ({ useCases, a, theirs }) =>
     useCases.getSpan.execute(a.member, theirs.span.id),
   "deleting another organization's span, even alongside one's own": ({ useCases, a, mine, theirs }) =>

@@ -1,8 +1,19 @@
 import test from 'ava';
-import { buildBatchReport } from '../../../domain/evaluation/batch-report.ts';
+import { buildBatchReport, type BatchOutcome } from '../../../domain/evaluation/batch-report.ts';
+
+/** The report of a batch: nothing failed or skipped, all sessions processed, within the limit, unless said otherwise. */
+const reportOf = (outcome: Pick<BatchOutcome, 'sessionsEvaluated' | 'evaluationsCreated'> & Partial<BatchOutcome>) =>
+  buildBatchReport({
+    failures: [],
+    skips: [],
+    totalSessionsAvailable: null,
+    truncated: false,
+    processedLimit: 1000,
+    ...outcome,
+  });
 
 test('the message states evaluated, failed, skipped counts and each skip cause with its count and reason', (t) => {
-  const report = buildBatchReport({
+  const report = reportOf({
     sessionsEvaluated: 2,
     evaluationsCreated: 5,
     failures: [{ sessionId: 's9', error: 'Session s9 not found' }],
@@ -11,9 +22,6 @@ test('the message states evaluated, failed, skipped counts and each skip cause w
       { sessionId: 's4', cause: 'NOT_IN_SPECIFICATIONS' },
       { sessionId: 's5', cause: 'NO_LINKED_METRICS' },
     ],
-    totalSessionsAvailable: null,
-    truncated: false,
-    processedLimit: 1000,
   });
   t.is(report.sessionsEvaluated, 2);
   t.is(report.sessionsFailed, 1);
@@ -27,11 +35,9 @@ test('the message states evaluated, failed, skipped counts and each skip cause w
 });
 
 test('a truncated batch says so with the totals', (t) => {
-  const report = buildBatchReport({
+  const report = reportOf({
     sessionsEvaluated: 1000,
     evaluationsCreated: 1000,
-    failures: [],
-    skips: [],
     totalSessionsAvailable: 1500,
     truncated: true,
     processedLimit: 1000,
@@ -43,28 +49,20 @@ test('a truncated batch says so with the totals', (t) => {
 });
 
 test('nothing skipped: no skip section', (t) => {
-  const report = buildBatchReport({
+  const report = reportOf({
     sessionsEvaluated: 1,
     evaluationsCreated: 1,
-    failures: [],
-    skips: [],
     totalSessionsAvailable: 1,
-    truncated: false,
-    processedLimit: 1000,
   });
   t.is(report.message, '1 session evaluated (1 evaluation created), 0 failed, 0 skipped.');
 });
 
 test('inactive metrics: the sessions they left without metrics are a skip cause, and the metrics are named', (t) => {
-  const report = buildBatchReport({
+  const report = reportOf({
     sessionsEvaluated: 1,
     evaluationsCreated: 1,
-    failures: [],
     skips: [{ sessionId: 's2', cause: 'ONLY_INACTIVE_METRICS' }],
     inactiveMetricIds: ['metric_off'],
-    totalSessionsAvailable: null,
-    truncated: false,
-    processedLimit: 1000,
   });
   t.regex(report.message, /1 skipped\. Skipped: 1 only disabled or superseded metrics/);
   t.regex(report.message, /Disabled or superseded metrics not applied: metric_off\.$/);

@@ -1,43 +1,24 @@
 import test from 'ava';
 import { creditCost, debit } from '../../../domain/evaluation/credits.ts';
 
+/** A balance: the subscription credits left (null: no allowance), then the extra credits. */
+const credits = (remainingSubscriptionCredits: number | null, extraCredits: number) => ({
+  remainingSubscriptionCredits,
+  extraCredits,
+});
+
 const cases = [
-  {
-    name: 'from subscription credits first',
-    balance: { remainingSubscriptionCredits: 5, extraCredits: 3 },
-    cost: 2,
-    expected: { remainingSubscriptionCredits: 3, extraCredits: 3 },
-  },
-  {
-    name: 'then from extra credits',
-    balance: { remainingSubscriptionCredits: 1, extraCredits: 3 },
-    cost: 2,
-    expected: { remainingSubscriptionCredits: 0, extraCredits: 2 },
-  },
+  { name: 'from subscription credits first', balance: credits(5, 3), cost: 2, expected: credits(3, 3) },
+  { name: 'then from extra credits', balance: credits(1, 3), cost: 2, expected: credits(0, 2) },
   {
     name: 'no subscription allowance (null) uses extra credits and stays null',
-    balance: { remainingSubscriptionCredits: null, extraCredits: 3 },
+    balance: credits(null, 3),
     cost: 2,
-    expected: { remainingSubscriptionCredits: null, extraCredits: 1 },
+    expected: credits(null, 1),
   },
-  {
-    name: 'exactly enough',
-    balance: { remainingSubscriptionCredits: 1, extraCredits: 1 },
-    cost: 2,
-    expected: { remainingSubscriptionCredits: 0, extraCredits: 0 },
-  },
-  {
-    name: 'not enough: nothing taken',
-    balance: { remainingSubscriptionCredits: 1, extraCredits: 0 },
-    cost: 2,
-    expected: null,
-  },
-  {
-    name: 'free costs nothing',
-    balance: { remainingSubscriptionCredits: 0, extraCredits: 0 },
-    cost: 0,
-    expected: { remainingSubscriptionCredits: 0, extraCredits: 0 },
-  },
+  { name: 'exactly enough', balance: credits(1, 1), cost: 2, expected: credits(0, 0) },
+  { name: 'not enough: nothing taken', balance: credits(1, 0), cost: 2, expected: null },
+  { name: 'free costs nothing', balance: credits(0, 0), cost: 0, expected: credits(0, 0) },
 ];
 for (const { name, balance, cost, expected } of cases)
   test(`debit: ${name}`, (t) => t.deepEqual(debit(balance, cost), expected));

@@ -9,6 +9,8 @@ import {
   type EvaluationEvent,
   type EvaluationStatus,
 } from '../../../domain/evaluation/evaluation.ts';
+import { unlinkedEvaluation } from '../../support/pending-evaluation.ts';
+import { transitionTable } from '../../support/transition-table.ts';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 const LATER = '2026-01-01T00:01:00.000Z';
@@ -20,13 +22,7 @@ const fresh = (score?: number) =>
       metricId: 'm',
       sessionId: 's',
       userId: 'u',
-      testCaseId: null,
-      inferenceResultId: null,
-      runId: null,
-      launchId: null,
-      versionId: null,
-      metricLegacyAt: null,
-      metricDisabledAt: null,
+      ...unlinkedEvaluation,
       score,
     },
     NOW,
@@ -41,17 +37,12 @@ const legal: [EvaluationStatus, EvaluationEvent, EvaluationStatus][] = [
   ['FAILED', 'retry', 'PENDING'],
   ['SKIPPED', 'retry', 'PENDING'],
 ];
-const events: EvaluationEvent[] = ['score', 'fail', 'skip', 'awaitHuman', 'retry', 'submitHuman'];
-
-for (const from of EVALUATION_STATUSES) {
-  for (const event of events) {
-    const row = legal.find(([status, name]) => status === from && name === event);
-    test(`${from} --${event}--> ${row ? row[2] : 'IllegalTransition'}`, (t) => {
-      if (row) t.is(transition(from, event), row[2]);
-      else t.throws(() => transition(from, event), { instanceOf: IllegalTransition });
-    });
-  }
-}
+transitionTable('', {
+  states: EVALUATION_STATUSES,
+  events: ['score', 'fail', 'skip', 'awaitHuman', 'retry', 'submitHuman'],
+  legal,
+  transition,
+});
 
 test('a new evaluation is PENDING with every spec field present', (t) => {
   const evaluation = fresh();

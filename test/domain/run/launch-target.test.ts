@@ -7,48 +7,22 @@ const versions = [
   { id: 'v2', productId: 'p1' },
   { id: 'v3', productId: 'p2' },
 ];
+/** Sessions s1, s2… of these versions, in order. */
+const sessionsIn = (...versionIds: string[]) =>
+  versionIds.map((versionId, index) => ({ id: `s${index + 1}`, versionId }));
 
 test('sessions of one version: its product and version', (t) => {
-  t.deepEqual(
-    launchTarget(
-      [
-        { id: 's1', versionId: 'v1' },
-        { id: 's2', versionId: 'v1' },
-      ],
-      versions,
-      'sessionIds',
-    ),
-    { productId: 'p1', versionId: 'v1' },
-  );
+  t.deepEqual(launchTarget(sessionsIn('v1', 'v1'), versions, 'sessionIds'), { productId: 'p1', versionId: 'v1' });
 });
 
 test('sessions of several versions of one product: the product, no version', (t) => {
-  t.deepEqual(
-    launchTarget(
-      [
-        { id: 's1', versionId: 'v1' },
-        { id: 's2', versionId: 'v2' },
-      ],
-      versions,
-      'sessionIds',
-    ),
-    { productId: 'p1', versionId: null },
-  );
+  t.deepEqual(launchTarget(sessionsIn('v1', 'v2'), versions, 'sessionIds'), { productId: 'p1', versionId: null });
 });
 
 test('sessions of several products: invalid input naming each product with its sessions', (t) => {
-  const error = t.throws(
-    () =>
-      launchTarget(
-        [
-          { id: 's1', versionId: 'v1' },
-          { id: 's2', versionId: 'v3' },
-        ],
-        versions,
-        'sessionIds',
-      ),
-    { instanceOf: InvalidInput },
-  );
+  const error = t.throws(() => launchTarget(sessionsIn('v1', 'v3'), versions, 'sessionIds'), {
+    instanceOf: InvalidInput,
+  });
   t.is(error.issues[0].path, 'sessionIds');
   t.regex(error.message, /2 products: p1 \(sessions s1\); p2 \(sessions s2\)/);
 });

@@ -14,6 +14,7 @@ import {
   type LaunchEvent,
   type LaunchStatus,
 } from '../../../domain/run/launch.ts';
+import { transitionTable } from '../../support/transition-table.ts';
 
 const NOW = '2026-03-01T00:00:00.000Z';
 const LATER = '2026-03-01T00:05:00.000Z';
@@ -32,17 +33,12 @@ const legal: [LaunchStatus, LaunchEvent, LaunchStatus][] = [
   ['RUNNING', 'fail', 'FAILED'],
   ['RUNNING', 'cancel', 'CANCELLED'],
 ];
-const events: LaunchEvent[] = ['start', 'finish', 'fail', 'cancel'];
-
-for (const from of LAUNCH_STATUSES) {
-  for (const event of events) {
-    const row = legal.find(([status, name]) => status === from && name === event);
-    test(`launch ${from} --${event}--> ${row ? row[2] : 'IllegalTransition'}`, (t) => {
-      if (row) t.is(transition(from, event), row[2]);
-      else t.throws(() => transition(from, event), { instanceOf: IllegalTransition });
-    });
-  }
-}
+transitionTable('launch ', {
+  states: LAUNCH_STATUSES,
+  events: ['start', 'finish', 'fail', 'cancel'],
+  legal,
+  transition,
+});
 
 test('a new launch is QUEUED with the request as received; starting it stamps startedAt', (t) => {
   const launch = queued();

@@ -15,6 +15,7 @@ import {
   type RunOpener,
   type RunStatus,
 } from '../../../domain/run/run.ts';
+import { transitionTable } from '../../support/transition-table.ts';
 
 const NOW = '2026-03-01T00:00:00.000Z';
 const LATER = '2026-03-01T00:05:00.000Z';
@@ -40,17 +41,12 @@ const legal: [RunStatus, RunEvent, RunStatus][] = [
   ['FAILED', 'relaunch', 'FAILED'],
   ['CANCELLED', 'relaunch', 'CANCELLED'],
 ];
-const events: RunEvent[] = ['launch', 'cancelLaunch', 'complete', 'fail', 'cancel', 'relaunch'];
-
-for (const from of RUN_STATUSES) {
-  for (const event of events) {
-    const row = legal.find(([status, name]) => status === from && name === event);
-    test(`run ${from} --${event}--> ${row ? row[2] : 'IllegalTransition'}`, (t) => {
-      if (row) t.is(transition(from, event), row[2]);
-      else t.throws(() => transition(from, event), { instanceOf: IllegalTransition });
-    });
-  }
-}
+transitionTable('run ', {
+  states: RUN_STATUSES,
+  events: ['launch', 'cancelLaunch', 'complete', 'fail', 'cancel', 'relaunch'],
+  legal,
+  transition,
+});
 
 test('a new run is RUNNING, by its opener, with the trimmed customId', (t) => {
   const run = createRun(

@@ -11,6 +11,11 @@ const context = {
 let minted = 0;
 const mint = () => `trace_minted${++minted}`;
 const base = { inferenceResultId: 'ir_1', name: 'step' };
+/** The ids of a span batch plan: the spans stored for the first time, and every span it answers as created. */
+const idsIn = (plan: ReturnType<typeof planSpanBatch>) => ({
+  fresh: plan.fresh.map((span) => span.id),
+  created: plan.created.map((span) => span.id),
+});
 
 const refusals: [string, Record<string, unknown>, SpanErrorCode][] = [
   ['empty name', { ...base, name: '' }, 'empty_name'],
@@ -96,14 +101,7 @@ test('a batch plan keeps valid spans, counts refused ones per known inference re
     new Map([['trace_old', stored.span]]),
     mint,
   );
-  t.deepEqual(
-    plan.fresh.map((span) => span.id),
-    ['trace_new'],
-  );
-  t.deepEqual(
-    plan.created.map((span) => span.id),
-    ['trace_new', 'trace_old'],
-  );
+  t.deepEqual(idsIn(plan), { fresh: ['trace_new'], created: ['trace_new', 'trace_old'] });
   t.is(plan.created[1].name, 'stored name');
   t.deepEqual(
     plan.rejected.map((rejection) => [rejection.index, rejection.error]),
@@ -153,14 +151,7 @@ test('a re-sent id of a soft-deleted span is refused as deleted_span, neither st
     new Map([['trace_gone', deleted]]),
     mint,
   );
-  t.deepEqual(
-    plan.fresh.map((span) => span.id),
-    ['trace_fresh'],
-  );
-  t.deepEqual(
-    plan.created.map((span) => span.id),
-    ['trace_fresh'],
-  );
+  t.deepEqual(idsIn(plan), { fresh: ['trace_fresh'], created: ['trace_fresh'] });
   t.like(plan.rejected, [{ index: 0, id: 'trace_gone', error: 'deleted_span' }]);
   t.deepEqual(plan.dropped, [], 'a deleted span was stored once: it is not a dropped span');
 });
