@@ -225,18 +225,16 @@ test('[in-process (sqlite)] an enqueue wakes the worker once its transaction com
       return jobs;
     },
     pollMs: 60_000,
+    batchSize: 1,
     afterCommit: (wake) => context.afterCommit(wake),
   });
   try {
     const delivered: string[] = [];
     await queue.startWorker(
       {
-        handle: async (jobs) => {
-          for (const job of jobs) {
-            delivered.push(job.evaluationId);
-            const stored = await storage.evaluations.require(job.organizationId, job.evaluationId);
-            await storage.evaluations.update({ ...stored, status: 'SKIPPED', canRetry: false, error: 'done' });
-          }
+        handle: async ([job]) => {
+          delivered.push(job.evaluationId);
+          await storage.evaluations.update(skipped(await storage.evaluations.require(ORGANIZATION, job.evaluationId)));
         },
       },
       1,
