@@ -1,6 +1,11 @@
 import { InvalidInput } from '../../domain/errors.ts';
 import { createInferenceResult, type InferenceResult } from '../../domain/tracing/inference-result.ts';
-import { otelInferenceResultId, unplaceableReason, type OtelTraceSummary } from '../../domain/tracing/otel-span.ts';
+import {
+  legacyOtelInferenceResultId,
+  otelInferenceResultId,
+  type OtelTraceSummary,
+  unplaceableReason,
+} from '../../domain/tracing/otel-span.ts';
 import { createSession, type Session } from '../../domain/tracing/session.ts';
 import { assertBatchWritable } from '../../domain/tracing/span-batch.ts';
 import type { Ports } from '../ports/ports.ts';
@@ -26,7 +31,10 @@ const conversationKey = (versionId: string, customId: string) => `${versionId}\u
 
 /** What the placement reads, each with one query whatever the number of traces. */
 async function readPlacementInputs(ports: PlacingPorts, scope: string, summaries: readonly OtelTraceSummary[]) {
-  const traceResultIds = summaries.map((summary) => otelInferenceResultId(summary.traceId));
+  const traceResultIds = summaries.flatMap((summary) => [
+    otelInferenceResultId(scope, summary.traceId),
+    legacyOtelInferenceResultId(summary.traceId),
+  ]);
   const sessionIds = distinct(summaries.map((summary) => summary.sessionId));
   const versionIds = distinct(summaries.map((summary) => (summary.sessionId === null ? summary.versionId : null)));
   const customIds = distinct(summaries.map((summary) => (summary.sessionId === null ? summary.conversationId : null)));
@@ -66,8 +74,8 @@ async function readPlacementInputs(ports: PlacingPorts, scope: string, summaries
 
 /**
  * Places OTel traces whose spans name no inference result, reading with a few set-based queries and writing
- * nothing: a trace already stored keeps its inference result (a re-export is idempotent; another organization's is
- * a 403); a new one gets an inference result, with an id derived from the trace id, in the session it names or in
+ * nothing: a trace already stored keeps its inference result (a re-export is idempotent); a new one gets an inference
+ * result, with an id derived from the organization and the trace id, in the session it names or in
  * its conversation's session on its version (opened once per conversation when absent).
  */
 export async function planPlacement(
@@ -76,7 +84,16 @@ export async function planPlacement(
   summaries: readonly OtelTraceSummary[],
 ): Promise<Placement> {
   const known = await readPlacementInputs(ports, scope, summaries);
-  assertBatchWritable(scope, [...known.stored.values()]);
+  // A trace stored under its legacy id (the trace id alone) by this organization keeps it; one another organization
+  // holds under that id is not this organization's to use: its own trace gets its own id.
+  const resultIdOf = (traceId: string): string => {
+    const legacy = known.stored.get(legacyOtelInferenceResultId(traceId));
+    return legacy?.organizationId === scope ? legacy.id : otelInferenceResultId(scope, traceId);
+  };
+  assertBatchWritable(
+    scope,
+    summaries.flatMap((summary) => known.stored.get(resultIdOf(summary.traceId)) ?? []),
+  );
   const now = ports.clock.now();
   const results = new Map<string, string>();
   const reasons: string[] = [];
@@ -100,7 +117,7 @@ export async function planPlacement(
     return session.id;
   };
   for (const summary of summaries) {
-    const id = otelInferenceResultId(summary.traceId);
+    const id = resultIdOf(summary.traceId);
     if (known.stored.has(id)) {
       results.set(summary.traceId, id);
       continue;

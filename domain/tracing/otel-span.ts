@@ -75,10 +75,16 @@ const CONSUMED = new Set<string>([...INPUT_KEYS, ...OUTPUT_KEYS, ...USAGE_KEYS, 
 export const otelSpanId = (traceId: string, spanId: string): string => `trace_${traceId}${spanId}`;
 
 /**
- * The inference result an OTel trace that names none becomes: derived from the trace id, so a later or concurrent
- * export of the same trace finds it (two concurrent creations meet on the primary key) instead of splitting it.
+ * The inference result an OTel trace that names none becomes in an organization: derived from the trace id and the
+ * organization, so the organization's later or concurrent export of the same trace finds it (two concurrent creations
+ * meet on the primary key) instead of splitting it, while another organization exporting spans of the same
+ * distributed trace (its trace context crossed a service boundary) gets an inference result of its own.
  */
-export const otelInferenceResultId = (traceId: string): string => `inferenceResult_otel${traceId}`;
+export const otelInferenceResultId = (organizationId: string, traceId: string): string =>
+  `inferenceResult_otel${traceId}_${organizationId.slice(organizationId.indexOf('_') + 1)}`;
+
+/** The id derived from the trace id alone, as stored before: an organization's traces stored so are still found. */
+export const legacyOtelInferenceResultId = (traceId: string): string => `inferenceResult_otel${traceId}`;
 
 /** The largest time a JavaScript date (and so an ISO timestamp) can hold, in nanoseconds since the epoch. */
 const MAX_NANOS = 8_640_000_000_000_000n * 1_000_000n;

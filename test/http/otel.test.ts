@@ -301,6 +301,36 @@ for (const { world, title } of await databaseWorlds(test)) {
     },
   );
 
+  test(
+    title('OTLP: two organizations exporting spans of one distributed trace each get their own inference result'),
+    async (t) => {
+      const tenants = [await createTenant(world()), await createTenant(world())];
+      for (const [index, tenant] of tenants.entries()) {
+        const versionId = await createVersionFor(world(), tenant);
+        const routing = [attribute('assay.version.id', versionId), attribute('session.id', 'shared-trace')];
+        // The same OTel trace id (its context crossed from one organization's service to the other's), other spans.
+        const exported = await tenant.member.post(
+          '/otel/v1/traces',
+          otlp([span(`ddd19b7ec3c1b17${index}`, `hop ${index}`, { attributes: routing })]),
+        );
+        t.is(exported.status, 200, JSON.stringify(exported.body));
+      }
+      const [first, second] = await Promise.all(
+        tenants.map(async (tenant) => (await tenant.member.get('/inferenceResults', {})).body),
+      );
+      t.is(first.length, 1);
+      t.is(second.length, 1);
+      t.not(first[0].id, second[0].id);
+      for (const [index, tenant] of tenants.entries()) {
+        const spans = (await tenant.member.get('/traces', {})).body;
+        t.deepEqual(
+          spans.map((stored: { name: string }) => stored.name),
+          [`hop ${index}`],
+        );
+      }
+    },
+  );
+
   test(title('OTLP: undecodable bodies are 400, other media types 415, and a missing key 401'), async (t) => {
     const tenant = await createTenant(world());
     const rawBodies: readonly [raw: string | Uint8Array, contentType: string, status: number][] = [

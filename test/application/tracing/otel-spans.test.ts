@@ -1,5 +1,6 @@
 import test from 'ava';
-import type { OtelSpan } from '../../../domain/tracing/otel-span.ts';
+import { createInferenceResult } from '../../../domain/tracing/inference-result.ts';
+import { legacyOtelInferenceResultId, type OtelSpan } from '../../../domain/tracing/otel-span.ts';
 import { allOrNothingTable } from '../../support/rule-tables.ts';
 import { memoryTracing, type MemoryTracingWorld } from '../../support/memory-tracing.ts';
 import { storeSnapshot } from '../../support/memory-world.ts';
@@ -33,6 +34,19 @@ test('a trace naming a session becomes one inference result of that session, its
     2,
     'a re-export finds its inference result',
   );
+});
+
+test('a trace stored under the id of its trace id alone (as before ids named the organization) keeps it', async (t) => {
+  const { useCases, ports, clock, a, mine } = await memoryTracing();
+  const legacy = createInferenceResult(
+    { sessionId: mine.session.id, input: 'earlier export' },
+    { id: legacyOtelInferenceResultId(TRACE), organizationId: mine.session.organizationId, now: clock.now() },
+  );
+  await ports.inferenceResults.insert(legacy);
+  // No routing attribute: only the stored inference result can place the trace.
+  t.is(await useCases.ingestOtelSpans.execute(a.member, [otelSpan('0000000000000003', {})]), null);
+  t.is((await useCases.listSpans.execute(a.member, { inferenceResultIds: [legacy.id] })).length, 1);
+  t.is((await useCases.listInferenceResults.execute(a.member, { sessionIds: [mine.session.id] })).length, 2);
 });
 
 test('one session per conversation of a version, across exports', async (t) => {
@@ -83,21 +97,27 @@ for (const { rule, attributes, why } of unplaced) {
   });
 }
 
-test('a trace another organization already exported is refused whole, and nothing of the export is stored', async (t) => {
-  const world = await memoryTracing();
-  const { useCases, a, b, theirs } = world;
+test('a trace another organization already exported is placed apart: each has its own inference result of it', async (t) => {
+  const { useCases, a, b, mine, theirs } = await memoryTracing();
   await useCases.ingestOtelSpans.execute(b.member, [
     otelSpan('0000000000000001', { 'assay.session.id': theirs.session.id }),
   ]);
-  const before = await storeSnapshot(world);
-  await t.throwsAsync(
-    useCases.ingestOtelSpans.execute(a.member, [
-      otelSpan('0000000000000009', { 'assay.inference_result.id': world.mine.result.id }, 'a'.repeat(32)),
-      otelSpan('0000000000000002', {}),
+  const before = await useCases.listInferenceResults.execute(b.member, { sessionIds: [theirs.session.id] });
+  t.is(
+    await useCases.ingestOtelSpans.execute(a.member, [
+      otelSpan('0000000000000002', { 'assay.session.id': mine.session.id }),
     ]),
-    { code: 'forbidden' },
+    null,
   );
-  t.deepEqual(await storeSnapshot(world), before);
+  const mineNow = await useCases.listInferenceResults.execute(a.member, { sessionIds: [mine.session.id] });
+  const placed = mineNow.find((result) => result.id !== mine.result.id);
+  t.truthy(placed);
+  t.false(before.some((result) => result.id === placed?.id));
+  t.deepEqual(await useCases.listInferenceResults.execute(b.member, { sessionIds: [theirs.session.id] }), before);
+  t.deepEqual(
+    (await useCases.listSpans.execute(a.member, { inferenceResultIds: [placed!.id] })).map((span) => span.name),
+    ['span 0000000000000002'],
+  );
 });
 
 allOrNothingTable<MemoryTracingWorld>('all or nothing', memoryTracing, [
