@@ -1,17 +1,6 @@
 import { type Model, type ModelStatic, QueryTypes, type Transaction } from 'sequelize';
-import { boundValue, columnsOf, type ModelColumn } from './column-values.ts';
+import { boundValue, type ModelColumn, modelColumns } from './column-values.ts';
 import type { Dialect } from './database.ts';
-
-const columnsByModel = new WeakMap<ModelStatic<Model>, Map<string, ModelColumn>>();
-
-function columnMap(model: ModelStatic<Model>): Map<string, ModelColumn> {
-  let columns = columnsByModel.get(model);
-  if (columns === undefined) {
-    columns = new Map(columnsOf(model).map((column) => [column.field, column]));
-    columnsByModel.set(model, columns);
-  }
-  return columns;
-}
 
 /**
  * `UPDATE … SET` every field the record has (an undefined one is left as stored), each value bound, on the rows
@@ -26,19 +15,18 @@ export async function boundUpdate(
   guard: Record<string, unknown>,
   transaction: Transaction | undefined,
 ): Promise<number> {
-  const columns = columnMap(model);
+  const columns = modelColumns(model);
   const values: unknown[] = [];
   const bind = (column: ModelColumn, value: unknown) => {
     values.push(boundValue(dialect, column.kind, value));
     return `"${column.column}" = $${values.length}`;
   };
-  const sets: string[] = [];
-  for (const [field, value] of Object.entries(record)) {
-    const column = columns.get(field);
-    if (column !== undefined && value !== undefined) sets.push(bind(column, value));
-  }
+  const source = record as Record<string, unknown>;
+  const sets = columns
+    .filter((column) => source[column.field] !== undefined)
+    .map((column) => bind(column, source[column.field]));
   const conditions = Object.entries(guard).map(([field, value]) => {
-    const column = columns.get(field);
+    const column = columns.find((candidate) => candidate.field === field);
     if (column === undefined) throw new Error(`${model.name} has no field ${field}`);
     return value === null || value === undefined ? `"${column.column}" IS NULL` : bind(column, value);
   });

@@ -1,7 +1,7 @@
 import { DataTypes, type Model, type ModelStatic } from 'sequelize';
 import type { Dialect } from './database.ts';
 
-/** How a column's domain value is written: JSON, a date, a boolean, or as it is. */
+/** How a column's domain value is stored: JSON, a date, a boolean, or as it is. */
 export type ColumnKind = 'json' | 'date' | 'boolean' | 'plain';
 
 export interface ModelColumn {
@@ -10,20 +10,27 @@ export interface ModelColumn {
   readonly kind: ColumnKind;
 }
 
-/** The model's fields, their columns, and how each is written. */
-export function columnsOf(model: ModelStatic<Model>): ModelColumn[] {
-  return Object.entries(model.getAttributes()).map(([field, attribute]) => {
-    const type = attribute.type;
-    const kind: ColumnKind =
-      type instanceof DataTypes.JSON
-        ? 'json'
-        : type instanceof DataTypes.DATE
-          ? 'date'
-          : type instanceof DataTypes.BOOLEAN
-            ? 'boolean'
-            : 'plain';
-    return { field, column: attribute.field ?? field, kind };
-  });
+const columnsByModel = new WeakMap<ModelStatic<Model>, readonly ModelColumn[]>();
+
+/** The model's fields, their columns, and the kind of value each holds; worked out once per model. */
+export function modelColumns(model: ModelStatic<Model>): readonly ModelColumn[] {
+  let columns = columnsByModel.get(model);
+  if (columns === undefined) {
+    columns = Object.entries(model.getAttributes()).map(([field, attribute]) => {
+      const type = attribute.type;
+      const kind: ColumnKind =
+        type instanceof DataTypes.JSON
+          ? 'json'
+          : type instanceof DataTypes.DATE
+            ? 'date'
+            : type instanceof DataTypes.BOOLEAN
+              ? 'boolean'
+              : 'plain';
+      return { field, column: attribute.field ?? field, kind };
+    });
+    columnsByModel.set(model, columns);
+  }
+  return columns;
 }
 
 /** SQLite keeps dates as Sequelize writes them (`YYYY-MM-DD HH:mm:ss.SSS +00:00`) so comparisons and reads agree. */

@@ -1,5 +1,5 @@
 import type { Model, ModelStatic, Transaction } from 'sequelize';
-import { columnsOf, sqliteValue } from './column-values.ts';
+import { modelColumns, sqliteValue } from './column-values.ts';
 import type { Dialect } from './database.ts';
 import { connectionOf } from './transaction-context.ts';
 
@@ -25,7 +25,7 @@ export function jsonRows(
   records: readonly object[],
   placeholder = 1,
 ): JsonRows {
-  const columns = columnsOf(model);
+  const columns = modelColumns(model);
   const table = model.getTableName() as string;
   const names = columns.map((column) => column.column).join(', ');
   if (dialect === 'sqlite') {
@@ -97,7 +97,7 @@ export async function sqliteBoundInsert(
 ): Promise<boolean> {
   const connection = connectionOf<SqliteRunner>(transaction);
   if (!connection) return false;
-  const columns = columnsOf(model);
+  const columns = modelColumns(model);
   const table = model.getTableName() as string;
   const row = `(${columns.map(() => '?').join(', ')})`;
   for (let start = 0; start < records.length; start += SQLITE_ROWS_PER_STATEMENT) {

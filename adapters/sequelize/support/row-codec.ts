@@ -1,4 +1,5 @@
-import { DataTypes, type Model, type ModelStatic } from 'sequelize';
+import type { Model, ModelStatic } from 'sequelize';
+import { type ColumnKind, modelColumns } from './column-values.ts';
 import type { Dialect } from './database.ts';
 
 type Decode = (value: unknown) => unknown;
@@ -11,10 +12,11 @@ const json: Decode = (value) => (value === null ? null : JSON.parse(value as str
 /** SQLite keeps booleans as 0 and 1. */
 const boolean: Decode = (value) => (value === null ? null : Boolean(value));
 
-function decoderOf(type: unknown, dialect: Dialect): Decode {
-  if (type instanceof DataTypes.DATE) return date;
-  if (dialect === 'sqlite' && type instanceof DataTypes.JSON) return json;
-  if (dialect === 'sqlite' && type instanceof DataTypes.BOOLEAN) return boolean;
+/** How a stored value of each kind reads back on the dialect (PostgreSQL's driver parses JSON and booleans itself). */
+function decoderOf(kind: ColumnKind, dialect: Dialect): Decode {
+  if (kind === 'date') return date;
+  if (dialect === 'sqlite' && kind === 'json') return json;
+  if (dialect === 'sqlite' && kind === 'boolean') return boolean;
   return asIs;
 }
 
@@ -34,10 +36,10 @@ export class RowCodec<T> {
 
   constructor(model: ModelStatic<Model>, dialect: Dialect) {
     this.table = model.getTableName() as string;
-    this.columns = Object.entries(model.getAttributes()).map(([field, attribute]) => ({
+    this.columns = modelColumns(model).map(({ field, column, kind }) => ({
       field,
-      column: attribute.field ?? field,
-      decode: decoderOf(attribute.type, dialect),
+      column,
+      decode: decoderOf(kind, dialect),
     }));
   }
 
