@@ -8,7 +8,8 @@ import { tracingKinds } from '../shared/record-kinds/tracing-kinds.ts';
 import { defineTracingModels } from './models/tracing-models.ts';
 import { SequelizeBulkRecordStore } from './sequelize-bulk-record-store.ts';
 import type { DatabaseHandle } from './support/database.ts';
-import { jsonBulkInsert, pgJsonInsert, sqliteBoundInsert } from './support/json-bulk-insert.ts';
+import { jsonBulkInsert, pgJsonInsert } from './support/json-bulk-insert.ts';
+import { sqliteBoundInsert } from './support/sqlite-bound-insert.ts';
 import { guardOutage } from './support/outages.ts';
 import type { TransactionContext } from './support/transaction-context.ts';
 

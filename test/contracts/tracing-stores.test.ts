@@ -70,6 +70,35 @@ for (const name of await storageNames()) {
     }
   });
 
+  test(`[${name}] a large batch round-trips every row, whichever columns its rows share (chunks of 1000, one-row chunks)`, async (t) => {
+    const world = await openStorage(name);
+    try {
+      const { spans, uow } = world.storage;
+      // Rows 0–1499: name, times and outputs vary per row; the organization, inference result, nulls and flags are
+      // shared, except that every 7th row differs in type, metadata and parent (a column shared in one chunk only).
+      const batch = Array.from({ length: 1500 }, (_, index) =>
+        span(`trace_big_${index}`, {
+          name: `step ${index}`,
+          outputData: index % 2 === 0 ? `answer ${index}` : { text: `answer ${index}` },
+          startTime: new Date(Date.parse(NOW) + index).toISOString(),
+          latencyMs: index,
+          ...(index % 7 === 0 || index >= 1000
+            ? {}
+            : { type: 'GENERATION', metadata: { step: index }, parentTraceId: 'trace_big_0', parentPending: true }),
+        }),
+      );
+      await uow.transaction(() => spans.insertMany(batch, { ignoreExisting: true }));
+      await uow.transaction(() => spans.insertMany([span('trace_alone', { latencyMs: 7 })], { ignoreExisting: true }));
+      const stored = await spans.list('org_a', { limit: 2000 });
+      const byId = new Map(stored.map((item) => [item.id, item]));
+      t.is(byId.size, 1501);
+      for (const expected of [...batch, span('trace_alone', { latencyMs: 7 })])
+        t.deepEqual(byId.get(expected.id), expected);
+    } finally {
+      await world.close();
+    }
+  });
+
   test(`[${name}] parents settle: waiting children of arrived spans, and waiting spans whose parent is stored`, async (t) => {
     const world = await openStorage(name);
     try {

@@ -77,44 +77,6 @@ export async function jsonBulkInsert(
   await model.sequelize!.query(sql, { bind: [rows.parameter], transaction: options.transaction });
 }
 
-interface SqliteRunner {
-  run(sql: string, parameters: readonly unknown[], callback: (error: Error | null) => void): void;
-}
-
-/** Rows per statement: 1000 rows of a wide table stay well under SQLite's 32,766 bound variables. */
-const SQLITE_ROWS_PER_STATEMENT = 1000;
-
-/**
- * SQLite's hot path for a batch inside a transaction: `INSERT OR IGNORE … VALUES (?, …), …` run on the
- * transaction's own connection through the driver, every value bound. The JSON-parameter form made SQLite re-parse
- * each row's JSON once per column (`json_extract` on every field) while holding the write lock; binding avoids that
- * and Sequelize's per-placeholder formatting. Returns false when there is no transaction connection to run on.
- */
-export async function sqliteBoundInsert(
-  model: ModelStatic<Model>,
-  records: readonly object[],
-  transaction: Transaction | undefined,
-): Promise<boolean> {
-  const connection = connectionOf<SqliteRunner>(transaction);
-  if (!connection) return false;
-  const columns = modelColumns(model);
-  const table = model.getTableName() as string;
-  const row = `(${columns.map(() => '?').join(', ')})`;
-  for (let start = 0; start < records.length; start += SQLITE_ROWS_PER_STATEMENT) {
-    const chunk = records.slice(start, start + SQLITE_ROWS_PER_STATEMENT);
-    const values: unknown[] = [];
-    for (const record of chunk) {
-      const source = record as Record<string, unknown>;
-      for (const { field, kind } of columns) values.push(sqliteValue(kind, source[field]));
-    }
-    const sql = `INSERT OR IGNORE INTO ${table} (${columns.map((column) => column.column).join(', ')}) VALUES ${Array.from(chunk, () => row).join(', ')}`;
-    await new Promise<void>((resolve, reject) =>
-      connection.run(sql, values, (error) => (error ? reject(error) : resolve())),
-    );
-  }
-  return true;
-}
-
 interface PgRunner {
   query(statement: { text: string; values: readonly unknown[] }): Promise<unknown>;
 }
