@@ -1,7 +1,6 @@
 import type { Model, ModelStatic, Transaction } from 'sequelize';
 import { modelColumns, sqliteValue } from './column-values.ts';
 import type { Dialect } from './database.ts';
-import { connectionOf } from './transaction-context.ts';
 
 /** Rows of one model as one bound JSON parameter, and the SELECT that unpacks them into the model's columns. */
 export interface JsonRows {
@@ -75,30 +74,4 @@ export async function jsonBulkInsert(
       ? `INSERT ${options.ignoreExisting ? 'OR IGNORE ' : ''}INTO ${table} (${rows.names}) ${rows.select}`
       : `INSERT INTO ${table} (${rows.names}) ${rows.select}${options.ignoreExisting ? ' ON CONFLICT DO NOTHING' : ''}`;
   await model.sequelize!.query(sql, { bind: [rows.parameter], transaction: options.transaction });
-}
-
-interface PgRunner {
-  query(statement: { text: string; values: readonly unknown[] }): Promise<unknown>;
-}
-
-/**
- * PostgreSQL's hot path for a batch inside a transaction, existing ids ignored: the JSON-parameter insert run on the
- * transaction's own connection through the driver. Sequelize's query path scans the megabyte parameter for NUL
- * characters on every batch (JSON has none: it escapes them) and rescans the statement for placeholders. Returns false
- * when there is no transaction connection to run on.
- */
-export async function pgJsonInsert(
-  model: ModelStatic<Model>,
-  records: readonly object[],
-  transaction: Transaction | undefined,
-): Promise<boolean> {
-  const connection = connectionOf<PgRunner>(transaction);
-  if (!connection) return false;
-  const table = model.getTableName() as string;
-  const rows = jsonRows(model, 'postgres', records);
-  await connection.query({
-    text: `INSERT INTO ${table} (${rows.names}) ${rows.select} ON CONFLICT DO NOTHING`,
-    values: [rows.parameter],
-  });
-  return true;
 }

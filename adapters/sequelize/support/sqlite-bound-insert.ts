@@ -1,5 +1,6 @@
 import type { Model, ModelStatic, Transaction } from 'sequelize';
 import { type ModelColumn, modelColumns, sqliteValue } from './column-values.ts';
+import { sharedColumns } from './shared-columns.ts';
 import { connectionOf } from './transaction-context.ts';
 
 interface SqliteRunner {
@@ -28,7 +29,7 @@ export async function sqliteBoundInsert(
   const table = model.getTableName() as string;
   for (let start = 0; start < records.length; start += SQLITE_ROWS_PER_STATEMENT) {
     const rows = storedRows(columns, records.slice(start, start + SQLITE_ROWS_PER_STATEMENT));
-    const shared = sharedColumns(rows, columns.length);
+    const shared = sharedColumns(rows, columns.length, (row, column) => row[column]);
     const values: unknown[] = [];
     for (let index = 0; index < columns.length; index++) if (shared[index]) values.push(rows[0][index]);
     for (const row of rows)
@@ -47,16 +48,6 @@ function storedRows(columns: readonly ModelColumn[], records: readonly object[])
     const source = record as Record<string, unknown>;
     return columns.map(({ field, kind }) => sqliteValue(kind, source[field]));
   });
-}
-
-/** Per column: whether every row holds the same value there. */
-function sharedColumns(rows: readonly unknown[][], width: number): boolean[] {
-  const shared: boolean[] = [];
-  for (let index = 0; index < width; index++) {
-    const first = rows[0][index];
-    shared.push(rows.every((row) => row[index] === first));
-  }
-  return shared;
 }
 
 /** Statement texts by shape (table, row count, shared columns): a batch's statement is some 50 KB to build. */
