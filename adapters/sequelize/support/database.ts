@@ -1,5 +1,7 @@
 import { Sequelize } from 'sequelize';
+import type sqlite3 from 'sqlite3';
 import { guardOutages } from './outages.ts';
+import { keepPreparedStatements } from './sqlite-statement-cache.ts';
 import { postgresRowReader, sqliteRowReader, type RowReader } from './row-reader.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -103,6 +105,7 @@ function keepWriterConnection(sequelize: Sequelize): void {
   const open = manager.getConnection.bind(manager);
   const release = manager.releaseConnection.bind(manager);
   let writer: SqliteConnection | null = null;
+  let statements: { finalizeAll(): Promise<void> } | null = null;
   let busy = false;
   const normalSync = (connection: SqliteConnection) =>
     new Promise<void>((resolve, reject) =>
@@ -116,6 +119,7 @@ function keepWriterConnection(sequelize: Sequelize): void {
       if (writer === null) {
         const connection = await open({ ...options, uuid: 'assay-writer' });
         await normalSync(connection);
+        statements = keepPreparedStatements(connection as unknown as sqlite3.Database);
         writer = connection;
       }
       return writer;
@@ -133,6 +137,8 @@ function keepWriterConnection(sequelize: Sequelize): void {
   sequelize.close = async () => {
     const kept = writer;
     writer = null;
+    await statements?.finalizeAll();
+    statements = null;
     if (kept)
       await new Promise<void>((resolve) =>
         (kept as unknown as { close(done: () => void): void }).close(() => resolve()),

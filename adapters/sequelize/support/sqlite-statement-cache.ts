@@ -1,0 +1,94 @@
+import type sqlite3 from 'sqlite3';
+
+type Callback = (this: unknown, error: Error | null, ...results: unknown[]) => void;
+type Runner = (...args: unknown[]) => unknown;
+
+interface Prepared {
+  readonly statement: sqlite3.Statement;
+  /** Settles once prepared: with the error when preparing failed. */
+  readonly ready: Promise<Error | null>;
+  prepared: boolean;
+}
+
+/** Statements kept per connection at the most; the least recently used is finalized first. */
+const KEPT_STATEMENTS = 64;
+
+/**
+ * Makes a connection's `run` and `all` go through statements prepared once per SQL text. The driver otherwise
+ * prepares every statement afresh: a parse in the thread pool and a return to the main thread before it runs, which
+ * on the writer connection held the write lock for an extra hop per statement (BEGIN, the batch insert, COMMIT) and
+ * re-parsed the batch insert's 1000-row text every time. A statement that failed is dropped, so the next call
+ * prepares afresh. `finalizeAll` must run before the connection closes (SQLite refuses to close with statements open).
+ */
+export function keepPreparedStatements(connection: sqlite3.Database): { finalizeAll(): Promise<void> } {
+  const kept = new Map<string, Prepared>();
+  const drop = (sql: string, prepared: Prepared) => {
+    if (kept.get(sql) === prepared) kept.delete(sql);
+    prepared.statement.finalize();
+  };
+  const prepare = (sql: string): Prepared => {
+    let settle: (failure: Error | null) => void = () => {};
+    const ready = new Promise<Error | null>((resolve) => {
+      settle = resolve;
+    });
+    // With a callback a failed prepare is reported there, not emitted as an unhandled 'error'.
+    const statement = connection.prepare(sql, (error: Error | null) => {
+      entry.prepared = !error;
+      settle(error);
+    });
+    const entry: Prepared = { statement, ready, prepared: false };
+    return entry;
+  };
+  const through = (method: 'run' | 'all', original: Runner): Runner =>
+    function (this: unknown, ...args) {
+      const [sql, parameters, callback] = args;
+      if (
+        typeof sql !== 'string' ||
+        typeof parameters !== 'object' ||
+        parameters === null ||
+        typeof callback !== 'function'
+      )
+        return Reflect.apply(original, this, args);
+      let entry = kept.get(sql);
+      if (entry === undefined) {
+        entry = prepare(sql);
+        kept.set(sql, entry);
+        if (kept.size > KEPT_STATEMENTS) {
+          const [oldest, stale] = kept.entries().next().value as [string, Prepared];
+          drop(oldest, stale);
+        }
+      } else {
+        kept.delete(sql);
+        kept.set(sql, entry);
+      }
+      const used = entry;
+      const done = callback as Callback;
+      const execute = () =>
+        (used.statement[method] as (parameters: unknown, callback: Callback) => unknown)(
+          parameters,
+          function (error, ...results) {
+            if (error) drop(sql, used);
+            done.call(this, error, ...results);
+          },
+        );
+      // Prepared already: run now. Otherwise once prepared (a failed prepare answers every call waiting on it).
+      if (used.prepared) execute();
+      else
+        void used.ready.then((failure) => {
+          if (!failure) return execute();
+          drop(sql, used);
+          done.call(used.statement, failure);
+        });
+      return connection;
+    };
+  const target = connection as unknown as Record<'run' | 'all', Runner>;
+  target.run = through('run', target.run.bind(connection));
+  target.all = through('all', target.all.bind(connection));
+  return {
+    async finalizeAll() {
+      const entries = [...kept.values()];
+      kept.clear();
+      await Promise.all(entries.map(({ statement }) => new Promise<void>((done) => statement.finalize(() => done()))));
+    },
+  };
+}
