@@ -9,8 +9,8 @@ import { defineTracingModels } from './models/tracing-models.ts';
 import { SequelizeBulkRecordStore } from './sequelize-bulk-record-store.ts';
 import type { DatabaseHandle } from './support/database.ts';
 import { jsonBulkInsert } from './support/json-bulk-insert.ts';
-import { pgJsonInsert } from './support/pg-json-insert.ts';
-import { sqliteBoundInsert } from './support/sqlite-bound-insert.ts';
+import { pgJsonInsert, stagePgInsert } from './support/pg-json-insert.ts';
+import { sqliteBoundInsert, stageSqliteInsert } from './support/sqlite-bound-insert.ts';
 import { guardOutage } from './support/outages.ts';
 import type { TransactionContext } from './support/transaction-context.ts';
 
@@ -149,6 +149,11 @@ export class SequelizeSpanStore extends SequelizeBulkRecordStore<Span> implement
 
   async listByIds(scope: string, ids: readonly string[]): Promise<Span[]> {
     return listByIds(this, scope, ids);
+  }
+
+  stage(records: readonly Span[]): void {
+    if (this.database.dialect === 'sqlite') stageSqliteInsert(this.model, records);
+    else stagePgInsert(this.model, records);
   }
 
   /** For `listByIds`: the light read path of this store. */

@@ -26,4 +26,9 @@ export interface SpanStore extends BulkRecordStore<Span> {
   settleParents(scope: string, arrived: readonly string[], waiting: readonly string[]): Promise<void>;
   /** The organization's spans with these ids, soft-deleted ones included; one query. */
   listByIds(scope: string, ids: readonly string[]): Promise<Span[]>;
+  /**
+   * Optional, no effect on data: prepares a batch for a coming `insertMany` of the same array, before its
+   * transaction, so the transaction (and on SQLite the one write lock) is not held while the batch is encoded.
+   */
+  stage?(records: readonly Span[]): void;
 }

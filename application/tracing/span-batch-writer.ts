@@ -16,7 +16,7 @@ type WriterPorts = Pick<Ports, 'inferenceResults' | 'spans' | 'ids' | 'clock'>;
  * result) and plans the batch. Writes nothing, so it runs before the write transaction: an organization never
  * changes, and re-sends racing each other are absorbed by `ignoreExisting`. `placed` are inference results the
  * caller is about to create in the same transaction (OTLP traces). With `requireSome`, a batch with nothing to
- * create is refused.
+ * create is refused. The store may encode the batch's rows now (`stage`), outside the coming transaction.
  */
 export async function planSpanWrite(
   ports: WriterPorts,
@@ -42,6 +42,7 @@ export async function planSpanWrite(
     ports.ids.next('trace'),
   );
   if (requireSome) assertSomeCreated(plan);
+  ports.spans.stage?.(plan.fresh);
   return plan;
 }
 

@@ -87,6 +87,8 @@ for (const name of await storageNames()) {
             : { type: 'GENERATION', metadata: { step: index }, parentTraceId: 'trace_big_0', parentPending: true }),
         }),
       );
+      // Staged (encoded ahead of the transaction) where the store offers it; the lone span below is not.
+      spans.stage?.(batch);
       await uow.transaction(() => spans.insertMany(batch, { ignoreExisting: true }));
       await uow.transaction(() => spans.insertMany([span('trace_alone', { latencyMs: 7 })], { ignoreExisting: true }));
       const stored = await spans.list('org_a', { limit: 2000 });

@@ -21,7 +21,25 @@ export async function pgJsonInsert(
   transaction: Transaction | undefined,
 ): Promise<boolean> {
   const connection = connectionOf<PgRunner>(transaction);
-  if (!connection || records.length === 0) return !!connection;
+  if (!connection) return false;
+  if (records.length > 0) await connection.query(staged.get(records) ?? encodeInsert(model, records));
+  return true;
+}
+
+interface EncodedStatement {
+  readonly text: string;
+  readonly values: readonly unknown[];
+}
+
+/** Batches encoded ahead of their insert (`stagePgInsert`), by the very array later inserted. */
+const staged = new WeakMap<readonly object[], EncodedStatement>();
+
+/** Encodes a batch for a coming `pgJsonInsert` of the same array, before its transaction (see `stageSqliteInsert`). */
+export function stagePgInsert(model: ModelStatic<Model>, records: readonly object[]): void {
+  if (records.length > 0) staged.set(records, encodeInsert(model, records));
+}
+
+function encodeInsert(model: ModelStatic<Model>, records: readonly object[]): EncodedStatement {
   const columns = modelColumns(model);
   const table = model.getTableName() as string;
   const valueAt = (record: object, index: number) => (record as Record<string, unknown>)[columns[index].field] ?? null;
@@ -35,11 +53,10 @@ export async function pgJsonInsert(
   });
   const names = columns.map(({ column }) => column).join(', ');
   const select = columns.map(({ column }, index) => `${shared[index] ? 's' : 'r'}.${column}`).join(', ');
-  await connection.query({
+  return {
     text:
       `INSERT INTO ${table} (${names}) SELECT ${select} FROM json_populate_recordset(NULL::${table}, $1::json) r, ` +
       `json_populate_record(NULL::${table}, $2::json) s ON CONFLICT DO NOTHING`,
     values: [JSON.stringify(rows), JSON.stringify(once)],
-  });
-  return true;
+  };
 }

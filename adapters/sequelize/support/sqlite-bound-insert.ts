@@ -25,8 +25,34 @@ export async function sqliteBoundInsert(
 ): Promise<boolean> {
   const connection = connectionOf<SqliteRunner>(transaction);
   if (!connection) return false;
+  for (const { sql, values } of staged.get(records) ?? encodeInsert(model, records))
+    await new Promise<void>((resolve, reject) =>
+      connection.run(sql, values, (error) => (error ? reject(error) : resolve())),
+    );
+  return true;
+}
+
+interface EncodedStatement {
+  readonly sql: string;
+  readonly values: readonly unknown[];
+}
+
+/** Batches encoded ahead of their insert (`stageSqliteInsert`), by the very array later inserted. */
+const staged = new WeakMap<readonly object[], readonly EncodedStatement[]>();
+
+/**
+ * Encodes a batch for a coming `sqliteBoundInsert` of the same array, before its transaction: encoding a 1000-span
+ * batch takes milliseconds of the main thread, and inside the transaction the write lock would wait on them.
+ */
+export function stageSqliteInsert(model: ModelStatic<Model>, records: readonly object[]): void {
+  staged.set(records, encodeInsert(model, records));
+}
+
+/** The batch as insert statements of at most SQLITE_ROWS_PER_STATEMENT rows, with their bound values. */
+function encodeInsert(model: ModelStatic<Model>, records: readonly object[]): EncodedStatement[] {
   const columns = modelColumns(model);
   const table = model.getTableName() as string;
+  const statements: EncodedStatement[] = [];
   for (let start = 0; start < records.length; start += SQLITE_ROWS_PER_STATEMENT) {
     const rows = storedRows(columns, records.slice(start, start + SQLITE_ROWS_PER_STATEMENT));
     const shared = sharedColumns(rows, columns.length, (row, column) => row[column]);
@@ -34,12 +60,9 @@ export async function sqliteBoundInsert(
     for (let index = 0; index < columns.length; index++) if (shared[index]) values.push(rows[0][index]);
     for (const row of rows)
       for (let index = 0; index < columns.length; index++) if (!shared[index]) values.push(row[index]);
-    const sql = insertStatement(table, columns, rows.length, shared);
-    await new Promise<void>((resolve, reject) =>
-      connection.run(sql, values, (error) => (error ? reject(error) : resolve())),
-    );
+    statements.push({ sql: insertStatement(table, columns, rows.length, shared), values });
   }
-  return true;
+  return statements;
 }
 
 /** Each record's values as SQLite stores them, in column order. */
