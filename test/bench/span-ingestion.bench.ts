@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { ApiClient } from '../support/api-client.ts';
 import { createTenant, type HttpWorld } from '../support/http-world.ts';
 import { createInferenceResultFor } from '../support/tracing-fixtures.ts';
-import { cpuSeconds } from '../support/process-cpu.ts';
+import { cpuSeconds, postgresBackends, totalCpuSeconds } from '../support/process-cpu.ts';
 import { SERVER_HEAP } from '../support/processes.ts';
 
 /**
@@ -219,7 +219,14 @@ function placeholders(rows: number, dialect: 'sqlite' | 'postgres'): string {
   return Array.from({ length: rows }, one).join(', ');
 }
 
-async function throughPostgres(url: string, owner: Owner, prefix: string): Promise<number> {
+/** CPU seconds the database's server processes have used so far (PostgreSQL on this machine). */
+const databaseCpu = async (url: string) => totalCpuSeconds(await postgresBackends(url));
+
+async function throughPostgres(
+  url: string,
+  owner: Owner,
+  prefix: string,
+): Promise<{ seconds: number; databaseSeconds: number }> {
   const pool = new pg.Pool({ connectionString: url, max: CLIENTS });
   const sql = `INSERT INTO spans (${COLUMNS.join(', ')}) VALUES ${placeholders(BATCH, 'postgres')} ON CONFLICT DO NOTHING`;
   const insert = async (label: string) => {
@@ -234,9 +241,11 @@ async function throughPostgres(url: string, owner: Owner, prefix: string): Promi
     }
   };
   await insert(`${prefix}warm`);
+  const before = await databaseCpu(url);
   const seconds = await timed(() => concurrently(BATCHES, CLIENTS, (index) => insert(`${prefix}${index}`)));
+  const databaseSeconds = (await databaseCpu(url)) - before;
   await pool.end();
-  return seconds;
+  return { seconds, databaseSeconds };
 }
 
 async function throughSqlite(file: string, owner: Owner, prefix: string): Promise<number> {
@@ -344,20 +353,31 @@ async function measure(name: 'sqlite' | 'postgres'): Promise<void> {
     // Unlike rates, CPU spent per span hardly moves with the machine's other load.
     const httpCpu = targets.map(() => Number.POSITIVE_INFINITY);
     let driverCpu = Number.POSITIVE_INFINITY;
+    // PostgreSQL's own CPU per 1000 spans (its server processes for this database), each side.
+    const httpDatabaseCpu = targets.map(() => Number.POSITIVE_INFINITY);
+    let driverDatabaseCpu = Number.POSITIVE_INFINITY;
     const perThousand = (seconds: number) => (seconds * 1000 * 1000) / spans;
     for (let round = 0; round < ROUNDS; round++) {
       for (const [index, each] of targets.entries()) {
         const before = await cpuSeconds(each.server.pid);
+        const databaseBefore = name === 'postgres' ? await databaseCpu(each.store.url) : 0;
         const rate = spans / (await overHttp(each.world, each.owner, each.key, `http${round}_`));
         const after = await cpuSeconds(each.server.pid);
+        if (name === 'postgres')
+          httpDatabaseCpu[index] = Math.min(
+            httpDatabaseCpu[index],
+            perThousand((await databaseCpu(each.store.url)) - databaseBefore),
+          );
         http[index] = Math.max(http[index], rate);
         httpCpu[index] = Math.min(httpCpu[index], perThousand(after - before));
       }
       const ownBefore = process.cpuUsage();
-      const direct =
-        name === 'postgres'
-          ? await throughPostgres(main.store.url, main.owner, `driver${round}_`)
-          : await throughSqlite(main.store.url.slice('sqlite:'.length), main.owner, `driver${round}_`);
+      let direct: number;
+      if (name === 'postgres') {
+        const measured = await throughPostgres(main.store.url, main.owner, `driver${round}_`);
+        direct = measured.seconds;
+        driverDatabaseCpu = Math.min(driverDatabaseCpu, perThousand(measured.databaseSeconds));
+      } else direct = await throughSqlite(main.store.url.slice('sqlite:'.length), main.owner, `driver${round}_`);
       const own = process.cpuUsage(ownBefore);
       driverCpu = Math.min(driverCpu, perThousand((own.user + own.system) / 1e6));
       driver = Math.max(driver, spans / direct);
@@ -378,6 +398,10 @@ async function measure(name: 'sqlite' | 'postgres'): Promise<void> {
       process.stdout.write(
         `${who} CPU per 1000 spans: http ${httpCpu[index].toFixed(0)} ms, driver ${driverCpu.toFixed(0)} ms (ratio ${(driverCpu / httpCpu[index]).toFixed(2)}; ${name === 'postgres' ? "PostgreSQL's own CPU not counted" : 'SQLite in-process, counted'})\n`,
       );
+      if (name === 'postgres')
+        process.stdout.write(
+          `${who} PostgreSQL's CPU per 1000 spans: http ${httpDatabaseCpu[index].toFixed(0)} ms, driver ${driverDatabaseCpu.toFixed(0)} ms; both processes together: http ${(httpCpu[index] + httpDatabaseCpu[index]).toFixed(0)} ms, driver ${(driverCpu + driverDatabaseCpu).toFixed(0)} ms (ratio ${((driverCpu + driverDatabaseCpu) / (httpCpu[index] + httpDatabaseCpu[index])).toFixed(2)})\n`,
+        );
       process.stdout.write(`${who} server peak RSS ${peakRss(each.server.pid)} MB\n`);
     }
   } finally {

@@ -78,6 +78,30 @@ test('a valid span is built with defaults: minted id, type SPAN, latency from it
   t.true(verdict.span.id.startsWith('trace_minted'));
 });
 
+test('timestamps are stored as toISOString writes them: canonical ones kept, others normalised the way Date reads them', (t) => {
+  const samples = [
+    '2026-01-01T00:00:00.000Z',
+    '2024-02-29T12:34:56.789Z',
+    '2000-02-29T00:00:00.000Z',
+    '2026-02-29T00:00:00.000Z',
+    '1900-02-29T00:00:00.000Z',
+    '2026-04-31T00:00:00.000Z',
+    '2026-01-01T24:00:00.000Z',
+    '2026-01-01T00:00:00Z',
+    '2026-01-01T01:00:00+01:00',
+    '2026-13-01T00:00:00.000Z',
+    '2026-01-01T23:59:60.000Z',
+    '2026-01-01T00:00:00.000z',
+    '2026-0a-01T00:00:00.000Z',
+  ];
+  for (const startTime of samples) {
+    const verdict = admitSpan({ ...base, startTime }, mint, context, new Set());
+    const millis = Date.parse(startTime);
+    if (Number.isNaN(millis)) t.false(verdict.ok, startTime);
+    else t.is(verdict.ok ? verdict.span.startTime : null, new Date(millis).toISOString(), startTime);
+  }
+});
+
 test('a parent in the same batch is settled at once; one outside waits', (t) => {
   const inBatch = admitSpan({ ...base, parentTraceId: 'trace_p' }, mint, context, new Set(['trace_p']));
   const outside = admitSpan({ ...base, parentTraceId: 'trace_q' }, mint, context, new Set(['trace_p']));
