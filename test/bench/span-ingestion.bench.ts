@@ -355,6 +355,8 @@ async function measure(name: 'sqlite' | 'postgres'): Promise<void> {
     let driverCpu = Number.POSITIVE_INFINITY;
     // PostgreSQL's own CPU per 1000 spans (its server processes for this database), each side.
     const httpDatabaseCpu = targets.map(() => Number.POSITIVE_INFINITY);
+    const otlpCpu = targets.map(() => Number.POSITIVE_INFINITY);
+    const otlpDatabaseCpu = targets.map(() => Number.POSITIVE_INFINITY);
     let driverDatabaseCpu = Number.POSITIVE_INFINITY;
     const perThousand = (seconds: number) => (seconds * 1000 * 1000) / spans;
     for (let round = 0; round < ROUNDS; round++) {
@@ -382,8 +384,18 @@ async function measure(name: 'sqlite' | 'postgres'): Promise<void> {
       driverCpu = Math.min(driverCpu, perThousand((own.user + own.system) / 1e6));
       driver = Math.max(driver, spans / direct);
       if (OTLP_EXPORTS > 0)
-        for (const [index, each] of targets.entries())
+        for (const [index, each] of targets.entries()) {
+          const before = await cpuSeconds(each.server.pid);
+          const databaseBefore = name === 'postgres' ? await databaseCpu(each.store.url) : 0;
           otlp[index] = Math.max(otlp[index], otlpSpans / (await overOtlp(each.world, each.owner, each.key)));
+          const perSpan = (seconds: number) => (seconds * 1000 * 1000) / otlpSpans;
+          otlpCpu[index] = Math.min(otlpCpu[index], perSpan((await cpuSeconds(each.server.pid)) - before));
+          if (name === 'postgres')
+            otlpDatabaseCpu[index] = Math.min(
+              otlpDatabaseCpu[index],
+              perSpan((await databaseCpu(each.store.url)) - databaseBefore),
+            );
+        }
     }
     const figure = (value: number) => Math.round(value).toLocaleString('en-US').padStart(9);
     for (const [index, each] of targets.entries()) {
@@ -393,7 +405,7 @@ async function measure(name: 'sqlite' | 'postgres'): Promise<void> {
       );
       if (OTLP_EXPORTS > 0)
         process.stdout.write(
-          `${who} otlp ${figure(otlp[index])} spans/s   ÷ http batch = ${(otlp[index] / http[index]).toFixed(2)}   (${OTLP_EXPORTS} exports of ${OTLP_TRACES} traces × ${OTLP_SPANS_PER_TRACE} spans, JSON)\n`,
+          `${who} otlp ${figure(otlp[index])} spans/s   ÷ http batch = ${(otlp[index] / http[index]).toFixed(2)}   (${OTLP_EXPORTS} exports of ${OTLP_TRACES} traces × ${OTLP_SPANS_PER_TRACE} spans, JSON; CPU per 1000 spans: server ${otlpCpu[index].toFixed(0)} ms${name === 'postgres' ? `, PostgreSQL ${otlpDatabaseCpu[index].toFixed(0)} ms` : ''})\n`,
         );
       process.stdout.write(
         `${who} CPU per 1000 spans: http ${httpCpu[index].toFixed(0)} ms, driver ${driverCpu.toFixed(0)} ms (ratio ${(driverCpu / httpCpu[index]).toFixed(2)}; ${name === 'postgres' ? "PostgreSQL's own CPU not counted" : 'SQLite in-process, counted'})\n`,
