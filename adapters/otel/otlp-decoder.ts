@@ -1,4 +1,5 @@
 import { InvalidInput } from '../../domain/errors.ts';
+import { setOwn } from '../../domain/shared/json.ts';
 import { findJsonProblem } from '../shared/json-input.ts';
 import type { OtelSpan } from '../../domain/tracing/otel-span.ts';
 import { MAX_SPANS_PER_BATCH } from '../../domain/tracing/span-batch.ts';
@@ -32,12 +33,12 @@ function plain(value: Json | undefined): unknown {
   return null;
 }
 
+/** OTLP key-value pairs as an object (a later pair wins over an earlier one with the same key). */
 function attributes(items: readonly Json[] | undefined): Record<string, unknown> {
-  return Object.fromEntries(
-    (Array.isArray(items) ? items : [])
-      .filter((item) => typeof item?.key === 'string')
-      .map((item) => [item.key, plain(item.value)]),
-  );
+  const result: Record<string, unknown> = {};
+  if (!Array.isArray(items)) return result;
+  for (const item of items) if (typeof item?.key === 'string') setOwn(result, item.key, plain(item.value));
+  return result;
 }
 
 /** Unix nanos arrive as decimal text (protobuf longs, OTLP/JSON) or, from lenient JSON writers, as numbers. */

@@ -1,3 +1,4 @@
+import { setOwn } from '../shared/json.ts';
 import { SPAN_TYPES, type SpanType } from './span.ts';
 
 /** An OpenTelemetry span as decoded from OTLP (JSON or protobuf): ids in lowercase hex, attributes as plain values. */
@@ -89,21 +90,54 @@ export const legacyOtelInferenceResultId = (traceId: string): string => `inferen
 /** The largest time a JavaScript date (and so an ISO timestamp) can hold, in nanoseconds since the epoch. */
 const MAX_NANOS = 8_640_000_000_000_000n * 1_000_000n;
 
+/** Digits of MAX_NANOS: a time written with fewer (leading zeros aside) is in range. */
+const MAX_NANOS_TEXT = MAX_NANOS.toString();
+
+/** Whether the text is 1 to 30 decimal digits (the form OTLP writes unsigned nanoseconds in). */
+function isDigits(text: string): boolean {
+  if (text.length === 0 || text.length > 30) return false;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
+}
+
+/** Of decimal digits: whether the number is zero, and whether it exceeds MAX_NANOS (compared as text, no BigInt). */
+function nanosRange(digits: string): 'zero' | 'beyond' | 'within' {
+  let first = 0;
+  while (first < digits.length && digits.charCodeAt(first) === 48) first++;
+  const significant = digits.length - first;
+  if (significant === 0) return 'zero';
+  if (significant !== MAX_NANOS_TEXT.length) return significant > MAX_NANOS_TEXT.length ? 'beyond' : 'within';
+  return digits.slice(first) > MAX_NANOS_TEXT ? 'beyond' : 'within';
+}
+
+/** Whole milliseconds of a nanosecond count in range: its digits but the last six (exact: at most 8.64e15). */
+const millisOf = (digits: string): number => (digits.length > 6 ? Number(digits.slice(0, -6)) : 0);
+
 /** Nanoseconds since the epoch (decimal text) to an ISO timestamp; zero, absent or out of range is null. */
 export function nanosToIso(nanos: string | null): string | null {
-  if (nanos === null || !/^\d{1,30}$/.test(nanos) || /^0+$/.test(nanos)) return null;
-  const value = BigInt(nanos);
-  return value > MAX_NANOS ? null : new Date(Number(value / 1_000_000n)).toISOString();
+  if (nanos === null || !isDigits(nanos) || nanosRange(nanos) !== 'within') return null;
+  return new Date(millisOf(nanos)).toISOString();
 }
+
+/** Milliseconds from `start` to `end`, two nanosecond counts in range, as exactly as a double holds them. */
+function elapsedMillis(start: string, end: string): number {
+  return ((millisOf(end) - millisOf(start)) * 1e6 + (subMillisOf(end) - subMillisOf(start))) / 1e6;
+}
+
+/** The nanoseconds past the whole milliseconds: the last six digits. */
+const subMillisOf = (digits: string): number => Number(digits.slice(-6));
 
 const TRACE_ID = /^[0-9a-f]{32}$/;
 const SPAN_ID = /^[0-9a-f]{16}$/;
 
 /** Why one time field of an OTel span is unusable, or null (absent and zero are fine: no time). */
 function timeProblem(field: string, nanos: string | null): string | null {
-  if (nanos === null || /^0+$/.test(nanos)) return null;
-  if (!/^\d{1,30}$/.test(nanos)) return `${field} must be a non-negative integer of nanoseconds`;
-  return BigInt(nanos) > MAX_NANOS ? `${field} is beyond the representable range (year 275760)` : null;
+  if (nanos === null) return null;
+  if (!isDigits(nanos)) return /^0+$/.test(nanos) ? null : `${field} must be a non-negative integer of nanoseconds`;
+  return nanosRange(nanos) === 'beyond' ? `${field} is beyond the representable range (year 275760)` : null;
 }
 
 /**
@@ -143,12 +177,24 @@ function structured(value: unknown): unknown {
   }
 }
 
-function pick(attributes: Readonly<Record<string, unknown>>, keys: readonly string[]): Record<string, unknown> | null {
-  const found = keys.filter((key) => attributes[key] !== undefined);
-  if (found.length === 0) return null;
-  return Object.fromEntries(
-    found.map((key) => [key.replace(/^gen_ai\./, '').replace(/\./g, '_'), structured(attributes[key])]),
-  );
+/** The GenAI attribute keys of input or output, each with the field it becomes (`gen_ai.input.messages` → `input_messages`). */
+const fieldNames = (keys: readonly string[]): readonly (readonly [string, string])[] =>
+  keys.map((key) => [key, key.replace(/^gen_ai\./, '').replace(/\./g, '_')] as const);
+const INPUT_FIELDS = fieldNames(INPUT_KEYS);
+const OUTPUT_FIELDS = fieldNames(OUTPUT_KEYS);
+
+function pick(
+  attributes: Readonly<Record<string, unknown>>,
+  fields: readonly (readonly [string, string])[],
+): Record<string, unknown> | null {
+  let picked: Record<string, unknown> | null = null;
+  for (const [key, field] of fields) {
+    const value = attributes[key];
+    if (value === undefined) continue;
+    picked ??= {};
+    picked[field] = structured(value);
+  }
+  return picked;
 }
 
 function spanType(span: OtelSpan): SpanType {
@@ -161,44 +207,48 @@ function spanType(span: OtelSpan): SpanType {
   return 'SPAN';
 }
 
-/** Maps one OTel span: GenAI conventions give type, input, output and usage; every other attribute goes to metadata. */
+/** The attributes no mapping consumed, for the span's metadata. */
+function unconsumed(attributes: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const rest: Record<string, unknown> = {};
+  for (const key of Object.keys(attributes)) if (!CONSUMED.has(key)) setOwn(rest, key, attributes[key]);
+  return rest;
+}
+
+/**
+ * Maps one OTel span: GenAI conventions give type, input, output and usage; every other attribute goes to metadata.
+ * The span input has every field (null when the span has none), so all inputs share one shape: this runs for each of
+ * an export's 10,000 spans.
+ */
 export function mapOtelSpan(span: OtelSpan): MappedOtelSpan {
   const attributes = span.attributes;
   const inputTokens = count(attributes['gen_ai.usage.input_tokens'] ?? attributes['gen_ai.usage.prompt_tokens']);
   const outputTokens = count(attributes['gen_ai.usage.output_tokens'] ?? attributes['gen_ai.usage.completion_tokens']);
-  const rest = Object.fromEntries(Object.entries(attributes).filter(([key]) => !CONSUMED.has(key)));
-  const usage =
-    inputTokens === null && outputTokens === null
-      ? {}
-      : { usage: { inputTokens, outputTokens, totalTokens: (inputTokens ?? 0) + (outputTokens ?? 0) } };
+  const metadata = unconsumed(attributes);
+  if (inputTokens !== null || outputTokens !== null)
+    metadata.usage = { inputTokens, outputTokens, totalTokens: (inputTokens ?? 0) + (outputTokens ?? 0) };
+  metadata.otel = {
+    traceId: span.traceId,
+    spanId: span.spanId,
+    kind: span.kind,
+    scope: span.scopeName,
+    resource: span.resourceAttributes,
+  };
   const start = nanosToIso(span.startTimeUnixNano);
   const end = nanosToIso(span.endTimeUnixNano);
-  const inputData = pick(attributes, INPUT_KEYS);
-  const outputData = pick(attributes, OUTPUT_KEYS);
-  const input: Record<string, unknown> = {
+  const inputData = pick(attributes, INPUT_FIELDS);
+  const outputData = pick(attributes, OUTPUT_FIELDS);
+  const input = {
     id: otelSpanId(span.traceId, span.spanId),
     name: span.name,
     type: spanType(span),
-    ...(inputData ? { inputData } : {}),
-    ...(outputData ? { outputData } : {}),
-    ...(span.statusCode === 2 ? { error: span.statusMessage || 'error' } : {}),
-    ...(span.parentSpanId ? { parentTraceId: otelSpanId(span.traceId, span.parentSpanId) } : {}),
-    ...(start ? { startTime: start } : {}),
-    ...(end ? { endTime: end } : {}),
-    ...(end && start && end >= start
-      ? { latencyMs: Number(BigInt(span.endTimeUnixNano!) - BigInt(span.startTimeUnixNano!)) / 1e6 }
-      : {}),
-    metadata: {
-      ...rest,
-      ...usage,
-      otel: {
-        traceId: span.traceId,
-        spanId: span.spanId,
-        kind: span.kind,
-        scope: span.scopeName,
-        resource: span.resourceAttributes,
-      },
-    },
+    inputData,
+    outputData,
+    error: span.statusCode === 2 ? span.statusMessage || 'error' : null,
+    parentTraceId: span.parentSpanId ? otelSpanId(span.traceId, span.parentSpanId) : null,
+    startTime: start,
+    endTime: end,
+    latencyMs: end && start && end >= start ? elapsedMillis(span.startTimeUnixNano!, span.endTimeUnixNano!) : null,
+    metadata,
   };
   const conversationKey = OTEL_ATTRIBUTES.conversationIds.find((key) => idAttribute(span, key) !== null);
   return {

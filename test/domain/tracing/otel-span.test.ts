@@ -131,3 +131,22 @@ test('grouping by trace is linear: 100,000 spans of one trace summarize at once'
   t.is(summaries.length, 1);
   t.is(summaries[0].inputTokens, null);
 });
+
+test('OTel latency is exact to the nanosecond whatever the times, and an attribute named __proto__ is an ordinary field', (t) => {
+  const pairs: [string, string, number][] = [
+    ['1700000000000000000', '1700000000250000000', 250],
+    ['1700000000000000001', '1700000000123456789', 123.456788],
+    ['999', '1000999', 1],
+    ['1', '2', 0.000001],
+  ];
+  for (const [start, end, latency] of pairs) {
+    const mapped = mapOtelSpan(otel({}, { startTimeUnixNano: start, endTimeUnixNano: end }));
+    t.is(mapped.input.latencyMs, Number(BigInt(end) - BigInt(start)) / 1e6, `${start} → ${end}`);
+    t.is(mapped.input.latencyMs, latency);
+  }
+  const attributes = JSON.parse('{"__proto__": {"polluted": true}, "plain": 1}') as Record<string, unknown>;
+  const metadata = mapOtelSpan(otel(attributes)).input.metadata as Record<string, unknown>;
+  t.deepEqual(Object.getOwnPropertyDescriptor(metadata, '__proto__')?.value, { polluted: true });
+  t.is(Object.getPrototypeOf(metadata), Object.prototype);
+  t.is(metadata.plain, 1);
+});
