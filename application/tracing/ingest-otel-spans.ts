@@ -8,7 +8,9 @@ import {
   type OtelSpan,
 } from '../../domain/tracing/otel-span.ts';
 import type { Ports } from '../ports/ports.ts';
-import { planPlacement, storePlacement } from './place-otel-traces.ts';
+import type { InferenceResult } from '../../domain/tracing/inference-result.ts';
+import { assertBatchWritable, type SpanBatchPlan, type SpanRejection } from '../../domain/tracing/span-batch.ts';
+import { type Placement, planPlacement, storePlacement } from './place-otel-traces.ts';
 import { planSpanWrite, resettleAfterCommit, storeSpanPlan } from './span-batch-writer.ts';
 
 /** What OTLP's partial success reports: how many spans were refused and why (null when all were stored). */
@@ -23,7 +25,7 @@ const MESSAGE_LIMIT = 2000;
  * Stores OpenTelemetry spans as spans of inference results: the ones they name, or one per OTel trace in the
  * session they name. Like a span batch: refused spans (malformed ids or times included) are counted, not fatal;
  * another organization's inference result refuses the whole export (403). Everything is read and planned before
- * the write transaction, which holds a fixed number of set-based statements whatever the number of traces.
+ * each write transaction, which holds a fixed number of set-based statements whatever the number of traces.
  */
 export class IngestOtelSpans {
   constructor(
@@ -42,7 +44,14 @@ export class IngestOtelSpans {
     }
   }
 
-  /** One attempt; a concurrent export opening the same session or trace makes it fail with DuplicateKey, and the retry finds theirs. */
+  /**
+   * One attempt; a concurrent export opening the same session or trace makes it fail with DuplicateKey, and the retry
+   * finds theirs. Everything about the whole export (mapping, placement, tenancy) is decided first; then its spans are
+   * planned and written in chunks of whole traces, each in its own transaction, the next chunk planned while the
+   * previous one is written (a 10,000-span export otherwise left the process idle while the database wrote, and held
+   * every stage's copy of every span at once). An export failing midway has stored whole traces; its retry stores the
+   * rest (spans are recognised by their ids).
+   */
   private async ingest(scope: string, spans: readonly OtelSpan[]): Promise<OtelIngestOutcome | null> {
     const malformed: string[] = [];
     const mapped: MappedOtelSpan[] = [];
@@ -52,25 +61,85 @@ export class IngestOtelSpans {
       else malformed.push(`span ${index}: ${problem}`);
     });
     const placement = await planPlacement(this.ports, scope, summarizeOtelTraces(mapped));
-    const inputs = mapped.map((span) => ({
-      ...span.input,
-      inferenceResultId: span.inferenceResultId ?? placement.results.get(span.traceId),
-    }));
-    const plan = await planSpanWrite(this.ports, scope, inputs, { requireSome: false, placed: placement.created });
-    await this.ports.uow.transaction(async () => {
-      await storePlacement(this.ports, placement);
-      await storeSpanPlan(this.ports, scope, plan);
-    });
-    await resettleAfterCommit(this.ports, scope, plan);
-    const rejectedSpans = malformed.length + plan.rejected.length;
+    const known = [...placement.created, ...placement.existing, ...(await this.namedResults(scope, mapped))];
+    const rejections: SpanRejection[] = [];
+    let writing: Promise<void> | null = null;
+    try {
+      for (const chunk of chunksOfWholeTraces(mapped, CHUNK_SPANS)) {
+        const inputs = chunk.map((span) => ({
+          ...span.input,
+          inferenceResultId: span.inferenceResultId ?? placement.results.get(span.traceId),
+        }));
+        const plan = await planSpanWrite(this.ports, scope, inputs, { requireSome: false, known });
+        rejections.push(...plan.rejected);
+        const first = writing === null;
+        if (writing) await writing;
+        writing = this.write(scope, first ? placement : null, plan);
+        // Handled here so a failure while the next chunk is planned is not an unhandled rejection; awaited below.
+        writing.catch(() => undefined);
+      }
+      if (writing === null) await this.write(scope, placement, null);
+      else await writing;
+    } catch (error) {
+      await writing?.catch(() => undefined);
+      throw error;
+    }
+    const rejectedSpans = malformed.length + rejections.length;
     if (rejectedSpans === 0) return null;
     const details = [
       ...malformed,
       ...placement.reasons,
-      ...plan.rejected
+      ...rejections
         .filter((rejection) => rejection.message !== 'inferenceResultId: is required')
         .map((rejection) => `span ${rejection.id ?? rejection.index}: ${rejection.message}`),
     ];
     return { rejectedSpans, errorMessage: [...new Set(details)].join('; ').slice(0, MESSAGE_LIMIT) };
   }
+
+  /**
+   * The live inference results the export's spans name themselves, read once for every chunk; one of another
+   * organization refuses the whole export (403) before anything is written.
+   */
+  private async namedResults(scope: string, mapped: readonly MappedOtelSpan[]): Promise<InferenceResult[]> {
+    const ids = [...new Set(mapped.flatMap((span) => span.inferenceResultId ?? []))];
+    if (ids.length === 0) return [];
+    const stored = (await this.ports.inferenceResults.listByIds(null, ids)).filter(
+      (result) => result.deletedAt === null,
+    );
+    assertBatchWritable(scope, stored);
+    return stored;
+  }
+
+  /** One chunk's transaction (the first also writes the placement), then the settling of late parents. */
+  private async write(scope: string, placement: Placement | null, plan: SpanBatchPlan | null): Promise<void> {
+    await this.ports.uow.transaction(async () => {
+      if (placement) await storePlacement(this.ports, placement);
+      if (plan) await storeSpanPlan(this.ports, scope, plan);
+    });
+    if (plan) await resettleAfterCommit(this.ports, scope, plan);
+  }
+}
+
+/** Spans of one chunk at most (a longer trace is a chunk of its own): a trace's spans are never split. */
+const CHUNK_SPANS = 1000;
+
+/** Groups spans into chunks of whole traces (in order of first appearance), each of about `size` spans. */
+function chunksOfWholeTraces(spans: readonly MappedOtelSpan[], size: number): MappedOtelSpan[][] {
+  const byTrace = new Map<string, MappedOtelSpan[]>();
+  for (const span of spans) {
+    const members = byTrace.get(span.traceId);
+    if (members) members.push(span);
+    else byTrace.set(span.traceId, [span]);
+  }
+  const chunks: MappedOtelSpan[][] = [];
+  let current: MappedOtelSpan[] = [];
+  for (const members of byTrace.values()) {
+    if (current.length > 0 && current.length + members.length > size) {
+      chunks.push(current);
+      current = [];
+    }
+    current.push(...members);
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
 }

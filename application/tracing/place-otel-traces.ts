@@ -22,6 +22,8 @@ export interface Placement {
   readonly sessions: readonly Session[];
   /** Inference results to create (traces seen for the first time). */
   readonly created: readonly InferenceResult[];
+  /** The stored inference results traces were placed in (traces exported before). */
+  readonly existing: readonly InferenceResult[];
 }
 
 const distinct = (values: readonly (string | null)[]): string[] =>
@@ -116,10 +118,13 @@ export async function planPlacement(
     known.conversations.set(key, session.id);
     return session.id;
   };
+  const existing: InferenceResult[] = [];
   for (const summary of summaries) {
     const id = resultIdOf(summary.traceId);
-    if (known.stored.has(id)) {
+    const stored = known.stored.get(id);
+    if (stored) {
       results.set(summary.traceId, id);
+      if (stored.deletedAt === null) existing.push(stored);
       continue;
     }
     const reason = unplaceableReason(summary);
@@ -145,7 +150,7 @@ export async function planPlacement(
       reasons.push(`trace ${summary.traceId}: ${error.message}`);
     }
   }
-  return { results, reasons, sessions: opened, created };
+  return { results, reasons, sessions: opened, created, existing };
 }
 
 /**

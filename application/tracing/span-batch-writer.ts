@@ -14,18 +14,18 @@ type WriterPorts = Pick<Ports, 'inferenceResults' | 'spans' | 'ids' | 'clock'>;
  * Reads what a batch of span inputs needs (one query for the inference results named, one for the organization's
  * spans with the batch's ids, deleted ones included), checks tenancy (403 for another organization's inference
  * result) and plans the batch. Writes nothing, so it runs before the write transaction: an organization never
- * changes, and re-sends racing each other are absorbed by `ignoreExisting`. `placed` are inference results the
- * caller is about to create in the same transaction (OTLP traces). With `requireSome`, a batch with nothing to
+ * changes, and re-sends racing each other are absorbed by `ignoreExisting`. `known` are live inference results of
+ * the organization the caller already holds (OTLP traces it creates, results it read), not read again. With `requireSome`, a batch with nothing to
  * create is refused. The store may encode the batch's rows now (`stage`), outside the coming transaction.
  */
 export async function planSpanWrite(
   ports: WriterPorts,
   scope: string,
   inputs: readonly unknown[],
-  { requireSome, placed = [] }: { requireSome: boolean; placed?: readonly InferenceResult[] },
+  { requireSome, known = [] }: { requireSome: boolean; known?: readonly InferenceResult[] },
 ): Promise<SpanBatchPlan> {
-  const placedIds = new Set(placed.map((result) => result.id));
-  const resultIds = distinctField(inputs, 'inferenceResultId').filter((id) => !placedIds.has(id));
+  const knownIds = new Set(known.map((result) => result.id));
+  const resultIds = distinctField(inputs, 'inferenceResultId').filter((id) => !knownIds.has(id));
   const spanIds = distinctField(inputs, 'id');
   const [stored, resent] = await Promise.all([
     resultIds.length === 0 ? [] : ports.inferenceResults.listByIds(null, resultIds),
@@ -36,7 +36,7 @@ export async function planSpanWrite(
   const context = {
     organizationId: scope,
     now: ports.clock.now(),
-    inferenceResults: new Map([...results, ...placed].map((result) => [result.id, result])),
+    inferenceResults: new Map([...results, ...known].map((result) => [result.id, result])),
   };
   const plan = planSpanBatch(inputs, context, new Map(resent.map((span) => [span.id, span])), () =>
     ports.ids.next('trace'),
