@@ -120,8 +120,11 @@ export class IngestOtelSpans {
   }
 }
 
-/** Spans of one chunk at most (a longer trace is a chunk of its own): a trace's spans are never split. */
-const CHUNK_SPANS = 1000;
+/**
+ * Spans of one chunk at most (a longer trace is a chunk of its own): a trace's spans are never split. 1000 to 5000
+ * measured alike; fewer chunks commit (and flush the log) fewer times.
+ */
+const CHUNK_SPANS = 2500;
 
 /** Groups spans into chunks of whole traces (in order of first appearance), each of about `size` spans. */
 function chunksOfWholeTraces(spans: readonly MappedOtelSpan[], size: number): MappedOtelSpan[][] {

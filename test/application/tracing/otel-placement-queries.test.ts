@@ -39,10 +39,10 @@ function counted(ports: Ports) {
 }
 
 /**
- * Placement reads (4) and writes (2) once per export; spans are written in chunks of 1000 (whole traces), each chunk
+ * Placement reads (4) and writes (2) once per export; spans are written in chunks of 2500 (whole traces), each chunk
  * with a fixed five calls (re-sent ids, insert, dropped counts, settling in and after its transaction).
  */
-const boundFor = (spans: number) => 6 + 5 * Math.ceil(spans / 1000);
+const boundFor = (spans: number) => 6 + 5 * Math.ceil(spans / 2500);
 
 test('4,000 OTel traces are placed with a bounded number of store calls, not one per trace', async (t) => {
   const world = await memoryTracing();

@@ -135,8 +135,8 @@ test('a large export is stored in chunks of whole traces: a trace longer than a 
   const { useCases, ports, a, mine } = await memoryTracing();
   const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
   const trace = (number: number) => `${'c'.repeat(16)}${hex(number, 16)}`;
-  // Trace 1 has 1500 spans (longer than a chunk), traces 2–11 have 100 each; children arrive before their root.
-  const spans = [1500, ...Array.from({ length: 10 }, () => 100)].flatMap((size, index) =>
+  // Trace 1 has 3000 spans (longer than a chunk), traces 2–11 have 100 each; children arrive before their root.
+  const spans = [3000, ...Array.from({ length: 10 }, () => 100)].flatMap((size, index) =>
     Array.from({ length: size }, (_, position) => ({
       ...decodedSpan({
         traceId: trace(index + 1),
@@ -148,7 +148,7 @@ test('a large export is stored in chunks of whole traces: a trace longer than a 
     })),
   );
   t.is(await useCases.ingestOtelSpans.execute(a.member, spans), null);
-  t.is(await ports.spans.count(a.organizationId, {}), 2500 + 1);
+  t.is(await ports.spans.count(a.organizationId, {}), 4000 + 1);
   t.is(await ports.spans.count(a.organizationId, { where: [{ field: 'parentPending', op: 'eq', value: true }] }), 0);
   t.is((await useCases.listInferenceResults.execute(a.member, { sessionIds: [mine.session.id] })).length, 11 + 1);
 });
