@@ -23,6 +23,7 @@ const schema = z.object({
     .int()
     .min(1)
     .default(4 * 1024 * 1024),
+  HTTP_LARGE_BODIES_IN_FLIGHT: z.coerce.number().int().min(1).default(2),
   HTTP_BODY_WAIT_MS: z.coerce.number().int().min(1).default(30_000),
   JUDGE_BASE_URL: z.url().optional(),
   JUDGE_MODEL: z.string().optional(),

@@ -3,6 +3,8 @@ type Outcome = { readonly admitted: true; readonly release: () => void } | { rea
 
 interface Waiter {
   readonly bytes: number;
+  /** Larger than the whole budget. */
+  readonly large: boolean;
   settle(outcome: Outcome): void;
 }
 
@@ -13,14 +15,19 @@ interface Waiter {
  * size from the budget before its body is read and gives it back once answered; a request that does not fit waits,
  * its body unread in the socket. Waiters are let in by turns across callers (organizations), so one tenant's flood
  * of requests does not queue another tenant's request behind all of its own. A body larger than the whole budget is
- * let in alone.
+ * let in without other bodies, beside at most `largeBodies - 1` other such bodies: two large OTLP exports at once let
+ * one be parsed while the other is written, which one at a time left the process idle half the time.
  */
 export class BodyAdmission {
   private inFlight = 0;
+  private largeInFlight = 0;
   /** Waiters per caller, in arrival order; the map's order is the turn order. */
   private readonly waiting = new Map<string, Waiter[]>();
 
-  constructor(readonly budgetBytes: number) {}
+  constructor(
+    readonly budgetBytes: number,
+    readonly largeBodies = 1,
+  ) {}
 
   /** Bytes admitted and not yet released. */
   get bytesInFlight(): number {
@@ -37,11 +44,13 @@ export class BodyAdmission {
     { waitMs, abandoned }: { waitMs: number; abandoned?: (cancel: () => void) => void },
   ): Promise<(() => void) | null> {
     const charge = Math.min(Math.max(0, bytes), this.budgetBytes);
-    if (this.waiting.size === 0 && this.fits(charge)) return this.take(charge);
+    const large = bytes > this.budgetBytes;
+    if (this.waiting.size === 0 && this.fits(charge, large)) return this.take(charge, large);
     const outcome = await new Promise<Outcome>((resolve) => {
       let settled = false;
       const waiter: Waiter = {
         bytes: charge,
+        large,
         settle: (outcome) => {
           if (settled) return;
           settled = true;
@@ -63,17 +72,22 @@ export class BodyAdmission {
     return outcome.admitted ? outcome.release : null;
   }
 
-  private fits(bytes: number): boolean {
-    return this.inFlight === 0 || this.inFlight + bytes <= this.budgetBytes;
+  private fits(bytes: number, large: boolean): boolean {
+    if (this.inFlight === 0) return true;
+    // Large bodies go only beside other large ones (each counted as the whole budget), up to `largeBodies`.
+    if (large) return this.inFlight === this.largeInFlight * this.budgetBytes && this.largeInFlight < this.largeBodies;
+    return this.inFlight + bytes <= this.budgetBytes;
   }
 
-  private take(bytes: number): () => void {
+  private take(bytes: number, large: boolean): () => void {
     this.inFlight += bytes;
+    if (large) this.largeInFlight++;
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.inFlight -= bytes;
+      if (large) this.largeInFlight--;
       this.letIn();
     };
   }
@@ -82,12 +96,12 @@ export class BodyAdmission {
   private letIn(): void {
     for (const [caller, queue] of this.waiting) {
       const next = queue[0];
-      if (!next || !this.fits(next.bytes)) return;
+      if (!next || !this.fits(next.bytes, next.large)) return;
       queue.shift();
       // The caller goes to the back of the turn order, with what it still has waiting.
       this.waiting.delete(caller);
       if (queue.length > 0) this.waiting.set(caller, queue);
-      next.settle({ admitted: true, release: this.take(next.bytes) });
+      next.settle({ admitted: true, release: this.take(next.bytes, next.large) });
     }
   }
 

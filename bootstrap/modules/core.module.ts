@@ -99,7 +99,7 @@ export const coreModule = new ContainerModule(({ bind }) => {
           failedAuthLimiter: rateLimiters.failedAuth,
           trustProxyHops: config.TRUST_PROXY_HOPS,
           bodyAdmission: {
-            admission: new BodyAdmission(config.HTTP_BODY_BYTES_IN_FLIGHT),
+            admission: new BodyAdmission(config.HTTP_BODY_BYTES_IN_FLIGHT, config.HTTP_LARGE_BODIES_IN_FLIGHT),
             waitMs: config.HTTP_BODY_WAIT_MS,
           },
         }),

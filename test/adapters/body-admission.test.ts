@@ -58,6 +58,33 @@ test('a body larger than the whole budget is let in alone', async (t) => {
   big.release();
 });
 
+test('large bodies go beside other large ones only, up to the limit; ordinary bodies wait for them', async (t) => {
+  const admission = new BodyAdmission(10, 2);
+  const first = await admission.admit('org_a', 1_000, WAIT);
+  const second = waitingAdmission(admission, 'org_b', 2_000);
+  await second.admitted;
+  t.true(second.letIn(), 'a second large body goes beside the first');
+  const third = waitingAdmission(admission, 'org_c', 3_000);
+  const ordinary = waitingAdmission(admission, 'org_d', 1);
+  await nextTurn();
+  t.false(third.letIn(), 'no third large body at once');
+  t.false(ordinary.letIn(), 'no ordinary body beside large ones');
+  first?.();
+  await third.admitted;
+  t.false(ordinary.letIn());
+  second.release();
+  third.release();
+  await ordinary.admitted;
+  t.true(ordinary.letIn());
+  const large = waitingAdmission(admission, 'org_a', 1_000);
+  await nextTurn();
+  t.false(large.letIn(), 'a large body waits for the ordinary ones to finish');
+  ordinary.release();
+  await large.admitted;
+  large.release();
+  t.is(admission.bytesInFlight, 0);
+});
+
 test('a wait ends with null after waitMs, or when the client goes away, and frees its turn', async (t) => {
   const admission = new BodyAdmission(10);
   const holder = await admission.admit('org_a', 10, WAIT);

@@ -62,7 +62,12 @@ for (const database of await httpDatabases()) {
 }
 
 test('a body kept waiting past HTTP_BODY_WAIT_MS is answered 503 with Retry-After; room comes back when the holder goes', async (t) => {
-  const world = await startWorld('memory', { HTTP_BODY_BYTES_IN_FLIGHT: 1024, HTTP_BODY_WAIT_MS: 200 });
+  // One large body at a time: both bodies here exceed the 1 KiB budget.
+  const world = await startWorld('memory', {
+    HTTP_BODY_BYTES_IN_FLIGHT: 1024,
+    HTTP_LARGE_BODIES_IN_FLIGHT: 1,
+    HTTP_BODY_WAIT_MS: 200,
+  });
   try {
     const { owner } = await createTenant(world);
     const target = await traceTarget(owner);
