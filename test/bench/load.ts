@@ -38,7 +38,7 @@ const SERVER = process.env.LOAD_SERVER ?? 'source';
 const BUILT_ADMIN_KEY = `assay_${'LoadBuiltServer'.repeat(3)}`;
 /** The server's Node options: the heap `npm start` gives it (the load measures what is deployed), a profile if asked. */
 const HEAP = [
-  SERVER_HEAP,
+  ...SERVER_HEAP,
   ...(process.env.LOAD_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_PROFILE}`] : []),
 ];
 

@@ -291,7 +291,7 @@ async function startServer(
   const child = spawn(
     process.execPath,
     [
-      SERVER_HEAP,
+      ...SERVER_HEAP,
       ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []),
       '--import',
       'tsx',

@@ -54,23 +54,18 @@ function encodeInsert(model: ModelStatic<Model>, records: readonly object[]): En
   const table = model.getTableName() as string;
   const statements: EncodedStatement[] = [];
   for (let start = 0; start < records.length; start += SQLITE_ROWS_PER_STATEMENT) {
-    const rows = storedRows(columns, records.slice(start, start + SQLITE_ROWS_PER_STATEMENT));
-    const shared = sharedColumns(rows, columns.length, (row, column) => row[column]);
+    const chunk = records.slice(start, start + SQLITE_ROWS_PER_STATEMENT) as readonly Record<string, unknown>[];
+    // Compared as domain values (a JSON column's objects are never one object, so never shared; its nulls are).
+    const shared = sharedColumns(chunk, columns.length, (record, index) => record[columns[index].field]);
     const values: unknown[] = [];
-    for (let index = 0; index < columns.length; index++) if (shared[index]) values.push(rows[0][index]);
-    for (const row of rows)
-      for (let index = 0; index < columns.length; index++) if (!shared[index]) values.push(row[index]);
-    statements.push({ sql: insertStatement(table, columns, rows.length, shared), values });
+    for (let index = 0; index < columns.length; index++)
+      if (shared[index]) values.push(sqliteValue(columns[index].kind, chunk[0][columns[index].field]));
+    for (const record of chunk)
+      for (let index = 0; index < columns.length; index++)
+        if (!shared[index]) values.push(sqliteValue(columns[index].kind, record[columns[index].field]));
+    statements.push({ sql: insertStatement(table, columns, chunk.length, shared), values });
   }
   return statements;
-}
-
-/** Each record's values as SQLite stores them, in column order. */
-function storedRows(columns: readonly ModelColumn[], records: readonly object[]): unknown[][] {
-  return records.map((record) => {
-    const source = record as Record<string, unknown>;
-    return columns.map(({ field, kind }) => sqliteValue(kind, source[field]));
-  });
 }
 
 /** Statement texts by shape (table, row count, shared columns): a batch's statement is some 50 KB to build. */
