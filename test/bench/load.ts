@@ -1,15 +1,11 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../adapters/sequelize/support/database.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { createTestDatabase } from '../support/databases.ts';
 import { createTenant, type HttpWorld } from '../support/http-world.ts';
+import { startBenchServer } from '../support/bench-server.ts';
 import { startSpanLoad } from '../support/span-load.ts';
 import { createInferenceResultFor } from '../support/tracing-fixtures.ts';
-import { freePort, ROOT, SERVER_HEAP } from '../support/processes.ts';
 
 /**
  * `npm run load`: N kept-alive connections post batches of 1 KB spans for T seconds to the platform running in its
@@ -33,63 +29,21 @@ const memoryOf = (pid: number, field: 'VmRSS' | 'VmHWM'): number => {
   return Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
 };
 
-/** `built`: the compiled package's server (`npm run build` first), as a deployment runs it, instead of tsx. */
-const SERVER = process.env.LOAD_SERVER ?? 'source';
-const BUILT_ADMIN_KEY = `assay_${'LoadBuiltServer'.repeat(3)}`;
-/** The server's Node options: the heap `npm start` gives it (the load measures what is deployed), a profile if asked. */
-const HEAP = [
-  ...SERVER_HEAP,
-  ...(process.env.LOAD_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_PROFILE}`] : []),
-];
+/** `source`: the server under tsx from the sources instead of the compiled one `npm start` runs (`npm run build` first). */
+const SERVER = process.env.LOAD_SERVER === 'source' ? 'source' : 'built';
 
 const store = await createTestDatabase(DATABASE);
-const port = SERVER === 'built' ? await freePort() : 0;
-const child =
-  SERVER === 'built'
-    ? spawn(process.execPath, [...HEAP, `${ROOT}/dist/bootstrap/server.js`], {
-        stdio: ['ignore', 'ignore', 'inherit'],
-        env: {
-          ...process.env,
-          DATABASE_URL: store.url,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          ASSAY_ADMIN_API_KEY: BUILT_ADMIN_KEY,
-          LOG_LEVEL: 'warn',
-        },
-      })
-    : spawn(
-        process.execPath,
-        [...HEAP, '--import', 'tsx', fileURLToPath(new URL('./span-server.ts', import.meta.url)), store.url],
-        { stdio: ['ignore', 'pipe', 'inherit'] },
-      );
-
-/** The server's URL and admin key, once it answers. */
-async function serverReady(): Promise<{ url: string; key: string }> {
-  if (SERVER !== 'built') {
-    const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
-    return JSON.parse(line) as { url: string; key: string };
-  }
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if (
-      await fetch(`${url}/ready`).then(
-        (answer) => answer.ok,
-        () => false,
-      )
-    )
-      return { url, key: BUILT_ADMIN_KEY };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the built server did not become ready in 30 s (run npm run build first)');
-}
+const server = await startBenchServer(store.url, SERVER, {
+  nodeArguments: process.env.LOAD_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_PROFILE}`] : [],
+});
 
 try {
-  const { url, key } = await serverReady();
+  const { url, key } = server;
   const world = { url, admin: new ApiClient(url, key) } as HttpWorld;
   const tenant = await createTenant(world);
   const { inferenceResultId } = await createInferenceResultFor(world, tenant);
   let sampledPeak = 0;
-  const sampler = setInterval(() => (sampledPeak = Math.max(sampledPeak, memoryOf(child.pid!, 'VmRSS'))), 250);
+  const sampler = setInterval(() => (sampledPeak = Math.max(sampledPeak, memoryOf(server.pid, 'VmRSS'))), 250);
   const started = performance.now();
   const load = startSpanLoad({
     url,
@@ -112,7 +66,7 @@ try {
   const outcome = await load.stop();
   const elapsed = (performance.now() - started) / 1000;
   clearInterval(sampler);
-  const peak = memoryOf(child.pid!, 'VmHWM');
+  const peak = memoryOf(server.pid, 'VmHWM');
   const database = openDatabase(store.url);
   const [[{ stored }]] = (await database.sequelize.query(
     'SELECT COUNT(*) AS stored FROM spans WHERE organization_id = $1',
@@ -130,8 +84,7 @@ try {
     ].join('\n')}\n`,
   );
 } finally {
-  child.kill('SIGTERM');
-  await once(child, 'exit');
+  await server.stop();
   await store.drop();
 }
 process.exit(0);

@@ -1,16 +1,12 @@
 import pg from 'pg';
 import sqlite3 from 'sqlite3';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from '../support/databases.ts';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { ApiClient } from '../support/api-client.ts';
 import { createTenant, type HttpWorld } from '../support/http-world.ts';
 import { createInferenceResultFor } from '../support/tracing-fixtures.ts';
 import { cpuSeconds, postgresBackends, totalCpuSeconds } from '../support/process-cpu.ts';
-import { SERVER_HEAP } from '../support/processes.ts';
+import { startBenchServer } from '../support/bench-server.ts';
 
 /**
  * Span ingestion: batches of 1000 realistic spans (about 1 KB each) sent over HTTP by several concurrent clients to
@@ -277,41 +273,18 @@ const PROFILE = process.env.BENCH_SPAN_PROFILE;
 const MINIMAL = process.env.BENCH_SPAN_MINIMAL === 'true';
 const BASELINE = process.env.BENCH_SPAN_BASELINE;
 
+/** BENCH_SPAN_SERVER=source: the server runs under tsx from the sources instead of compiled, as `npm start` runs it. */
+const SERVER_KIND = process.env.BENCH_SPAN_SERVER === 'source' ? 'source' : 'built';
+
 /**
  * Starts the platform in a child process, as a deployment would run apart from its clients: this checkout's, or
  * the one at `root` (a baseline). With BENCH_SPAN_PROFILE the server leaves a CPU profile in that folder.
  */
-async function startServer(
-  databaseUrl: string,
-  root?: string,
-): Promise<{ url: string; key: string; pid: number; stop(): Promise<void> }> {
-  const script = root
-    ? `${root}/test/bench/span-server.ts`
-    : fileURLToPath(new URL('./span-server.ts', import.meta.url));
-  const child = spawn(
-    process.execPath,
-    [
-      ...SERVER_HEAP,
-      ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []),
-      '--import',
-      'tsx',
-      script,
-      databaseUrl,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'], ...(root ? { cwd: root } : {}) },
-  );
-  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
-  const { url, key } = JSON.parse(line) as { url: string; key: string };
-  return {
-    url,
-    key,
-    pid: child.pid!,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    },
-  };
-}
+const startServer = (databaseUrl: string, root?: string) =>
+  startBenchServer(databaseUrl, SERVER_KIND, {
+    ...(root ? { root } : {}),
+    nodeArguments: PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [],
+  });
 
 interface Target {
   readonly label: string;

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 export const ROOT = resolve(import.meta.dirname, '../..');
 
 /** The heap flags `npm start` and `npm run worker` give Node (package.json): benchmarks run servers so too. */
-export const SERVER_HEAP = ['--max-old-space-size=256', '--max-semi-space-size=8'];
+export const SERVER_HEAP = ['--max-old-space-size=256'];
 
 /** A free TCP port on loopback. */
 export function freePort(): Promise<number> {
