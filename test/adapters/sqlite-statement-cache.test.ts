@@ -70,3 +70,17 @@ test('at most 64 statements are kept: older ones are finalized, and the connecti
   t.is(db.prepares() - before, 1, 'the most recent is kept, the first was finalized');
   await t.notThrowsAsync(db.close());
 });
+
+test('long statements are kept up to about a million characters of SQL: batches of many sizes do not each keep one', async (t) => {
+  const db = connection();
+  const long = (size: number) =>
+    `SELECT 1 AS one WHERE 1 IN (${Array.from({ length: size }, (_, index) => 100_000 + index).join(', ')})`;
+  // Each statement is some 240,000 characters: at most four fit, so the first is finalized by the time the eighth runs.
+  for (let size = 30_000; size < 30_008; size++) await db.all(long(size));
+  const before = db.prepares();
+  await db.all(long(30_007));
+  t.is(db.prepares() - before, 0, 'the latest is kept');
+  await db.all(long(30_000));
+  t.is(db.prepares() - before, 1, 'the oldest was finalized');
+  await t.notThrowsAsync(db.close());
+});

@@ -10,8 +10,13 @@ interface Prepared {
   prepared: boolean;
 }
 
-/** Statements kept per connection at the most; the least recently used is finalized first. */
+/**
+ * What a connection keeps at the most, the least recently used statement finalized first: a count, and the length of
+ * their SQL, which stands for the memory SQLite holds for them (a 1000-row insert is about 100 KB of text and a
+ * program of a megabyte or so; batches of many sizes would otherwise keep one each).
+ */
 const KEPT_STATEMENTS = 64;
+const KEPT_SQL_CHARACTERS = 1_000_000;
 
 /**
  * Makes a connection's `run` and `all` go through statements prepared once per SQL text. The driver otherwise
@@ -22,8 +27,12 @@ const KEPT_STATEMENTS = 64;
  */
 export function keepPreparedStatements(connection: sqlite3.Database): { finalizeAll(): Promise<void> } {
   const kept = new Map<string, Prepared>();
+  let keptCharacters = 0;
   const drop = (sql: string, prepared: Prepared) => {
-    if (kept.get(sql) === prepared) kept.delete(sql);
+    if (kept.get(sql) === prepared) {
+      kept.delete(sql);
+      keptCharacters -= sql.length;
+    }
     prepared.statement.finalize();
   };
   const prepare = (sql: string): Prepared => {
@@ -53,7 +62,8 @@ export function keepPreparedStatements(connection: sqlite3.Database): { finalize
       if (entry === undefined) {
         entry = prepare(sql);
         kept.set(sql, entry);
-        if (kept.size > KEPT_STATEMENTS) {
+        keptCharacters += sql.length;
+        while (kept.size > 1 && (kept.size > KEPT_STATEMENTS || keptCharacters > KEPT_SQL_CHARACTERS)) {
           const [oldest, stale] = kept.entries().next().value as [string, Prepared];
           drop(oldest, stale);
         }
@@ -88,6 +98,7 @@ export function keepPreparedStatements(connection: sqlite3.Database): { finalize
     async finalizeAll() {
       const entries = [...kept.values()];
       kept.clear();
+      keptCharacters = 0;
       await Promise.all(entries.map(({ statement }) => new Promise<void>((done) => statement.finalize(() => done()))));
     },
   };
