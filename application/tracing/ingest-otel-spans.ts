@@ -2,16 +2,16 @@ import { DuplicateKey } from '../../domain/errors.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import {
   mapOtelSpan,
+  spansByTrace,
   otelSpanProblem,
   summarizeOtelTraces,
   type MappedOtelSpan,
   type OtelSpan,
 } from '../../domain/tracing/otel-span.ts';
 import type { Ports } from '../ports/ports.ts';
-import type { InferenceResult } from '../../domain/tracing/inference-result.ts';
-import { assertBatchWritable, type SpanBatchPlan, type SpanRejection } from '../../domain/tracing/span-batch.ts';
+import type { SpanBatchPlan, SpanRejection } from '../../domain/tracing/span-batch.ts';
 import { type Placement, planPlacement, storePlacement } from './place-otel-traces.ts';
-import { planSpanWrite, resettleAfterCommit, storeSpanPlan } from './span-batch-writer.ts';
+import { planSpanWrite, resettleAfterCommit, storeSpanPlan, writableResults } from './span-batch-writer.ts';
 
 /** What OTLP's partial success reports: how many spans were refused and why (null when all were stored). */
 export interface OtelIngestOutcome {
@@ -61,7 +61,9 @@ export class IngestOtelSpans {
       else malformed.push(`span ${index}: ${problem}`);
     });
     const placement = await planPlacement(this.ports, scope, summarizeOtelTraces(mapped));
-    const known = [...placement.created, ...placement.existing, ...(await this.namedResults(scope, mapped))];
+    const named = [...new Set(mapped.flatMap((span) => span.inferenceResultId ?? []))];
+    // Read once for every chunk; another organization's refuses the whole export before anything is written.
+    const known = [...placement.created, ...placement.existing, ...(await writableResults(this.ports, scope, named))];
     const rejections: SpanRejection[] = [];
     let writing: Promise<void> | null = null;
     try {
@@ -78,8 +80,7 @@ export class IngestOtelSpans {
         // Handled here so a failure while the next chunk is planned is not an unhandled rejection; awaited below.
         writing.catch(() => undefined);
       }
-      if (writing === null) await this.write(scope, placement, null);
-      else await writing;
+      await writing;
     } catch (error) {
       await writing?.catch(() => undefined);
       throw error;
@@ -96,27 +97,13 @@ export class IngestOtelSpans {
     return { rejectedSpans, errorMessage: [...new Set(details)].join('; ').slice(0, MESSAGE_LIMIT) };
   }
 
-  /**
-   * The live inference results the export's spans name themselves, read once for every chunk; one of another
-   * organization refuses the whole export (403) before anything is written.
-   */
-  private async namedResults(scope: string, mapped: readonly MappedOtelSpan[]): Promise<InferenceResult[]> {
-    const ids = [...new Set(mapped.flatMap((span) => span.inferenceResultId ?? []))];
-    if (ids.length === 0) return [];
-    const stored = (await this.ports.inferenceResults.listByIds(null, ids)).filter(
-      (result) => result.deletedAt === null,
-    );
-    assertBatchWritable(scope, stored);
-    return stored;
-  }
-
   /** One chunk's transaction (the first also writes the placement), then the settling of late parents. */
-  private async write(scope: string, placement: Placement | null, plan: SpanBatchPlan | null): Promise<void> {
+  private async write(scope: string, placement: Placement | null, plan: SpanBatchPlan): Promise<void> {
     await this.ports.uow.transaction(async () => {
       if (placement) await storePlacement(this.ports, placement);
-      if (plan) await storeSpanPlan(this.ports, scope, plan);
+      await storeSpanPlan(this.ports, scope, plan);
     });
-    if (plan) await resettleAfterCommit(this.ports, scope, plan);
+    await resettleAfterCommit(this.ports, scope, plan);
   }
 }
 
@@ -128,15 +115,9 @@ const CHUNK_SPANS = 2500;
 
 /** Groups spans into chunks of whole traces (in order of first appearance), each of about `size` spans. */
 function chunksOfWholeTraces(spans: readonly MappedOtelSpan[], size: number): MappedOtelSpan[][] {
-  const byTrace = new Map<string, MappedOtelSpan[]>();
-  for (const span of spans) {
-    const members = byTrace.get(span.traceId);
-    if (members) members.push(span);
-    else byTrace.set(span.traceId, [span]);
-  }
   const chunks: MappedOtelSpan[][] = [];
   let current: MappedOtelSpan[] = [];
-  for (const members of byTrace.values()) {
+  for (const members of spansByTrace(spans).values()) {
     if (current.length > 0 && current.length + members.length > size) {
       chunks.push(current);
       current = [];

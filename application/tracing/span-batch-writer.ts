@@ -27,12 +27,10 @@ export async function planSpanWrite(
   const knownIds = new Set(known.map((result) => result.id));
   const resultIds = distinctField(inputs, 'inferenceResultId').filter((id) => !knownIds.has(id));
   const spanIds = distinctField(inputs, 'id');
-  const [stored, resent] = await Promise.all([
-    resultIds.length === 0 ? [] : ports.inferenceResults.listByIds(null, resultIds),
+  const [results, resent] = await Promise.all([
+    writableResults(ports, scope, resultIds),
     spanIds.length === 0 ? [] : ports.spans.listByIds(scope, spanIds),
   ]);
-  const results = stored.filter((result) => result.deletedAt === null);
-  assertBatchWritable(scope, results);
   const context = {
     organizationId: scope,
     now: ports.clock.now(),
@@ -44,6 +42,21 @@ export async function planSpanWrite(
   if (requireSome) assertSomeCreated(plan);
   ports.spans.stage?.(plan.fresh);
   return plan;
+}
+
+/**
+ * The live inference results with these ids, in one query; one of another organization refuses the whole write
+ * (403) before anything is written. Deleted and unknown ones are left out (their spans are refused one by one).
+ */
+export async function writableResults(
+  ports: Pick<Ports, 'inferenceResults'>,
+  scope: string,
+  ids: readonly string[],
+): Promise<InferenceResult[]> {
+  if (ids.length === 0) return [];
+  const live = (await ports.inferenceResults.listByIds(null, ids)).filter((result) => result.deletedAt === null);
+  assertBatchWritable(scope, live);
+  return live;
 }
 
 /** Links the batch's spans that were waiting for a parent, and the stored spans waiting for them. */

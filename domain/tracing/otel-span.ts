@@ -287,14 +287,8 @@ const sum = (values: readonly (number | null)[]): number | null =>
  * one, input and output from the root span (else the first span carrying them), usage is summed.
  */
 export function summarizeOtelTraces(spans: readonly MappedOtelSpan[]): OtelTraceSummary[] {
-  const byTrace = new Map<string, MappedOtelSpan[]>();
-  for (const span of spans) {
-    if (span.inferenceResultId !== null) continue;
-    const members = byTrace.get(span.traceId);
-    if (members) members.push(span);
-    else byTrace.set(span.traceId, [span]);
-  }
-  return [...byTrace.entries()].map(([traceId, members]) => {
+  const unnamed = spansByTrace(spans.filter((span) => span.inferenceResultId === null));
+  return [...unnamed.entries()].map(([traceId, members]) => {
     const root = members.find((span) => span.isRoot);
     const first = <K extends keyof MappedOtelSpan>(key: K) =>
       (root?.[key] ?? members.find((span) => span[key] !== null)?.[key] ?? null) as MappedOtelSpan[K] | null;
@@ -310,6 +304,17 @@ export function summarizeOtelTraces(spans: readonly MappedOtelSpan[]): OtelTrace
       latency: root && typeof root.input.latencyMs === 'number' ? root.input.latencyMs : null,
     };
   });
+}
+
+/** Spans grouped by OTel trace, traces in order of first appearance, each trace's spans in input order. */
+export function spansByTrace<S extends { readonly traceId: string }>(spans: readonly S[]): Map<string, S[]> {
+  const byTrace = new Map<string, S[]>();
+  for (const span of spans) {
+    const members = byTrace.get(span.traceId);
+    if (members) members.push(span);
+    else byTrace.set(span.traceId, [span]);
+  }
+  return byTrace;
 }
 
 /** Why the spans of a trace could not be placed, or null when its summary names a session or a conversation with a version. */
