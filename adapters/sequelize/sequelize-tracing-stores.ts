@@ -9,8 +9,8 @@ import { defineTracingModels } from './models/tracing-models.ts';
 import { SequelizeBulkRecordStore } from './sequelize-bulk-record-store.ts';
 import type { DatabaseHandle } from './support/database.ts';
 import { jsonBulkInsert } from './support/json-bulk-insert.ts';
-import { pgJsonInsert, stagePgInsert } from './support/pg-json-insert.ts';
-import { sqliteBoundInsert, stageSqliteInsert } from './support/sqlite-bound-insert.ts';
+import { encodePgInsert, type PgInsertStatement, pgJsonInsert } from './support/pg-json-insert.ts';
+import { encodeSqliteInsert, type SqliteInsertStatement, sqliteBoundInsert } from './support/sqlite-bound-insert.ts';
 import { guardOutage } from './support/outages.ts';
 import type { TransactionContext } from './support/transaction-context.ts';
 
@@ -119,6 +119,11 @@ async function listByIds<T extends InferenceResult | Span>(
   return rows.map((row) => codec.decode(row, 'r') as T);
 }
 
+/** A span batch encoded for the hot-path insert of its database. */
+type EncodedBatch =
+  | { readonly dialect: 'sqlite'; readonly statements: readonly SqliteInsertStatement[] }
+  | { readonly dialect: 'postgres'; readonly statement: PgInsertStatement };
+
 /**
  * SQL spans: ids unique per organization (primary key organization_id, id); batches land with one JSON-fed
  * statement. Parent links settle with a look-up over the pending-parent index (usually empty) and set-based updates
@@ -134,8 +139,13 @@ export class SequelizeSpanStore extends SequelizeBulkRecordStore<Span> implement
     if (records.length === 0) return;
     const transaction = this.context.current();
     if (options.ignoreExisting) {
-      const onConnection = this.database.dialect === 'sqlite' ? sqliteBoundInsert : pgJsonInsert;
-      if (await guardOutage(() => onConnection(this.model, records, transaction))) return;
+      const encoded = this.staged.get(records) ?? this.encode(records);
+      const inserted = guardOutage(() =>
+        encoded.dialect === 'sqlite'
+          ? sqliteBoundInsert(encoded.statements, transaction)
+          : pgJsonInsert(encoded.statement, transaction),
+      );
+      if (await inserted) return;
     }
     try {
       await jsonBulkInsert(this.model, this.database.dialect, records, {
@@ -151,9 +161,18 @@ export class SequelizeSpanStore extends SequelizeBulkRecordStore<Span> implement
     return listByIds(this, scope, ids);
   }
 
+  /** Batches encoded ahead of their insert (`stage`), by the very array later inserted. */
+  private readonly staged = new WeakMap<readonly Span[], EncodedBatch>();
+
+  /** Encodes a batch before its transaction, so the transaction (on SQLite, the one write lock) does not wait on it. */
   stage(records: readonly Span[]): void {
-    if (this.database.dialect === 'sqlite') stageSqliteInsert(this.model, records);
-    else stagePgInsert(this.model, records);
+    if (records.length > 0) this.staged.set(records, this.encode(records));
+  }
+
+  private encode(records: readonly Span[]): EncodedBatch {
+    return this.database.dialect === 'sqlite'
+      ? { dialect: 'sqlite', statements: encodeSqliteInsert(this.model, records) }
+      : { dialect: 'postgres', statement: encodePgInsert(this.model, records) };
   }
 
   /** For `listByIds`: the light read path of this store. */

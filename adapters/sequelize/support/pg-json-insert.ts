@@ -13,33 +13,25 @@ interface PgRunner {
  * escapes anyway, and rescans the statement for placeholders). The rows travel as one JSON parameter unpacked by
  * `json_populate_recordset`; a column holding one value in every row (the organization, the creation time, a null)
  * travels once, as a second one-row JSON parameter, instead of once per row. Returns false when there is no
- * transaction connection to run on.
+ * transaction connection to run on. The statement comes from `encodePgInsert`, which may run before the transaction.
  */
 export async function pgJsonInsert(
-  model: ModelStatic<Model>,
-  records: readonly object[],
+  statement: PgInsertStatement,
   transaction: Transaction | undefined,
 ): Promise<boolean> {
   const connection = connectionOf<PgRunner>(transaction);
   if (!connection) return false;
-  if (records.length > 0) await connection.query(staged.get(records) ?? encodeInsert(model, records));
+  await connection.query(statement);
   return true;
 }
 
-interface EncodedStatement {
+export interface PgInsertStatement {
   readonly text: string;
   readonly values: readonly unknown[];
 }
 
-/** Batches encoded ahead of their insert (`stagePgInsert`), by the very array later inserted. */
-const staged = new WeakMap<readonly object[], EncodedStatement>();
-
-/** Encodes a batch for a coming `pgJsonInsert` of the same array, before its transaction (see `stageSqliteInsert`). */
-export function stagePgInsert(model: ModelStatic<Model>, records: readonly object[]): void {
-  if (records.length > 0) staged.set(records, encodeInsert(model, records));
-}
-
-function encodeInsert(model: ModelStatic<Model>, records: readonly object[]): EncodedStatement {
+/** The batch (at least one record) as one insert statement with its two JSON parameters. */
+export function encodePgInsert(model: ModelStatic<Model>, records: readonly object[]): PgInsertStatement {
   const columns = modelColumns(model);
   const table = model.getTableName() as string;
   const valueAt = (record: object, index: number) => (record as Record<string, unknown>)[columns[index].field] ?? null;

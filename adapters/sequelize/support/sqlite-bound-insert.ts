@@ -16,43 +16,32 @@ const SQLITE_ROWS_PER_STATEMENT = 1000;
  * creation time, a null) is bound once as a numbered parameter every row names (`?1`); the others are bound per row.
  * Binding is the driver's main-thread cost, per value: a batch of spans shares about half its columns, so this
  * halves it. The JSON-parameter form made SQLite re-parse each row's JSON once per column while holding the write
- * lock. Returns false when there is no transaction connection to run on.
+ * lock. The statements come from `encodeSqliteInsert`, which may run before the transaction. Returns false when there
+ * is no transaction connection to run on.
  */
 export async function sqliteBoundInsert(
-  model: ModelStatic<Model>,
-  records: readonly object[],
+  statements: readonly SqliteInsertStatement[],
   transaction: Transaction | undefined,
 ): Promise<boolean> {
   const connection = connectionOf<SqliteRunner>(transaction);
   if (!connection) return false;
-  for (const { sql, values } of staged.get(records) ?? encodeInsert(model, records))
+  for (const { sql, values } of statements)
     await new Promise<void>((resolve, reject) =>
       connection.run(sql, values, (error) => (error ? reject(error) : resolve())),
     );
   return true;
 }
 
-interface EncodedStatement {
+export interface SqliteInsertStatement {
   readonly sql: string;
   readonly values: readonly unknown[];
 }
 
-/** Batches encoded ahead of their insert (`stageSqliteInsert`), by the very array later inserted. */
-const staged = new WeakMap<readonly object[], readonly EncodedStatement[]>();
-
-/**
- * Encodes a batch for a coming `sqliteBoundInsert` of the same array, before its transaction: encoding a 1000-span
- * batch takes milliseconds of the main thread, and inside the transaction the write lock would wait on them.
- */
-export function stageSqliteInsert(model: ModelStatic<Model>, records: readonly object[]): void {
-  staged.set(records, encodeInsert(model, records));
-}
-
 /** The batch as insert statements of at most SQLITE_ROWS_PER_STATEMENT rows, with their bound values. */
-function encodeInsert(model: ModelStatic<Model>, records: readonly object[]): EncodedStatement[] {
+export function encodeSqliteInsert(model: ModelStatic<Model>, records: readonly object[]): SqliteInsertStatement[] {
   const columns = modelColumns(model);
   const table = model.getTableName() as string;
-  const statements: EncodedStatement[] = [];
+  const statements: SqliteInsertStatement[] = [];
   for (let start = 0; start < records.length; start += SQLITE_ROWS_PER_STATEMENT) {
     const chunk = records.slice(start, start + SQLITE_ROWS_PER_STATEMENT) as readonly Record<string, unknown>[];
     // Compared as domain values (a JSON column's objects are never one object, so never shared; its nulls are).
