@@ -1,9 +1,9 @@
-import { Authenticate } from './api-keys/authenticate.ts';
-import { CreateApiKey } from './api-keys/create-api-key.ts';
-import { EnsurePlatformAdmin } from './api-keys/ensure-platform-admin.ts';
-import { IssueKeyByEmail } from './api-keys/issue-key-by-email.ts';
-import { ListApiKeys } from './api-keys/list-api-keys.ts';
-import { RevokeApiKey } from './api-keys/revoke-api-key.ts';
+import { Authenticate } from './api-key/authenticate.ts';
+import { CreateApiKey } from './api-key/create-api-key.ts';
+import { EnsurePlatformAdmin } from './api-key/ensure-platform-admin.ts';
+import { IssueKeyByEmail } from './api-key/issue-key-by-email.ts';
+import { ListApiKeys } from './api-key/list-api-keys.ts';
+import { RevokeApiKey } from './api-key/revoke-api-key.ts';
 import { CheckReadiness } from './operations/check-readiness.ts';
 import { GetBuildInfo } from './operations/get-build-info.ts';
 import { RunSelfCheck } from './operations/run-self-check.ts';
@@ -12,21 +12,21 @@ import { ReceiveMarketplaceNotice } from './operations/receive-marketplace-notic
 import { SetPassword } from './auth/set-password.ts';
 import { SignIn } from './auth/sign-in.ts';
 import { VerifyMfa } from './auth/verify-mfa.ts';
-import { CreateOrganization } from './organizations/create-organization.ts';
-import { DeleteOrganization } from './organizations/delete-organization.ts';
-import { GetOrganization } from './organizations/get-organization.ts';
-import { GetSubscription } from './organizations/get-subscription.ts';
-import { ListOrganizations } from './organizations/list-organizations.ts';
-import { SetSubscription } from './organizations/set-subscription.ts';
-import { UpdateOrganization } from './organizations/update-organization.ts';
+import { CreateOrganization } from './organization/create-organization.ts';
+import { DeleteOrganization } from './organization/delete-organization.ts';
+import { GetOrganization } from './organization/get-organization.ts';
+import { GetSubscription } from './organization/get-subscription.ts';
+import { ListOrganizations } from './organization/list-organizations.ts';
+import { SetSubscription } from './organization/set-subscription.ts';
+import { UpdateOrganization } from './organization/update-organization.ts';
 import { createCatalogUseCases } from './catalog/catalog-use-cases.ts';
-import { createDatasetUseCases } from './datasets/dataset-use-cases.ts';
+import { createDatasetUseCases } from './dataset/dataset-use-cases.ts';
 import type { Ports } from './ports/ports.ts';
-import { createEvaluationUseCases } from './evaluations/evaluation-use-cases.ts';
-import { createRunUseCases } from './runs/run-use-cases.ts';
+import { createEvaluationUseCases } from './evaluation/evaluation-use-cases.ts';
+import { createRunUseCases } from './run/run-use-cases.ts';
 import { createReviewUseCases } from './review/review-use-cases.ts';
-import { createEndpointConnectionUseCases } from './endpoint-connections/endpoint-connection-use-cases.ts';
-import { createGenerationUseCases } from './generation/generation-use-cases.ts';
+import { createEndpointConnectionUseCases } from './endpoint-connection/endpoint-connection-use-cases.ts';
+import { createInferenceGenerationUseCases } from './inference-generation/inference-generation-use-cases.ts';
 import { CreateSession } from './tracing/create-session.ts';
 import { GetSession } from './tracing/get-session.ts';
 import { ListSessions } from './tracing/list-sessions.ts';
@@ -44,12 +44,12 @@ import { IngestOtelSpans } from './tracing/ingest-otel-spans.ts';
 import { GetSpan } from './tracing/get-span.ts';
 import { ListSpans } from './tracing/list-spans.ts';
 import { DeleteSpans } from './tracing/delete-spans.ts';
-import { CreateUser } from './users/create-user.ts';
-import { DeleteUser } from './users/delete-user.ts';
-import { GetCurrentUser } from './users/get-current-user.ts';
-import { GetUser } from './users/get-user.ts';
-import { ListUsers } from './users/list-users.ts';
-import { UpdateUser } from './users/update-user.ts';
+import { CreateUser } from './user/create-user.ts';
+import { DeleteUser } from './user/delete-user.ts';
+import { GetCurrentUser } from './user/get-current-user.ts';
+import { GetUser } from './user/get-user.ts';
+import { ListUsers } from './user/list-users.ts';
+import { UpdateUser } from './user/update-user.ts';
 
 /** Every use case of the platform over one set of ports: what the HTTP adapter, CLI and library drive. */
 export function createUseCases(ports: Ports) {
@@ -60,7 +60,7 @@ export function createUseCases(ports: Ports) {
     ...createRunUseCases(ports),
     ...createReviewUseCases(ports),
     ...createEndpointConnectionUseCases(ports),
-    ...createGenerationUseCases(ports),
+    ...createInferenceGenerationUseCases(ports),
     createSession: new CreateSession(ports),
     getSession: new GetSession(ports),
     listSessions: new ListSessions(ports),

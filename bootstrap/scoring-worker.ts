@@ -56,11 +56,11 @@ export async function startScoringWorker(container: Container): Promise<void> {
     ),
     config.WORKER_CONCURRENCY,
   );
-  await queue.startGenerationWorker(
+  await queue.startInferenceGenerationWorker(
     logged(
       ports.logger,
-      useCases.generateTestCase,
-      (jobs) => ({ generationItemIds: jobs.map((job) => job.itemId) }),
+      useCases.generateInferences,
+      (jobs) => ({ inferenceGenerationItemIds: jobs.map((job) => job.itemId) }),
       'generating a test case',
     ),
     config.GENERATION_CONCURRENCY,

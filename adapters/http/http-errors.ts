@@ -1,4 +1,5 @@
 import { DomainError, type ErrorCode, InvalidInput, RateLimited, Unavailable } from '../../domain/errors.ts';
+import { wireText } from './schemas/wire-names.ts';
 
 /** Codes only the HTTP layer raises: routing, media types, the HTTP parser's refusals, and the catch-all for bugs. */
 type HttpOnlyCode =
@@ -78,10 +79,13 @@ function bodyParserProblem(error: unknown): ErrorResponse | null {
 /** Maps any thrown value to a status and an `{error, message}` body; unknown failures reveal nothing. */
 export function toErrorResponse(error: unknown): ErrorResponse {
   if (error instanceof DomainError) {
+    // The domain names fields in the code's words; the API answers in its own.
     const body = {
       error: error.code,
-      message: error.message,
-      ...(error instanceof InvalidInput ? { issues: error.issues } : {}),
+      message: wireText(error.message),
+      ...(error instanceof InvalidInput
+        ? { issues: error.issues.map((issue) => ({ path: wireText(issue.path), message: wireText(issue.message) })) }
+        : {}),
     };
     const headers =
       error instanceof RateLimited || error instanceof Unavailable

@@ -1,6 +1,6 @@
 import type { StoragePorts } from '../../application/ports/ports.ts';
 import { endpointConnectionKinds } from '../shared/record-kinds/endpoint-connection-kinds.ts';
-import { generationKinds } from '../shared/record-kinds/generation-kinds.ts';
+import { inferenceGenerationKinds } from '../shared/record-kinds/inference-generation-kinds.ts';
 import { MemoryBulkRecordStore } from './memory-bulk-record-store.ts';
 import { MemoryRecordStore } from './memory-record-store.ts';
 import type { MemoryUnitOfWork } from './memory-unit-of-work.ts';
@@ -8,9 +8,9 @@ import type { MemoryUnitOfWork } from './memory-unit-of-work.ts';
 /** The endpoint connections and generation items stores of the in-memory world. */
 export function createMemoryEndpointConnectionStorage(
   uow: MemoryUnitOfWork,
-): Pick<StoragePorts, 'endpointConnections' | 'generationItems'> {
+): Pick<StoragePorts, 'endpointConnections' | 'inferenceGenerationItems'> {
   return {
     endpointConnections: new MemoryRecordStore(endpointConnectionKinds.endpointConnections, uow),
-    generationItems: new MemoryBulkRecordStore(generationKinds.generationItems, uow),
+    inferenceGenerationItems: new MemoryBulkRecordStore(inferenceGenerationKinds.inferenceGenerationItems, uow),
   };
 }

@@ -1,10 +1,10 @@
-import type { EvaluationJob, GenerationJob, JobQueue, LaunchJob } from '../../application/ports/job-queue.ts';
+import type { EvaluationJob, InferenceGenerationJob, JobQueue, LaunchJob } from '../../application/ports/job-queue.ts';
 
 /** A queue that only remembers what was enqueued: the application tests' fake, drained by hand. */
 export class RecordingJobQueue implements JobQueue {
   readonly jobs: EvaluationJob[] = [];
   readonly launchJobs: LaunchJob[] = [];
-  readonly generationJobs: GenerationJob[] = [];
+  readonly generationJobs: InferenceGenerationJob[] = [];
 
   async enqueue(jobs: readonly EvaluationJob[]): Promise<void> {
     this.jobs.push(...jobs);
@@ -14,7 +14,7 @@ export class RecordingJobQueue implements JobQueue {
     this.launchJobs.push(...jobs);
   }
 
-  async enqueueGenerations(jobs: readonly GenerationJob[]): Promise<void> {
+  async enqueueInferenceGenerations(jobs: readonly InferenceGenerationJob[]): Promise<void> {
     this.generationJobs.push(...jobs);
   }
 

@@ -1,4 +1,4 @@
-import type { EvaluationJob, GenerationJob, LaunchJob } from '../../application/ports/job-queue.ts';
+import type { EvaluationJob, InferenceGenerationJob, LaunchJob } from '../../application/ports/job-queue.ts';
 import { Unavailable } from '../../domain/errors.ts';
 import { handleEachAlone, type JobWorker, type RunnableJobQueue } from './job-runner.ts';
 
@@ -8,7 +8,7 @@ export interface InProcessQueueOptions {
   /** The durable outbox of launch jobs: every launch still QUEUED, oldest first. */
   readonly findQueuedLaunches: (limit: number) => Promise<LaunchJob[]>;
   /** The durable outbox of generation jobs: every open generation item, oldest first (none when not given). */
-  readonly findOpenGenerations?: (limit: number) => Promise<GenerationJob[]>;
+  readonly findOpenInferenceGenerations?: (limit: number) => Promise<InferenceGenerationJob[]>;
   /** How often the outbox is swept when nobody wakes the worker. */
   readonly pollMs?: number;
   /** A job that keeps failing is given up after this many attempts: its worker's `giveUp` ends its work. */
@@ -35,14 +35,14 @@ export interface InProcessQueueOptions {
 export class InProcessJobQueue implements RunnableJobQueue {
   private readonly scoring: OutboxLoop<EvaluationJob>;
   private readonly launching: OutboxLoop<LaunchJob>;
-  private readonly generating: OutboxLoop<GenerationJob>;
+  private readonly generating: OutboxLoop<InferenceGenerationJob>;
 
   constructor(options: InProcessQueueOptions) {
     this.scoring = new OutboxLoop(options, options.findPending, (job) => job.evaluationId);
     this.launching = new OutboxLoop({ ...options, batchSize: 1 }, options.findQueuedLaunches, (job) => job.launchId);
     this.generating = new OutboxLoop(
       { ...options, batchSize: 1 },
-      options.findOpenGenerations ?? (async () => []),
+      options.findOpenInferenceGenerations ?? (async () => []),
       (job) => job.itemId,
     );
   }
@@ -55,11 +55,11 @@ export class InProcessJobQueue implements RunnableJobQueue {
     return this.launching.enqueue(jobs);
   }
 
-  enqueueGenerations(jobs: readonly GenerationJob[]): Promise<void> {
+  enqueueInferenceGenerations(jobs: readonly InferenceGenerationJob[]): Promise<void> {
     return this.generating.enqueue(jobs);
   }
 
-  startGenerationWorker(worker: JobWorker<GenerationJob>, concurrency: number): Promise<void> {
+  startInferenceGenerationWorker(worker: JobWorker<InferenceGenerationJob>, concurrency: number): Promise<void> {
     return this.generating.startWorker(worker, concurrency);
   }
 
@@ -94,7 +94,10 @@ class OutboxLoop<J> {
   private idleWaiters: (() => void)[] = [];
 
   constructor(
-    private readonly options: Omit<InProcessQueueOptions, 'findPending' | 'findQueuedLaunches' | 'findOpenGenerations'>,
+    private readonly options: Omit<
+      InProcessQueueOptions,
+      'findPending' | 'findQueuedLaunches' | 'findOpenInferenceGenerations'
+    >,
     private readonly findPending: (limit: number) => Promise<J[]>,
     private readonly keyOf: (job: J) => string,
   ) {}

@@ -1,7 +1,7 @@
 import { Unavailable } from '../../domain/errors.ts';
 import PgBoss from 'pg-boss';
 import type { Transaction } from 'sequelize';
-import type { EvaluationJob, GenerationJob, LaunchJob } from '../../application/ports/job-queue.ts';
+import type { EvaluationJob, InferenceGenerationJob, LaunchJob } from '../../application/ports/job-queue.ts';
 import type { DatabaseHandle } from '../sequelize/support/database.ts';
 import { guardOutage } from '../sequelize/support/outages.ts';
 import type { TransactionContext } from '../sequelize/support/transaction-context.ts';
@@ -9,11 +9,11 @@ import { handleEachAlone, type JobWorker, type RunnableJobQueue } from './job-ru
 
 export const SCORING_QUEUE = 'evaluation-scoring';
 export const LAUNCH_QUEUE = 'run-launches';
-export const GENERATION_QUEUE = 'generation-items';
+export const INFERENCE_GENERATION_QUEUE = 'generation-items';
 /** Trivial jobs of the self-check: a worker picking one up proves the queue delivers. */
 export const PING_QUEUE = 'self-check-ping';
 /** The queues workers take jobs from; each has its dead-letter queue of jobs that failed every attempt. */
-const WORKED_QUEUES = [SCORING_QUEUE, LAUNCH_QUEUE, GENERATION_QUEUE];
+const WORKED_QUEUES = [SCORING_QUEUE, LAUNCH_QUEUE, INFERENCE_GENERATION_QUEUE];
 /**
  * Where pg-boss moves a job that failed its last attempt, however it failed: thrown by its handler, or expired
  * because its worker hung or died (pg-boss never calls a handler for those). Working this queue gives every such
@@ -111,8 +111,8 @@ export class PgBossJobQueue implements RunnableJobQueue {
     return this.insert(LAUNCH_QUEUE, jobs);
   }
 
-  enqueueGenerations(jobs: readonly GenerationJob[]): Promise<void> {
-    return this.insert(GENERATION_QUEUE, jobs);
+  enqueueInferenceGenerations(jobs: readonly InferenceGenerationJob[]): Promise<void> {
+    return this.insert(INFERENCE_GENERATION_QUEUE, jobs);
   }
 
   private async insert(name: string, jobs: readonly object[]): Promise<void> {
@@ -150,8 +150,8 @@ export class PgBossJobQueue implements RunnableJobQueue {
     return this.work(LAUNCH_QUEUE, 1, worker, concurrency);
   }
 
-  startGenerationWorker(worker: JobWorker<GenerationJob>, concurrency: number): Promise<void> {
-    return this.work(GENERATION_QUEUE, 1, worker, concurrency);
+  startInferenceGenerationWorker(worker: JobWorker<InferenceGenerationJob>, concurrency: number): Promise<void> {
+    return this.work(INFERENCE_GENERATION_QUEUE, 1, worker, concurrency);
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { User } from '../../domain/identity/user.ts';
-import { issueApiKey } from '../api-keys/issue-api-key.ts';
+import { issueApiKey } from '../api-key/issue-api-key.ts';
 import type { Ports } from '../ports/ports.ts';
 
 /** A signed-in session: a bearer key like any other, expiring after the configured hours. */

@@ -12,13 +12,13 @@ import { GetProduct } from './get-product.ts';
 import { GetSpecification } from './get-specification.ts';
 import { GetVersion } from './get-version.ts';
 import { LinkSpecificationMetrics } from './link-specification-metrics.ts';
-import { LinkSpecificationTests } from './link-specification-tests.ts';
+import { LinkSpecificationDatasets } from './link-specification-datasets.ts';
 import { ListMetrics } from './list-metrics.ts';
 import { ListProducts } from './list-products.ts';
 import { ListSpecifications } from './list-specifications.ts';
 import { ListVersions } from './list-versions.ts';
 import { UnlinkSpecificationMetrics } from './unlink-specification-metrics.ts';
-import { UnlinkSpecificationTests } from './unlink-specification-tests.ts';
+import { UnlinkSpecificationDatasets } from './unlink-specification-datasets.ts';
 import { UpdateMetric } from './update-metric.ts';
 import { UpdateProduct } from './update-product.ts';
 import { UpdateSpecification } from './update-specification.ts';
@@ -44,8 +44,8 @@ export function createCatalogUseCases(ports: Ports) {
     deleteSpecification: new DeleteSpecification(ports),
     linkSpecificationMetrics: new LinkSpecificationMetrics(ports),
     unlinkSpecificationMetrics: new UnlinkSpecificationMetrics(ports),
-    linkSpecificationTests: new LinkSpecificationTests(ports),
-    unlinkSpecificationTests: new UnlinkSpecificationTests(ports),
+    linkSpecificationDatasets: new LinkSpecificationDatasets(ports),
+    unlinkSpecificationDatasets: new UnlinkSpecificationDatasets(ports),
     listMetrics: new ListMetrics(ports),
     getMetric: new GetMetric(ports),
     createMetric: new CreateMetric(ports),

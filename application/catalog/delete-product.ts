@@ -6,7 +6,7 @@ import type { Ports } from '../ports/ports.ts';
 import { unlinkFromAllGroups } from '../review/user-group-links.ts';
 
 /**
- * Soft-deletes a product with its versions, specifications, tests and their test cases, all together; user groups
+ * Soft-deletes a product with its versions, specifications, datasets and their test cases, all together; user groups
  * stop covering it.
  */
 export class DeleteProduct {
@@ -24,13 +24,13 @@ export class DeleteProduct {
     const deletedAt = this.ports.clock.now();
     const ofProduct = where.eq('productId', id);
     await this.ports.uow.transaction(async () => {
-      const tests = await this.ports.datasets.list(scope, { where: ofProduct, limit: 1_000_000 });
-      if (tests.length > 0)
+      const datasets = await this.ports.datasets.list(scope, { where: ofProduct, limit: 1_000_000 });
+      if (datasets.length > 0)
         await this.ports.testCases.softDeleteWhere(
           scope,
           where.in(
-            'testId',
-            tests.map((test) => test.id),
+            'datasetId',
+            datasets.map((dataset) => dataset.id),
           ),
           deletedAt,
         );

@@ -3,7 +3,7 @@ import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
 import { changeSpecification } from './change-specification.ts';
 
-/** Links metrics of the organization to a specification; sessions of its tests are scored by them. */
+/** Links metrics of the organization to a specification; sessions of its datasets are scored by them. */
 export class LinkSpecificationMetrics {
   constructor(private readonly ports: Pick<Ports, 'specifications' | 'metrics' | 'uow'>) {}
 

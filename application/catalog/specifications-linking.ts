@@ -1,4 +1,4 @@
-import { unlinkTests, type Specification } from '../../domain/catalog/specification.ts';
+import { unlinkDatasets, type Specification } from '../../domain/catalog/specification.ts';
 import type { Ports } from '../ports/ports.ts';
 
 /** The specifications of an organization that link a metric (links are kept in each specification's `metricIds`). */
@@ -11,12 +11,12 @@ export async function specificationsLinking(
   return all.filter((specification) => specification.metricIds.includes(metricId));
 }
 
-/** Drops a test from the specification that linked it, when there is one and it is still live. */
-export async function unlinkTestFrom(
+/** Drops a dataset from the specification that linked it, when there is one and it is still live. */
+export async function unlinkDatasetFrom(
   ports: Pick<Ports, 'specifications'>,
   scope: string,
-  { testId, specificationId }: { testId: string; specificationId: string | null },
+  { datasetId, specificationId }: { datasetId: string; specificationId: string | null },
 ): Promise<void> {
   const specification = specificationId ? await ports.specifications.get(scope, specificationId) : null;
-  if (specification) await ports.specifications.update(unlinkTests(specification, [testId]));
+  if (specification) await ports.specifications.update(unlinkDatasets(specification, [datasetId]));
 }

@@ -11,7 +11,7 @@ export interface LaunchJob {
 }
 
 /** One test case of a generating launch: its item row holds the rest. */
-export interface GenerationJob {
+export interface InferenceGenerationJob {
   readonly organizationId: string;
   readonly itemId: string;
 }
@@ -27,5 +27,5 @@ export interface JobQueue {
   /** Queues launch jobs with the same guarantees; their handler starts a QUEUED launch once and ignores any other. */
   enqueueLaunches(jobs: readonly LaunchJob[]): Promise<void>;
   /** Queues generation jobs (one per test case) with the same guarantees; their handler continues an open item. */
-  enqueueGenerations(jobs: readonly GenerationJob[]): Promise<void>;
+  enqueueInferenceGenerations(jobs: readonly InferenceGenerationJob[]): Promise<void>;
 }

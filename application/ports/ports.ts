@@ -32,9 +32,9 @@ import type { ReviewSettings } from './review-settings.ts';
 import type { EndpointConnection } from '../../domain/endpoint-connection/endpoint-connection.ts';
 import type { EndpointFormat } from './endpoint-format.ts';
 import type { SecretBox } from './secret-box.ts';
-import type { ProductEndpoint } from './product-endpoint.ts';
+import type { EndpointCaller } from './endpoint-caller.ts';
 import type { ConversationSimulator } from './conversation-simulator.ts';
-import type { GenerationItem } from '../../domain/generation/generation-item.ts';
+import type { InferenceGenerationItem } from '../../domain/inference-generation/inference-generation-item.ts';
 import type { MarketplaceOperation } from '../../domain/organization/marketplace-operation.ts';
 import type { MfaChallenge } from '../../domain/identity/mfa-challenge.ts';
 import type { Mailer } from './mailer.ts';
@@ -77,10 +77,10 @@ export interface Ports {
   readonly userGroupLinks: BulkRecordStore<UserGroupLink>;
   readonly reviewSettings: ReviewSettings;
   readonly endpointConnections: RecordStore<EndpointConnection>;
-  readonly generationItems: BulkRecordStore<GenerationItem>;
+  readonly inferenceGenerationItems: BulkRecordStore<InferenceGenerationItem>;
   readonly secretBox: SecretBox;
   readonly endpointFormat: EndpointFormat;
-  readonly productEndpoint: ProductEndpoint;
+  readonly endpointCaller: EndpointCaller;
   readonly marketplaceOperations: RecordStore<MarketplaceOperation>;
   readonly mfaChallenges: RecordStore<MfaChallenge>;
   readonly mailer: Mailer;
@@ -111,7 +111,7 @@ export type StoragePorts = Omit<
   | 'reviewSettings'
   | 'secretBox'
   | 'endpointFormat'
-  | 'productEndpoint'
+  | 'endpointCaller'
   | 'mailer'
   | 'passwords'
   | 'marketplaceTokens'

@@ -11,9 +11,9 @@ import { SortableIdGenerator } from '../../adapters/system/sortable-id-generator
 import { SystemClock } from '../../adapters/system/system-clock.ts';
 import { createJudges } from '../../adapters/judge/create-judges.ts';
 import { AesGcmSecretBox } from '../../adapters/system/aes-gcm-secret-box.ts';
-import { LiquidEndpointFormat } from '../../adapters/product-endpoint/liquid-endpoint-format.ts';
+import { LiquidEndpointFormat } from '../../adapters/endpoint-connection/liquid-endpoint-format.ts';
 import { createSimulator } from '../../adapters/simulator/openai-chat-simulator.ts';
-import { HttpProductEndpoint } from '../../adapters/product-endpoint/http-product-endpoint.ts';
+import { HttpEndpointCaller } from '../../adapters/endpoint-connection/http-endpoint-caller.ts';
 import type { RunnableJobQueue } from '../../adapters/queue/job-runner.ts';
 import type { Config } from '../config.ts';
 import { simulatorSettings } from '../simulator-settings.ts';
@@ -57,7 +57,7 @@ export const coreModule = new ContainerModule(({ bind }) => {
         secrets: new HashingSecrets(),
         secretBox: new AesGcmSecretBox(config.ASSAY_SECRET_KEY),
         endpointFormat: new LiquidEndpointFormat(),
-        productEndpoint: new HttpProductEndpoint({ allowPrivateNetworks: config.ENDPOINT_ALLOW_PRIVATE_NETWORKS }),
+        endpointCaller: new HttpEndpointCaller({ allowPrivateNetworks: config.ENDPOINT_ALLOW_PRIVATE_NETWORKS }),
         simulator: createSimulator(simulatorSettings(config)),
         simulatorTurnCredits: config.SIMULATOR_TURN_CREDITS,
         logger: new PinoLogger(logger),

@@ -4,7 +4,7 @@ import type { StoragePorts } from '../../application/ports/ports.ts';
 import { pendingEvaluationJobs } from '../../adapters/queue/evaluation-outbox.ts';
 import { InProcessJobQueue } from '../../adapters/queue/in-process-job-queue.ts';
 import { queuedLaunchJobs } from '../../adapters/queue/launch-outbox.ts';
-import { openGenerationJobs } from '../../adapters/queue/generation-outbox.ts';
+import { openInferenceGenerationJobs } from '../../adapters/queue/inference-generation-outbox.ts';
 import type { RunnableJobQueue } from '../../adapters/queue/job-runner.ts';
 import { PgBossJobQueue } from '../../adapters/queue/pg-boss-job-queue.ts';
 import type { DatabaseHandle } from '../../adapters/sequelize/support/database.ts';
@@ -24,7 +24,7 @@ export const inProcessQueueModule = new ContainerModule(({ bind }) => {
           stopGraceMs: config.SHUTDOWN_GRACE_MS,
           findPending: pendingEvaluationJobs(storage.evaluations),
           findQueuedLaunches: queuedLaunchJobs(storage.launches),
-          findOpenGenerations: openGenerationJobs(storage.generationItems),
+          findOpenInferenceGenerations: openInferenceGenerationJobs(storage.inferenceGenerationItems),
           onError: (error) => logger.warn({ err: error }, 'job queue error'),
           afterCommit: context ? (wake) => context.afterCommit(wake) : undefined,
         });

@@ -5,7 +5,7 @@ import { checkName, checkText, patch } from '../shared/fields.ts';
 import type { Creation } from '../shared/record.ts';
 
 /**
- * A product under evaluation: the root of its versions, specifications and tests. Names are unique per organization;
+ * A product under evaluation: the root of its versions, specifications and datasets. Names are unique per organization;
  * `metadata` holds the caller's free-form fields.
  */
 export interface Product {
@@ -54,7 +54,7 @@ export function updateProduct(product: Product, changes: ProductChanges): Produc
   return patch(product, { ...changes, name: changes.name?.trim() });
 }
 
-/** Deleting a product removes its versions, specifications, tests and test cases: owners and admins only. */
+/** Deleting a product removes its versions, specifications, datasets and test cases: owners and admins only. */
 export function assertMayDeleteProduct(actor: Actor): void {
   if (actor.role === 'MEMBER') throw new Forbidden('Only an OWNER or ADMIN may delete a product');
 }

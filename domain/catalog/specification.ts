@@ -8,9 +8,9 @@ export const SPECIFICATION_TYPES = ['CAPABILITY', 'INABILITY', 'POLICY'] as cons
 export type SpecificationType = (typeof SPECIFICATION_TYPES)[number];
 
 /**
- * What a product should do: a specification of one product, linked to the metrics that judge it and to the tests
+ * What a product should do: a specification of one product, linked to the metrics that judge it and to the datasets
  * (datasets) written for it. Description and type are unique together per product (`descriptionKey` carries the
- * description into the unique index). A test belongs to at most one specification.
+ * description into the unique index). A dataset belongs to at most one specification.
  */
 export interface Specification {
   readonly id: string;
@@ -21,7 +21,7 @@ export interface Specification {
   readonly type: SpecificationType;
   readonly descriptionKey: string | null;
   readonly metricIds: readonly string[];
-  readonly testIds: readonly string[];
+  readonly datasetIds: readonly string[];
   readonly createdAt: string;
   readonly deletedAt: string | null;
   readonly version: number;
@@ -39,7 +39,7 @@ export type SpecificationChanges = Partial<Pick<Specification, 'name' | 'descrip
 /** The type a specification gets when none is sent. */
 export const DEFAULT_SPECIFICATION_TYPE: SpecificationType = 'CAPABILITY';
 
-/** How many metrics or tests one specification may link. */
+/** How many metrics or datasets one specification may link. */
 export const SPECIFICATION_LINK_LIMIT = LIST_LIMIT;
 
 function validate(changes: SpecificationChanges, { creating }: { creating: boolean }): void {
@@ -72,7 +72,7 @@ export function createSpecification(input: NewSpecification, { id, organizationI
     type: input.type ?? DEFAULT_SPECIFICATION_TYPE,
     descriptionKey: descriptionKey(input.description ?? null),
     metricIds: [],
-    testIds: [],
+    datasetIds: [],
     createdAt: now,
     deletedAt: null,
     version: 0,
@@ -120,13 +120,13 @@ export function replaceMetric(specification: Specification, { from, to }: { from
   return { ...specification, metricIds: unique(specification.metricIds.map((id) => (id === from ? to : id))) };
 }
 
-export function linkTests(specification: Specification, testIds: readonly string[]): Specification {
-  const next = unique([...specification.testIds, ...testIds]);
-  checkLimit('testIds', next.length);
-  return { ...specification, testIds: next };
+export function linkDatasets(specification: Specification, datasetIds: readonly string[]): Specification {
+  const next = unique([...specification.datasetIds, ...datasetIds]);
+  checkLimit('datasetIds', next.length);
+  return { ...specification, datasetIds: next };
 }
 
-export function unlinkTests(specification: Specification, testIds: readonly string[]): Specification {
-  const removed = new Set(testIds);
-  return { ...specification, testIds: specification.testIds.filter((id) => !removed.has(id)) };
+export function unlinkDatasets(specification: Specification, datasetIds: readonly string[]): Specification {
+  const removed = new Set(datasetIds);
+  return { ...specification, datasetIds: specification.datasetIds.filter((id) => !removed.has(id)) };
 }

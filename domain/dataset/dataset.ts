@@ -11,7 +11,7 @@ export type DatasetType = (typeof DATASET_TYPES)[number];
 export const DEFAULT_DATASET_TYPE: DatasetType = 'QUALITY';
 
 /**
- * A dataset of test cases for one product (wire name: test). `specificationId` is the specification the test was
+ * A dataset of test cases for one product (wire name: test). `specificationId` is the specification the dataset was
  * written for; sessions of its test cases are scored by that specification's metrics. Name and type are unique
  * together per product. The background noise (profile and level, set together) is the default of its phone runs.
  */

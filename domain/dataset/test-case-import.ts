@@ -16,7 +16,7 @@ export interface ImportedRow {
  */
 export function importTestCases(
   rows: readonly ImportedRow[],
-  context: { testId: string; organizationId: string; userId: string; now: string; nextId: () => string },
+  context: { datasetId: string; organizationId: string; userId: string; now: string; nextId: () => string },
 ): TestCase[] {
   const issues = new IssueCollector();
   issues.check(rows.length > 0, 'rows', 'the file has no data rows');
@@ -28,7 +28,7 @@ export function importTestCases(
     const inputProblem = row.problems?.some((problem) => problem.path === 'input');
     if (row.fields.input === undefined && !inputProblem) issues.add(`${at}input`, 'is required');
     const testCase = buildTestCase(
-      { ...row.fields, input: row.fields.input ?? {}, testId: context.testId },
+      { ...row.fields, input: row.fields.input ?? {}, datasetId: context.datasetId },
       { id: context.nextId(), organizationId: context.organizationId, userId: context.userId, now: context.now },
     );
     validateTestCase(testCase, issues, at);

@@ -14,7 +14,7 @@ import { checkVoice, type Gender, type NoiseLevel, type NoiseProfile } from './v
 export interface TestCase {
   readonly id: string;
   readonly organizationId: string;
-  readonly testId: string;
+  readonly datasetId: string;
   readonly userId: string;
   readonly input: JsonObject;
   readonly expectedOutput: string | null;
@@ -75,7 +75,7 @@ type Settable = Omit<
   TestCase,
   | 'id'
   | 'organizationId'
-  | 'testId'
+  | 'datasetId'
   | 'userId'
   | 'testCaseGroupId'
   | 'parentTestCaseId'
@@ -92,7 +92,7 @@ export type TestCaseFields = Partial<Settable> & {
   readonly input?: JsonObject | string;
   readonly context?: JsonObject | string | null;
 };
-export type NewTestCase = TestCaseFields & { readonly testId: string; readonly input: JsonObject | string };
+export type NewTestCase = TestCaseFields & { readonly datasetId: string; readonly input: JsonObject | string };
 
 export const MAX_ITERATIONS_LIMIT = 1000;
 
@@ -214,7 +214,7 @@ export function buildTestCase(input: NewTestCase, { id, organizationId, userId, 
     id,
     organizationId,
     userId,
-    testId: input.testId,
+    datasetId: input.datasetId,
     input: textInput(given),
     context: textContext(context ?? null),
     testCaseGroupId: id,

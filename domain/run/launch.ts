@@ -2,7 +2,10 @@ import { IllegalTransition } from '../errors.ts';
 import type { Verdict } from '../evaluation/evaluation.ts';
 import type { JsonObject } from '../shared/json.ts';
 import type { Creation, StoredRecord, Versioned } from '../shared/record.ts';
-import { type GenerationProgress, generationDone } from '../generation/progress.ts';
+import {
+  type InferenceGenerationProgress,
+  inferenceGenerationDone,
+} from '../inference-generation/inference-generation-progress.ts';
 
 /** What a launch does: each evaluation request is one kind; GENERATE_INFERENCES calls the version's endpoint first. */
 export const LAUNCH_KINDS = [
@@ -44,7 +47,7 @@ export interface Launch extends StoredRecord, Versioned {
   readonly startedAt: string | null;
   readonly finishedAt: string | null;
   /** A generating launch's progress; null for the other kinds (and for a generating one not yet started). */
-  readonly progress: GenerationProgress | null;
+  readonly progress: InferenceGenerationProgress | null;
 }
 
 export interface NewLaunch {
@@ -52,7 +55,7 @@ export interface NewLaunch {
   readonly kind: LaunchKind;
   readonly request: JsonObject;
   readonly relaunchedFromLaunchId?: string | null;
-  readonly progress?: GenerationProgress | null;
+  readonly progress?: InferenceGenerationProgress | null;
 }
 
 /** The one transition table of a launch's status. */
@@ -137,7 +140,7 @@ export const isLaunchOpen = (launch: Pick<Launch, 'status'>): boolean =>
  * RUNNING only their scoring remains; a generating launch once every test case has an outcome.
  */
 export const launchWorkDone = (launch: Pick<Launch, 'status' | 'progress'>): boolean =>
-  launch.status !== 'QUEUED' && (launch.progress === null || generationDone(launch.progress));
+  launch.status !== 'QUEUED' && (launch.progress === null || inferenceGenerationDone(launch.progress));
 
 /**
  * A launch ends when its own work is done and none of its evaluations is PENDING (PENDING_HUMAN is handed over):

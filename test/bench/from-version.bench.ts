@@ -1,7 +1,7 @@
 import { createPlatform } from '../../bootstrap/library.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { createTestDatabase } from '../support/databases.ts';
-import { generationScene, launchEnded } from '../support/generation-scene.ts';
+import { inferenceGenerationScene, launchEnded } from '../support/inference-generation-scene.ts';
 import { createTenant, type HttpWorld } from '../support/http-world.ts';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -49,7 +49,7 @@ export async function run(): Promise<void> {
     const world = { admin: new ApiClient(url, admin?.key) } as HttpWorld;
     const { owner } = await createTenant(world);
     const messages = Array.from({ length: TEST_CASES }, (_, index) => `question ${index}`);
-    const scene = await generationScene(owner, `${product.url}/answer`, {
+    const scene = await inferenceGenerationScene(owner, `${product.url}/answer`, {
       messages,
       connection: { maxConcurrency: CONCURRENCY, retries: 0 },
     });

@@ -37,9 +37,9 @@ for (const name of await storageNames()) {
     const world = await openStorage(name);
     try {
       const { testCases, specifications } = world.storage;
-      const make = (id: string, testId: string, languageCode: string | null, organizationId = 'org_a') =>
+      const make = (id: string, datasetId: string, languageCode: string | null, organizationId = 'org_a') =>
         createTestCase(
-          { testId, input: { user_message: id, nested: { n: 1 } }, languageCode, expectedTools: ['a'] },
+          { datasetId, input: { user_message: id, nested: { n: 1 } }, languageCode, expectedTools: ['a'] },
           { id, organizationId, userId: 'user_1', now: NOW },
         );
       await testCases.insertMany([
@@ -51,13 +51,13 @@ for (const name of await storageNames()) {
       ]);
       t.deepEqual(await testCases.distinctValues('org_a', 'languageCode', []), ['en-US', 'fr']);
       t.deepEqual(
-        await testCases.distinctValues('org_a', 'languageCode', [{ field: 'testId', op: 'eq', value: 'test_2' }]),
+        await testCases.distinctValues('org_a', 'languageCode', [{ field: 'datasetId', op: 'eq', value: 'test_2' }]),
         ['en-US'],
       );
       const stored = await testCases.get('org_a', 'testCase_1');
       t.deepEqual(stored?.input, { user_message: 'testCase_1', nested: { n: 1 } });
       t.deepEqual(stored?.expectedTools, ['a']);
-      t.is(await testCases.softDeleteWhere('org_a', [{ field: 'testId', op: 'eq', value: 'test_1' }], LATER), 2);
+      t.is(await testCases.softDeleteWhere('org_a', [{ field: 'datasetId', op: 'eq', value: 'test_1' }], LATER), 2);
       t.is(await testCases.get('org_a', 'testCase_1'), null);
       const deleted = await testCases.get('org_a', 'testCase_1', { includeDeleted: true });
       t.is(deleted?.deletedAt, LATER);
@@ -73,7 +73,7 @@ for (const name of await storageNames()) {
       const updated = await specifications.update({
         ...specification,
         metricIds: ['metric_1', 'metric_2'],
-        testIds: ['test_1'],
+        datasetIds: ['test_1'],
       });
       t.deepEqual((await specifications.get('org_a', updated.id))?.metricIds, ['metric_1', 'metric_2']);
     } finally {

@@ -1,7 +1,7 @@
 import test from 'ava';
 import { createEndpointConnection } from '../../domain/endpoint-connection/endpoint-connection.ts';
 import { DuplicateKey, StaleVersion } from '../../domain/errors.ts';
-import { LiquidEndpointFormat } from '../../adapters/product-endpoint/liquid-endpoint-format.ts';
+import { LiquidEndpointFormat } from '../../adapters/endpoint-connection/liquid-endpoint-format.ts';
 import { openStorage, storageNames } from '../support/storage-worlds.ts';
 
 /** The endpoint connections store: JSON settings round-trip, names unique per organization, stale writes refused. */

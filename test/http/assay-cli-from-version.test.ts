@@ -1,6 +1,6 @@
 import test from 'ava';
 import { assayCli, assayCliOnTerminal, hasEscapes } from '../support/assay-cli.ts';
-import { generationScene } from '../support/generation-scene.ts';
+import { inferenceGenerationScene } from '../support/inference-generation-scene.ts';
 import { createTenant, useWorld } from '../support/http-world.ts';
 import { TEST_SECRET_KEY } from '../support/memory-world.ts';
 import { type ProductServer, startProductServer } from '../support/product-server.ts';
@@ -20,7 +20,7 @@ test.after.always(() => product.close());
 /** A version answering through `/echo`: two of its three test cases expect the echo, one does not (mean 2/3). */
 async function scene() {
   const tenant = await createTenant(world());
-  const generation = await generationScene(tenant.owner, `${product.url}/echo`, {
+  const generation = await inferenceGenerationScene(tenant.owner, `${product.url}/echo`, {
     messages: ['hello', 'refund please', 'wrong'],
   });
   const env = { ASSAY_BASE_URL: world().url, ASSAY_API_KEY: tenant.owner.key ?? '' };

@@ -1,3 +1,4 @@
+import type { Wire } from '../../adapters/http/schemas/wire-names.ts';
 import test from 'ava';
 import type { ApiClient } from '../support/api-client.ts';
 import { createTenant, databaseWorlds } from '../support/http-world.ts';
@@ -289,7 +290,7 @@ for (const { world, title } of await databaseWorlds(test)) {
     t.true(spec.body.id.startsWith('specification_'));
     t.deepEqual(
       Object.keys(spec.body).sort(),
-      fieldNames<Specification, 'descriptionKey' | 'version'>()([
+      fieldNames<Wire<Specification>, 'descriptionKey' | 'version'>()([
         'createdAt',
         'deletedAt',
         'description',

@@ -1,3 +1,4 @@
+import type { Wire } from '../../adapters/http/schemas/wire-names.ts';
 import test from 'ava';
 import { createTenant, databaseWorlds, type Tenant } from '../support/http-world.ts';
 import type { TestCase } from '../../domain/dataset/test-case.ts';
@@ -176,7 +177,7 @@ for (const { world, title } of await databaseWorlds(test)) {
     t.false(body.isAugmented);
     t.deepEqual(
       Object.keys(body).sort(),
-      fieldNames<TestCase, 'organizationId' | 'version'>()([
+      fieldNames<Wire<TestCase>, 'organizationId' | 'version'>()([
         'archetype',
         'backgroundNoiseLevel',
         'backgroundNoiseProfile',

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { generationScene, launchEnded } from '../support/generation-scene.ts';
+import { inferenceGenerationScene, launchEnded } from '../support/inference-generation-scene.ts';
 import { createTenant, httpDatabases, useWorld } from '../support/http-world.ts';
 import { TEST_SECRET_KEY } from '../support/memory-world.ts';
 import { type ProductServer, startProductServer } from '../support/product-server.ts';
@@ -26,7 +26,7 @@ for (const database of databases) {
   test(title('cancel stops calling the product after the calls in flight; nothing is left PENDING'), async (t) => {
     const { owner } = await createTenant(world());
     const messages = ['a', 'b', 'c', 'd', 'e', 'f'];
-    const scene = await generationScene(owner, `${product.url}/held`, {
+    const scene = await inferenceGenerationScene(owner, `${product.url}/held`, {
       messages,
       connection: { maxConcurrency: 1 },
     });
@@ -42,12 +42,12 @@ for (const database of databases) {
     t.true(called < messages.length);
     const { launch } = await launchEnded(owner, launched.runId, launched.launchId);
     t.is(launch.status, 'CANCELLED');
-    const items = await world().platform.ports.generationItems.list(null, {
+    const items = await world().platform.ports.inferenceGenerationItems.list(null, {
       where: [{ field: 'launchId', op: 'eq', value: launched.launchId }],
       limit: 10,
     });
     while (
-      (await world().platform.ports.generationItems.count(null, {
+      (await world().platform.ports.inferenceGenerationItems.count(null, {
         where: [
           { field: 'launchId', op: 'in', values: [launched.launchId] },
           { field: 'status', op: 'in', values: ['QUEUED', 'RUNNING'] },
@@ -69,7 +69,7 @@ for (const database of databases) {
 
   test(title('relaunch plays the same revisions again, or their current heads, against another version'), async (t) => {
     const { owner } = await createTenant(world());
-    const scene = await generationScene(owner, `${product.url}/echo`, { messages: ['one', 'two'] });
+    const scene = await inferenceGenerationScene(owner, `${product.url}/echo`, { messages: ['one', 'two'] });
     const first = (await owner.post('/evaluations/fromVersion', { versionId: scene.version.id })).body;
     await launchEnded(owner, first.runId, first.launchId);
     const revised = await owner.patch(`/testCases/${scene.testCases[0].id}`, {
@@ -110,17 +110,17 @@ const manual = useWorld(test, 'sqlite', { ...settings, QUEUE_EMBEDDED_WORKER: fa
 
 test('[sqlite] a job delivered more than once, even at once, plays its test case in one session and counts it once', async (t) => {
   const { owner, organizationId } = await createTenant(manual());
-  const scene = await generationScene(owner, `${product.url}/echo`, { messages: ['only'] });
+  const scene = await inferenceGenerationScene(owner, `${product.url}/echo`, { messages: ['only'] });
   const launched = (await owner.post('/evaluations/fromVersion', { versionId: scene.version.id })).body;
   const { useCases, ports } = manual().platform as Required<ReturnType<typeof manual>['platform']>;
-  const [item] = await ports.generationItems.list(organizationId, {
+  const [item] = await ports.inferenceGenerationItems.list(organizationId, {
     where: [{ field: 'launchId', op: 'eq', value: launched.launchId }],
     limit: 1,
   });
   const job = { organizationId, itemId: item.id };
   // Three at once: ends meeting in one group (the later two, usually) find the same item, as ends in turn do.
-  await Promise.all([1, 2, 3].map(() => useCases.generateTestCase.executeBatch([job])));
-  await useCases.generateTestCase.executeBatch([job]);
+  await Promise.all([1, 2, 3].map(() => useCases.generateInferences.executeBatch([job])));
+  await useCases.generateInferences.executeBatch([job]);
   const sessions = (await owner.get('/sessions', { runIds: launched.runId })).body;
   t.is(sessions.length, 1);
   const launch = (await owner.get(`/runs/${launched.runId}`)).body.launches[0];

@@ -1,11 +1,11 @@
 import test from 'ava';
-import { generationScene, launchEnded } from '../support/generation-scene.ts';
+import { inferenceGenerationScene, launchEnded } from '../support/inference-generation-scene.ts';
 import { createTenant, httpDatabases, useWorld } from '../support/http-world.ts';
 import type { ApiClient } from '../support/api-client.ts';
 import { TEST_SECRET_KEY } from '../support/memory-world.ts';
 import { type ProductServer, startProductServer } from '../support/product-server.ts';
 import { type SimulatorServer, startSimulatorServer } from '../support/simulator-server.ts';
-import { claimItem } from '../../domain/generation/generation-item.ts';
+import { claimItem } from '../../domain/inference-generation/inference-generation-item.ts';
 import { createInferenceResult } from '../../domain/tracing/inference-result.ts';
 import { createSession, updateSession } from '../../domain/tracing/session.ts';
 
@@ -53,7 +53,11 @@ async function scenarioScene(
   cases: readonly Record<string, unknown>[],
   connection: Record<string, unknown> = {},
 ) {
-  const scene = await generationScene(owner, `${product.url}${path}`, { type: 'SCENARIOS', messages: [], connection });
+  const scene = await inferenceGenerationScene(owner, `${product.url}${path}`, {
+    type: 'SCENARIOS',
+    messages: [],
+    connection,
+  });
   const testCases = [];
   for (const fields of cases) {
     const created = await owner.post('/testCases', {
@@ -267,7 +271,7 @@ test.serial("[sqlite] a redelivered conversation goes on in the product's own co
   });
   const launched = (await owner.post('/evaluations/fromVersion', { versionId: scene.version.id })).body;
   const { useCases, ports } = manual().platform as Required<ReturnType<typeof manual>['platform']>;
-  const [item] = await ports.generationItems.list(organizationId, {
+  const [item] = await ports.inferenceGenerationItems.list(organizationId, {
     where: [{ field: 'launchId', op: 'eq', value: launched.launchId }],
     limit: 1,
   });
@@ -278,7 +282,7 @@ test.serial("[sqlite] a redelivered conversation goes on in the product's own co
     { id: 'session_earlier', organizationId, now },
   );
   await ports.sessions.insert(updateSession(session, { metadata: { productSessionId: 'conv-earlier' } }));
-  await ports.generationItems.update(claimItem(item, session.id));
+  await ports.inferenceGenerationItems.update(claimItem(item, session.id));
   await ports.inferenceResults.insert(
     createInferenceResult(
       { sessionId: session.id, input: 'user turn 1', output: 'echo: user turn 1', status: 'COMPLETED' },
@@ -286,7 +290,7 @@ test.serial("[sqlite] a redelivered conversation goes on in the product's own co
     ),
   );
   const sent = product.requests.length;
-  await useCases.generateTestCase.executeBatch([{ organizationId, itemId: item.id }]);
+  await useCases.generateInferences.executeBatch([{ organizationId, itemId: item.id }]);
   const bodies = product.requests.slice(sent).map((request) => JSON.parse(request.body));
   t.deepEqual(bodies, [{ message: 'user turn 2', conversation: 'conv-earlier', turn: 2 }]);
   const stored = (await owner.get(`/sessions/${session.id}`)).body;

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { launchEnded, generationScene } from '../support/generation-scene.ts';
+import { launchEnded, inferenceGenerationScene } from '../support/inference-generation-scene.ts';
 import { createTenant, httpDatabases, useWorld } from '../support/http-world.ts';
 import { TEST_SECRET_KEY } from '../support/memory-world.ts';
 import { type ProductServer, startProductServer } from '../support/product-server.ts';
@@ -21,7 +21,7 @@ for (const database of databases) {
 
   test(title('fromVersion plays each test case against the endpoint, records the turns and scores them'), async (t) => {
     const { owner, organizationId } = await createTenant(world());
-    const scene = await generationScene(owner, `${product.url}/echo`, {
+    const scene = await inferenceGenerationScene(owner, `${product.url}/echo`, {
       messages: ['hello', 'refund please', 'wrong'],
     });
     const launched = await owner.post('/evaluations/fromVersion', { versionId: scene.version.id });
@@ -62,7 +62,7 @@ for (const database of databases) {
         .sort(),
       ['SUCCESS:0', 'SUCCESS:1', 'SUCCESS:1'],
     );
-    const stored = await world().platform.ports.generationItems.list(organizationId, { where: [], limit: 10 });
+    const stored = await world().platform.ports.inferenceGenerationItems.list(organizationId, { where: [], limit: 10 });
     t.true(stored.every((item) => item.status === 'DONE' && item.sessionId !== null));
   });
 
@@ -70,7 +70,7 @@ for (const database of databases) {
     title('a failing endpoint fails the session with the error on its inference result; nothing is scored'),
     async (t) => {
       const { owner } = await createTenant(world());
-      const scene = await generationScene(owner, `${product.url}/down`, {
+      const scene = await inferenceGenerationScene(owner, `${product.url}/down`, {
         messages: ['hello'],
         connection: { retries: 0 },
       });
@@ -86,7 +86,7 @@ for (const database of databases) {
 
   test(title('fromVersion refuses what it cannot play'), async (t) => {
     const { owner } = await createTenant(world());
-    const scene = await generationScene(owner, `${product.url}/echo`);
+    const scene = await inferenceGenerationScene(owner, `${product.url}/echo`);
     const bare = (await owner.post('/versions', { productId: scene.product.id })).body;
     const unconnected = await owner.post('/evaluations/fromVersion', { versionId: bare.id });
     t.is(unconnected.status, 400);

@@ -1,5 +1,5 @@
 import test from 'ava';
-import type { RunView, LaunchView } from '../../application/runs/run-views.ts';
+import type { RunView, LaunchView } from '../../application/run/run-views.ts';
 import { evaluationFixture } from '../support/evaluation-fixtures.ts';
 import { fieldNames } from '../support/field-names.ts';
 import { tenantWithFixture } from '../support/evaluation-tenant.ts';

@@ -47,7 +47,7 @@ test.serial(
     t.is(read.body.name, 'Survives');
 
     const cli = runScript(
-      'bootstrap/cli.ts',
+      'bootstrap/admin-cli.ts',
       ['create-key', '--email', 'admin@assay.local', '--name', 'from cli'],
       env,
     );

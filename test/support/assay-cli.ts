@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 
-const ENTRY = join(import.meta.dirname, '..', '..', 'bootstrap', 'assay.ts');
+const ENTRY = join(import.meta.dirname, '..', '..', 'bootstrap', 'assay-cli.ts');
 
 /** What one `assay` process did: its exit code and what it wrote. */
 export interface CliOutcome {

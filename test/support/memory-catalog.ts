@@ -27,7 +27,7 @@ export async function catalogOf(useCases: UseCases, actor: Actor, label: string)
     specificationId: specification.id,
   });
   const testCase = await useCases.createTestCase.execute(actor, {
-    testId: dataset.id,
+    datasetId: dataset.id,
     input: 'Capital of France?',
     expectedOutput: 'Paris',
     languageCode: 'en',

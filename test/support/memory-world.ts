@@ -10,8 +10,8 @@ import { HashingSecrets } from '../../adapters/system/hashing-secrets.ts';
 import { RecordingJobQueue } from '../../adapters/memory/recording-job-queue.ts';
 import { createJudges } from '../../adapters/judge/create-judges.ts';
 import { AesGcmSecretBox } from '../../adapters/system/aes-gcm-secret-box.ts';
-import { LiquidEndpointFormat } from '../../adapters/product-endpoint/liquid-endpoint-format.ts';
-import { HttpProductEndpoint } from '../../adapters/product-endpoint/http-product-endpoint.ts';
+import { LiquidEndpointFormat } from '../../adapters/endpoint-connection/liquid-endpoint-format.ts';
+import { HttpEndpointCaller } from '../../adapters/endpoint-connection/http-endpoint-caller.ts';
 import { operationsPorts } from '../../bootstrap/modules/operations-ports.ts';
 import { loadConfig } from '../../bootstrap/config.ts';
 
@@ -48,7 +48,7 @@ export function memoryWorld(options: MemoryWorldOptions = {}) {
       options.secretKey === undefined ? TEST_SECRET_KEY : (options.secretKey ?? undefined),
     ),
     endpointFormat: new LiquidEndpointFormat(),
-    productEndpoint: new HttpProductEndpoint({ allowPrivateNetworks: true, baseRetryDelayMs: 10 }),
+    endpointCaller: new HttpEndpointCaller({ allowPrivateNetworks: true, baseRetryDelayMs: 10 }),
     simulator: new UnconfiguredSimulator(),
     simulatorTurnCredits: 1,
     logger: silent,

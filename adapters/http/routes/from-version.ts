@@ -19,7 +19,7 @@ export function fromVersionRoutes(useCases: UseCases): RouteSpec[] {
       body: fromVersionBody,
       response: fromVersionReport,
       errors: [404, 409],
-      handle: ({ actor, body }) => useCases.launchFromVersion.execute(actor, body),
+      handle: ({ actor, body }) => useCases.launchInferenceGeneration.execute(actor, body),
     }),
   ];
 }

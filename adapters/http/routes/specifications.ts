@@ -60,11 +60,11 @@ export function specificationRoutes(useCases: UseCases): RouteSpec[] {
       link: {
         summary: 'Link tests of the same product to a specification; answers the specification',
         description: 'A test belongs to at most one specification: linking a test linked elsewhere moves it here.',
-        run: (actor, id, body) => useCases.linkSpecificationTests.execute(actor, id, body.testIds),
+        run: (actor, id, body) => useCases.linkSpecificationDatasets.execute(actor, id, body.datasetIds),
       },
       unlink: {
         summary: 'Unlink tests from a specification; answers the specification',
-        run: (actor, id, body) => useCases.unlinkSpecificationTests.execute(actor, id, body.testIds),
+        run: (actor, id, body) => useCases.unlinkSpecificationDatasets.execute(actor, id, body.datasetIds),
       },
     }),
   ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { takenFromWire } from './wire-names.ts';
 import {
   DETERMINISTIC_ALGORITHMS,
   EVALUATION_PARAMS,
@@ -104,7 +105,7 @@ export const specificationQuery = listQuery({
   sort: ['createdAt', 'name', 'type', 'id'],
 });
 export const metricLinks = z.strictObject({ metricIds: ids.min(1) }).meta({ id: 'SpecificationMetricLinks' });
-export const testLinks = z.strictObject({ testIds: ids.min(1) }).meta({ id: 'SpecificationTestLinks' });
+export const testLinks = takenFromWire(z.strictObject({ testIds: ids.min(1) })).meta({ id: 'SpecificationTestLinks' });
 
 export const metric = recordResponse<LinkedMetric, 'activeName' | 'version'>({ id: 'Metric' })({
   ...ownedRecordIds,

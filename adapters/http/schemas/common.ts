@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { takenFromWire } from './wire-names.ts';
 
 const asList = (value: unknown): unknown =>
   value === undefined
@@ -95,7 +96,7 @@ export const listQuery = <const F extends readonly [string, ...string[]], S exte
 }: {
   readonly filters: S;
   readonly sort: F;
-}) => z.strictObject({ ids: q.strings(), ...filters, ...paging(sort) });
+}) => takenFromWire(z.strictObject({ ids: q.strings(), ...filters, ...paging(sort) }));
 
 export const idParams = z.strictObject({ id: z.string().min(1) });
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { EvaluateSessionRequest } from '../../../application/evaluations/evaluate-session.ts';
-import type { EvaluateSessionsRequest, LaunchReport } from '../../../application/evaluations/evaluate-sessions.ts';
-import type { CreditStatus } from '../../../application/evaluations/get-credit-status.ts';
-import type { RetryReport } from '../../../application/evaluations/retry-evaluations.ts';
+import type { EvaluateSessionRequest } from '../../../application/evaluation/evaluate-session.ts';
+import type { EvaluateSessionsRequest, LaunchReport } from '../../../application/evaluation/evaluate-sessions.ts';
+import type { CreditStatus } from '../../../application/evaluation/get-credit-status.ts';
+import type { RetryReport } from '../../../application/evaluation/retry-evaluations.ts';
 import { EVALUATION_STATUSES, type Evaluation } from '../../../domain/evaluation/evaluation.ts';
 import { listQuery, nullableTimestamp, q } from './common.ts';
 import { lifecycleTimestamps, recordResponse, requestFields } from './record-fields.ts';

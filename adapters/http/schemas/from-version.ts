@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import type { FromVersionRequest } from '../../../application/generation/launch-from-version.ts';
-import { MAX_TEST_CASES_PER_LAUNCH } from '../../../domain/generation/generation-plan.ts';
+import type { InferenceGenerationRequest } from '../../../application/inference-generation/launch-inference-generation.ts';
+import { MAX_TEST_CASES_PER_LAUNCH } from '../../../domain/inference-generation/inference-generation-plan.ts';
 import { requestBody } from './record-fields.ts';
+import { shownOnWire } from './wire-names.ts';
 
 const ids = z.array(z.string().min(1)).max(1000);
 
-export const fromVersionBody = requestBody<FromVersionRequest>({ id: 'FromVersionRequest' })({
+export const fromVersionBody = requestBody<InferenceGenerationRequest>({ id: 'FromVersionRequest' })({
   versionId: z.string().min(1),
   specificationIds: ids.optional().describe("Default: every specification of the version's product"),
   testIds: ids.optional().describe('Only these linked datasets'),
@@ -18,7 +19,9 @@ export const fromVersionReport = z
     runId: z.string(),
     launchId: z.string(),
     testCaseCount: z.number().int(),
-    specifications: z.array(z.object({ id: z.string(), testIds: z.array(z.string()), metricIds: z.array(z.string()) })),
+    specifications: z.array(
+      shownOnWire(z.object({ id: z.string(), testIds: z.array(z.string()), metricIds: z.array(z.string()) })),
+    ),
     skipped: z.array(z.object({ specificationId: z.string(), reason: z.string() })),
   })
   .meta({ id: 'FromVersionReport' });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { ApiKeyView } from '../../../application/api-keys/api-key-view.ts';
-import type { CreateApiKey } from '../../../application/api-keys/create-api-key.ts';
-import type { CreateUser } from '../../../application/users/create-user.ts';
+import type { ApiKeyView } from '../../../application/api-key/api-key-view.ts';
+import type { CreateApiKey } from '../../../application/api-key/create-api-key.ts';
+import type { CreateUser } from '../../../application/user/create-user.ts';
 import { ROLES } from '../../../domain/identity/role.ts';
 import { MFA_SOURCES, type UserChanges, type UserView } from '../../../domain/identity/user.ts';
 import type { Organization, OrganizationChanges } from '../../../domain/organization/organization.ts';

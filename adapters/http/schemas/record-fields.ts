@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nullableTimestamp, timestamp } from './common.ts';
+import { type Code, hasWireNames, type ShownOnWire, shownOnWire, takenFromWire, type Wire } from './wire-names.ts';
 
 type Shape = Record<string, z.ZodType>;
 
@@ -25,6 +26,9 @@ type Mismatch<Value, D extends Direction> = D extends 'response'
   ? { "this schema refuses the record's value": Value }
   : { 'this schema produces what the input field does not take': Value };
 
+/** The API's names of the fields `K` of `T`. */
+type WireKeys<T, K extends keyof T> = keyof Wire<Pick<T, K>>;
+
 /** One compatible schema per listed field of `T`, and no schema for anything else. */
 type TiedShape<T, Listed extends keyof T, S extends Shape, D extends Direction> = {
   [K in Listed]-?: K extends keyof S ? (Compatible<T[K], S[K], D> extends true ? S[K] : Mismatch<T[K], D>) : z.ZodType;
@@ -37,7 +41,7 @@ type TiedShape<T, Listed extends keyof T, S extends Shape, D extends Direction> 
  */
 export const responseFields =
   <T, Hidden extends keyof T = never>() =>
-  <S extends Shape>(shape: S & TiedShape<T, Exclude<keyof T, Hidden>, S, 'response'>): S =>
+  <S extends Shape>(shape: S & TiedShape<Wire<T>, Exclude<keyof Wire<T>, WireKeys<T, Hidden>>, S, 'response'>): S =>
     shape;
 
 /**
@@ -47,20 +51,29 @@ export const responseFields =
  */
 export const requestFields =
   <T, Omitted extends keyof T = never>() =>
-  <S extends Shape>(shape: S & TiedShape<T, Exclude<keyof T, Omitted>, S, 'request'>): S =>
+  <S extends Shape>(shape: S & TiedShape<Wire<T>, Exclude<keyof Wire<T>, WireKeys<T, Omitted>>, S, 'request'>): S =>
     shape;
 
-/** A response schema showing record `T`, named `id` in the OpenAPI document; its fields tied as `responseFields`. */
+/**
+ * A response schema showing record `T`, named `id` in the OpenAPI document; its fields tied as `responseFields`, under
+ * the API's names.
+ */
 export const recordResponse =
   <T, Hidden extends keyof T = never>({ id }: { readonly id: string }) =>
-  <S extends Shape>(shape: S & TiedShape<T, Exclude<keyof T, Hidden>, S, 'response'>) =>
-    z.object(shape as S).meta({ id });
+  <S extends Shape>(
+    shape: S & TiedShape<Wire<T>, Exclude<keyof Wire<T>, WireKeys<T, Hidden>>, S, 'response'>,
+  ): ShownOnWire<z.ZodObject<S>> => {
+    const schema = z.object(shape as S).meta({ id });
+    return (hasWireNames(shape) ? shownOnWire(schema) : schema) as ShownOnWire<z.ZodObject<S>>;
+  };
 
 /** A request body feeding input `T` (unknown fields refused), named `id`; its fields tied as `requestFields`. */
 export const requestBody =
   <T, Omitted extends keyof T = never>({ id }: { readonly id: string }) =>
-  <S extends Shape>(shape: S & TiedShape<T, Exclude<keyof T, Omitted>, S, 'request'>) =>
-    z.strictObject(shape as S).meta({ id });
+  <S extends Shape>(
+    shape: S & TiedShape<Wire<T>, Exclude<keyof Wire<T>, WireKeys<T, Omitted>>, S, 'request'>,
+  ): z.ZodType<Code<z.output<z.ZodObject<S, z.core.$strict>>>, z.input<z.ZodObject<S, z.core.$strict>>> =>
+    takenFromWire(z.strictObject(shape as S)).meta({ id });
 
 /** The ids a response shows first on a record an organization owns: its own and its organization's. */
 export const ownedRecordIds = { id: z.string(), organizationId: z.string() };

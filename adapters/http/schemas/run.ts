@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { LaunchView, RunView, RunWithLaunches } from '../../../application/runs/run-views.ts';
+import type { LaunchView, RunView, RunWithLaunches } from '../../../application/run/run-views.ts';
 import { EVALUATION_STATUSES } from '../../../domain/evaluation/evaluation.ts';
 import { LAUNCH_KINDS, LAUNCH_STATUSES } from '../../../domain/run/launch.ts';
 import type { MetricSummary } from '../../../domain/run/metric-summary.ts';

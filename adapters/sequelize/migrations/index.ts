@@ -8,6 +8,7 @@ import * as humanReview from './0009-human-review.ts';
 import * as spanIdsPerOrganization from './0010-span-ids-per-organization.ts';
 import * as endpointConnections from './0011-endpoint-connections.ts';
 import * as operations from './0012-operations.ts';
+import * as datasetColumnNames from './0013-dataset-column-names.ts';
 
 export interface Migration {
   readonly name: string;
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   { name: '0010-span-ids-per-organization', ...spanIdsPerOrganization },
   { name: '0011-endpoint-connections', ...endpointConnections },
   { name: '0012-operations', ...operations },
+  { name: '0013-dataset-column-names', ...datasetColumnNames },
 ];

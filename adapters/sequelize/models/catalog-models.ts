@@ -6,6 +6,8 @@ import { recordModel } from './record-model.ts';
 
 // 0009-human-review moved the metrics' user group ids to user_group_links and dropped the column.
 const { userGroupIds: _movedToLinks, ...metricColumns } = tables.metrics;
+// 0013-dataset-column-names renamed test_ids to dataset_ids.
+const { testIds, ...specificationColumns } = tables.specifications;
 
 /** Models over the catalog tables: every field of each record, with the column its migration created. */
 export const defineCatalogModels = (sequelize: Sequelize) =>
@@ -14,7 +16,7 @@ export const defineCatalogModels = (sequelize: Sequelize) =>
     versions: recordModel(catalogKinds.versions, { table: 'versions', columns: tables.versions }),
     specifications: recordModel(catalogKinds.specifications, {
       table: 'specifications',
-      columns: tables.specifications,
+      columns: { ...specificationColumns, datasetIds: testIds },
     }),
     metrics: recordModel(catalogKinds.metrics, { table: 'metrics', columns: metricColumns }),
   });

@@ -1,6 +1,6 @@
 import type { Sequelize } from 'sequelize';
 import { endpointConnectionKinds } from '../../shared/record-kinds/endpoint-connection-kinds.ts';
-import { generationKinds } from '../../shared/record-kinds/generation-kinds.ts';
+import { inferenceGenerationKinds } from '../../shared/record-kinds/inference-generation-kinds.ts';
 import { tables } from '../migrations/0011-endpoint-connections.ts';
 import { defineModels } from '../support/define-model.ts';
 import { recordModel } from './record-model.ts';
@@ -12,7 +12,7 @@ export const defineEndpointConnectionModels = (sequelize: Sequelize) =>
       table: 'endpoint_connections',
       columns: tables.endpointConnections,
     }),
-    generationItems: recordModel(generationKinds.generationItems, {
+    inferenceGenerationItems: recordModel(inferenceGenerationKinds.inferenceGenerationItems, {
       table: 'generation_items',
       columns: tables.generationItems,
     }),

@@ -40,7 +40,7 @@ export const catalogKinds = {
       type: true,
       descriptionKey: true,
       metricIds: true,
-      testIds: true,
+      datasetIds: true,
       version: true,
     },
   }),

@@ -25,7 +25,7 @@ export const datasetKinds = {
     name: 'TestCase',
     publicName: 'Test case',
     fields: {
-      testId: true,
+      datasetId: true,
       userId: true,
       input: true,
       expectedOutput: true,

@@ -64,9 +64,9 @@ unknownToOthers<MemoryCatalogs>(memoryCatalogs, {
   }),
   ...specificationLinks('test', 'tests', (catalog) => catalog.dataset.id, {
     link: (useCases, actor, specificationId, ids) =>
-      useCases.linkSpecificationTests.execute(actor, specificationId, ids),
+      useCases.linkSpecificationDatasets.execute(actor, specificationId, ids),
     unlink: (useCases, actor, specificationId, ids) =>
-      useCases.unlinkSpecificationTests.execute(actor, specificationId, ids),
+      useCases.unlinkSpecificationDatasets.execute(actor, specificationId, ids),
   }),
   ...onTheirs<MemoryCatalog>('metric', 'owner', (theirs) => theirs.metric.id, {
     reading: (useCases, actor, id) => useCases.getMetric.execute(actor, id),

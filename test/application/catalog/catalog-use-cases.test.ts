@@ -50,21 +50,21 @@ test('the chain session test case → test → specification → metrics is read
     specificationId: specification.id,
   });
   const testCase = await useCases.createTestCase.execute(member, {
-    testId: dataset.id,
+    datasetId: dataset.id,
     input: 'Hi',
     expectedOutput: 'Hello',
   });
-  const storedTest = await ports.datasets.get(owner.organizationId, testCase.testId);
+  const storedTest = await ports.datasets.get(owner.organizationId, testCase.datasetId);
   const storedSpecification = await ports.specifications.get(owner.organizationId, storedTest!.specificationId!);
   t.deepEqual(storedSpecification!.metricIds, [metric.id]);
-  t.deepEqual(storedSpecification!.testIds, [dataset.id]);
+  t.deepEqual(storedSpecification!.datasetIds, [dataset.id]);
 });
 
 test('members may not delete products; owners delete everything under one', async (t) => {
   const { useCases, ports } = memoryWorld();
   const product = await useCases.createProduct.execute(owner, { name: 'P' });
   const dataset = await useCases.createDataset.execute(owner, { productId: product.id, name: 'T' });
-  await useCases.createTestCase.execute(owner, { testId: dataset.id, input: 'Hi' });
+  await useCases.createTestCase.execute(owner, { datasetId: dataset.id, input: 'Hi' });
   await t.throwsAsync(useCases.deleteProduct.execute(member, product.id), { code: 'forbidden' });
   await useCases.deleteProduct.execute(owner, product.id);
   t.is(await ports.testCases.count(owner.organizationId, {}), 0);

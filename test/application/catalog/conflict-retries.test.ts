@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import test from 'ava';
 import { LinkSpecificationMetrics } from '../../../application/catalog/link-specification-metrics.ts';
-import { CreateDataset } from '../../../application/datasets/create-dataset.ts';
+import { CreateDataset } from '../../../application/dataset/create-dataset.ts';
 import type { Ports } from '../../../application/ports/ports.ts';
 import { linkMetrics, type Specification } from '../../../domain/catalog/specification.ts';
 import type { Dataset } from '../../../domain/dataset/dataset.ts';

@@ -110,9 +110,9 @@ test('concurrent link requests on one specification all land', async (t) => {
 test('linking a test moves it from its previous specification: both sides change together', async (t) => {
   const { useCases, a, mine } = await memoryCatalogs();
   const target = await useCases.createSpecification.execute(a.owner, { productId: mine.product.id, name: 'Target' });
-  const linked = await useCases.linkSpecificationTests.execute(a.owner, target.id, [mine.dataset.id]);
-  t.deepEqual(linked.testIds, [mine.dataset.id]);
-  t.deepEqual((await useCases.getSpecification.execute(a.owner, mine.specification.id)).testIds, []);
+  const linked = await useCases.linkSpecificationDatasets.execute(a.owner, target.id, [mine.dataset.id]);
+  t.deepEqual(linked.datasetIds, [mine.dataset.id]);
+  t.deepEqual((await useCases.getSpecification.execute(a.owner, mine.specification.id)).datasetIds, []);
   t.is((await useCases.getDataset.execute(a.owner, mine.dataset.id)).specificationId, target.id);
 });
 
@@ -124,20 +124,22 @@ test('a test of another product refuses the whole link request: earlier tests of
   const stranger = await useCases.createDataset.execute(a.owner, { productId: other.id, name: 'Elsewhere' });
   const before = await storeSnapshot(world);
   const refused = await t.throwsAsync(
-    useCases.linkSpecificationTests.execute(a.owner, target.id, [mine.dataset.id, stranger.id]),
+    useCases.linkSpecificationDatasets.execute(a.owner, target.id, [mine.dataset.id, stranger.id]),
     { code: 'invalid_input' },
   );
-  t.deepEqual(issuePaths(refused), ['testIds.1']);
+  t.deepEqual(issuePaths(refused), ['datasetIds.1']);
   t.deepEqual(await storeSnapshot(world), before);
 });
 
 test('unlinking a test clears its specification only where it was linked', async (t) => {
   const { useCases, a, mine } = await memoryCatalogs();
   const other = await useCases.createSpecification.execute(a.owner, { productId: mine.product.id, name: 'Other' });
-  await useCases.unlinkSpecificationTests.execute(a.owner, other.id, [mine.dataset.id]);
+  await useCases.unlinkSpecificationDatasets.execute(a.owner, other.id, [mine.dataset.id]);
   t.is((await useCases.getDataset.execute(a.owner, mine.dataset.id)).specificationId, mine.specification.id);
-  const unlinked = await useCases.unlinkSpecificationTests.execute(a.owner, mine.specification.id, [mine.dataset.id]);
-  t.deepEqual(unlinked.testIds, []);
+  const unlinked = await useCases.unlinkSpecificationDatasets.execute(a.owner, mine.specification.id, [
+    mine.dataset.id,
+  ]);
+  t.deepEqual(unlinked.datasetIds, []);
   t.is((await useCases.getDataset.execute(a.owner, mine.dataset.id)).specificationId, null);
 });
 

@@ -3,10 +3,10 @@ import { assertMayDeleteProduct, createProduct, updateProduct } from '../../../d
 import {
   createSpecification,
   linkMetrics,
-  linkTests,
+  linkDatasets,
   replaceMetric,
   unlinkMetrics,
-  unlinkTests,
+  unlinkDatasets,
   updateSpecification,
 } from '../../../domain/catalog/specification.ts';
 import { createVersion, updateVersion } from '../../../domain/catalog/version.ts';
@@ -85,9 +85,9 @@ test('specifications: links are deduplicated, removable, and follow metric revis
   t.deepEqual(paths(t.throws(() => linkMetrics(specification, [{ id: 'metric_old', legacyAt: NOW }]))), [
     'metricIds.0',
   ]);
-  const withTests = linkTests(specification, ['test_1', 'test_1', 'test_2']);
-  t.deepEqual(withTests.testIds, ['test_1', 'test_2']);
-  t.deepEqual(unlinkTests(withTests, ['test_1']).testIds, ['test_2']);
+  const withTests = linkDatasets(specification, ['test_1', 'test_1', 'test_2']);
+  t.deepEqual(withTests.datasetIds, ['test_1', 'test_2']);
+  t.deepEqual(unlinkDatasets(withTests, ['test_1']).datasetIds, ['test_2']);
 });
 
 test('specifications: a type (default CAPABILITY) and a description key that ignores surrounding spaces', (t) => {

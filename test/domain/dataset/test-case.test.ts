@@ -14,7 +14,7 @@ const NOW = '2026-01-01T00:00:00.000Z';
 const LATER = '2026-01-02T00:00:00.000Z';
 const make = (input: Partial<NewTestCase>) =>
   createTestCase(
-    { testId: 'test_1', input: 'Hi', ...input },
+    { datasetId: 'test_1', input: 'Hi', ...input },
     { id: 'testCase_1', organizationId: 'org_1', userId: 'user_1', now: NOW },
   );
 const paths = (error: unknown) => (error as InvalidInput).issues.map((issue) => issue.path);
@@ -148,7 +148,7 @@ test('family listing: the root, then each fork; one active head', (t) => {
     { revisionId: 'testCase_3', userId: 'user_1', now: '2026-01-03T00:00:00.000Z' },
   );
   const stranger = createTestCase(
-    { testId: 'test_1', input: 'x' },
+    { datasetId: 'test_1', input: 'x' },
     { id: 'testCase_9', organizationId: 'org_1', userId: 'user_1', now: NOW },
   );
   const all = [second.revision!, stranger, first.updated, second.updated];
@@ -169,7 +169,7 @@ test('family listing: the root, then each fork; one active head', (t) => {
 test('an import reports every row problem under rows.<row number, from 1> and builds nothing on failure', (t) => {
   let counter = 0;
   const context = {
-    testId: 'test_1',
+    datasetId: 'test_1',
     organizationId: 'org_1',
     userId: 'user_1',
     now: NOW,
@@ -214,16 +214,20 @@ test('a test links only to a specification of its own product; linking it elsewh
     ),
     ['specificationId'],
   );
-  const attached = attachToSpecification(dataset, { id: 'specification_1', productId: 'product_1' }, 'testIds.0');
+  const attached = attachToSpecification(dataset, { id: 'specification_1', productId: 'product_1' }, 'datasetIds.0');
   t.is(attached.dataset.specificationId, 'specification_1');
   t.is(attached.previousSpecificationId, null);
   t.deepEqual(
     paths(
-      t.throws(() => attachToSpecification(dataset, { id: 'specification_2', productId: 'product_9' }, 'testIds.3')),
+      t.throws(() => attachToSpecification(dataset, { id: 'specification_2', productId: 'product_9' }, 'datasetIds.3')),
     ),
-    ['testIds.3'],
+    ['datasetIds.3'],
   );
-  const moved = attachToSpecification(attached.dataset, { id: 'specification_2', productId: 'product_1' }, 'testIds.0');
+  const moved = attachToSpecification(
+    attached.dataset,
+    { id: 'specification_2', productId: 'product_1' },
+    'datasetIds.0',
+  );
   t.is(moved.dataset.specificationId, 'specification_2', 'linking moves the test');
   t.is(moved.previousSpecificationId, 'specification_1');
 });

@@ -1,0 +1,179 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupAddress } from 'node:dns';
+import { isIP } from 'node:net';
+import {
+  type EndpointAnswer,
+  type EndpointRequest,
+  MAX_ANSWER_BYTES,
+  type EndpointCaller,
+} from '../../application/ports/endpoint-caller.ts';
+import { refusedAddress } from './address-guard.ts';
+import { ConnectionLimiter } from './connection-limiter.ts';
+
+/** Resolves a host name to every address it has (injected, so a test can make a name resolve anywhere). */
+export type HostLookup = (hostname: string) => Promise<readonly LookupAddress[]>;
+
+export interface HttpEndpointCallerOptions {
+  /** Allows loopback, private and link-local targets (tests and on-premises products). */
+  readonly allowPrivateNetworks: boolean;
+  readonly lookup?: HostLookup;
+  /** First retry delay; doubled per retry (with jitter), capped by `maxRetryDelayMs`, unless Retry-After says more. */
+  readonly baseRetryDelayMs?: number;
+  readonly maxRetryDelayMs?: number;
+}
+
+class RefusedTarget extends Error {}
+
+interface Attempt {
+  readonly status: number | null;
+  readonly body: string;
+  readonly error: string | null;
+  readonly timedOut: boolean;
+  readonly retryAfterMs: number | null;
+}
+
+/** What an attempt the caller no longer wants answers. */
+const STOPPED: Attempt = {
+  status: null,
+  body: '',
+  error: 'stopped before calling: no longer wanted',
+  timedOut: false,
+  retryAfterMs: null,
+};
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Retry-After in seconds or as an HTTP date, in milliseconds from now. */
+function retryAfter(header: string | undefined): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, date - Date.now());
+}
+
+/**
+ * Calls products' endpoints with node's HTTP client. The address guard runs inside the connection's own DNS lookup,
+ * so the address checked is the address connected to (a name re-resolving to a private address is refused too).
+ */
+export class HttpEndpointCaller implements EndpointCaller {
+  private readonly limiters = new Map<string, ConnectionLimiter>();
+  private readonly lookup: HostLookup;
+
+  constructor(private readonly options: HttpEndpointCallerOptions) {
+    this.lookup = options.lookup ?? ((hostname) => dnsLookup(hostname, { all: true }));
+  }
+
+  async call(request: EndpointRequest): Promise<EndpointAnswer> {
+    const limiter = this.limiters.get(request.connectionId) ?? new ConnectionLimiter();
+    this.limiters.set(request.connectionId, limiter);
+    const started = performance.now();
+    for (let attempts = 1; ; attempts++) {
+      const attempt = await limiter.run(request, async () =>
+        request.proceed && !(await request.proceed()) ? STOPPED : this.once(request),
+      );
+      const retryable = attempt.timedOut || attempt.status === 429 || (attempt.status ?? 0) >= 500;
+      if (!retryable || attempts > request.retries)
+        return {
+          status: attempt.status,
+          latencyMs: Math.round(performance.now() - started),
+          body: attempt.body,
+          error: attempt.error,
+          attempts,
+        };
+      await sleep(this.delay(attempts, attempt.retryAfterMs));
+    }
+  }
+
+  private delay(attempts: number, retryAfterMs: number | null): number {
+    const base = this.options.baseRetryDelayMs ?? 250;
+    const cap = this.options.maxRetryDelayMs ?? 30_000;
+    const backoff = base * 2 ** (attempts - 1) * (0.5 + Math.random() / 2);
+    return Math.min(cap, Math.max(backoff, retryAfterMs ?? 0));
+  }
+
+  /** The addresses of a host, each checked unless private networks are allowed. */
+  private async resolve(hostname: string): Promise<readonly LookupAddress[]> {
+    const literal = hostname.replace(/^\[|\]$/g, '');
+    const addresses = isIP(literal) ? [{ address: literal, family: isIP(literal) }] : await this.lookup(hostname);
+    if (addresses.length === 0) throw new RefusedTarget(`${hostname} has no address`);
+    if (!this.options.allowPrivateNetworks)
+      for (const { address } of addresses) {
+        const refused = refusedAddress(address);
+        if (refused) throw new RefusedTarget(refused);
+      }
+    return addresses;
+  }
+
+  private async once(request: EndpointRequest): Promise<Attempt> {
+    const url = new URL(request.url);
+    const failed = (error: string, timedOut = false): Attempt => ({
+      status: null,
+      body: '',
+      error,
+      timedOut,
+      retryAfterMs: null,
+    });
+    let addresses: readonly LookupAddress[];
+    try {
+      addresses = await this.resolve(url.hostname);
+    } catch (error) {
+      return failed(error instanceof RefusedTarget ? error.message : `${url.hostname} could not be resolved`);
+    }
+    const [first] = addresses;
+    const client = url.protocol === 'https:' ? https : http;
+    return new Promise<Attempt>((resolve) => {
+      let settled = false;
+      const finish = (attempt: Attempt) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve(attempt);
+      };
+      const outgoing = client.request(
+        url,
+        {
+          method: request.method,
+          headers: {
+            ...request.headers,
+            ...(request.body === null ? {} : { 'content-length': Buffer.byteLength(request.body).toString() }),
+          },
+          // The checked address is the one connected to: no second resolution can differ from it.
+          lookup: (_hostname, options, callback) => {
+            if ((options as { all?: boolean }).all) (callback as (e: null, a: LookupAddress[]) => void)(null, [first]);
+            else callback(null, first.address, first.family);
+          },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          response.on('data', (chunk: Buffer) => {
+            if (size >= MAX_ANSWER_BYTES) return;
+            chunks.push(chunk);
+            size += chunk.length;
+          });
+          response.on('end', () =>
+            finish({
+              status: response.statusCode ?? null,
+              body: Buffer.concat(chunks).subarray(0, MAX_ANSWER_BYTES).toString('utf8'),
+              error: null,
+              timedOut: false,
+              retryAfterMs: retryAfter(response.headers['retry-after']),
+            }),
+          );
+          response.on('error', () => finish(failed('the answer was cut off')));
+        },
+      );
+      const timer = setTimeout(() => {
+        finish(failed(`no answer within ${request.timeoutMs} ms`, true));
+        outgoing.destroy();
+      }, request.timeoutMs);
+      outgoing.on('error', (error: NodeJS.ErrnoException) =>
+        finish(failed(`the endpoint could not be reached (${error.code ?? 'network error'})`)),
+      );
+      outgoing.end(request.body ?? undefined);
+    });
+  }
+}

@@ -1,0 +1,41 @@
+/** One HTTP request to a product's endpoint, with the connection's delivery settings. */
+export interface EndpointRequest {
+  /** Calls of one connection share its concurrency and rate limits. */
+  readonly connectionId: string;
+  readonly url: string;
+  readonly method: 'POST' | 'PUT' | 'GET';
+  /** Every header to send, the auth header included (never logged nor reported). */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The body; a GET sends none. */
+  readonly body: string | null;
+  readonly timeoutMs: number;
+  /** Further attempts after a timeout, a 429 or a 5xx answer. */
+  readonly retries: number;
+  readonly maxConcurrency: number;
+  readonly rateLimitPerMinute: number | null;
+  /** Asked once a slot is free, before each attempt: false stops without calling (a cancelled launch). */
+  readonly proceed?: () => Promise<boolean>;
+}
+
+/** What came back from the last attempt: the HTTP status and body, or why there was none. */
+export interface EndpointAnswer {
+  /** The product's HTTP status; null when no answer came (timeout, refused address, network failure). */
+  readonly status: number | null;
+  readonly latencyMs: number;
+  /** The answer body as text, at most `MAX_ANSWER_BYTES`. */
+  readonly body: string;
+  /** Why the call failed at the transport level (never a secret); null when an answer came. */
+  readonly error: string | null;
+  readonly attempts: number;
+}
+
+/** The largest answer body kept; a longer one is cut. */
+export const MAX_ANSWER_BYTES = 1_000_000;
+
+/**
+ * Calls products' endpoints. Never throws: a refused target (private addresses unless allowed), a timeout or a network
+ * failure is an answer with `error`. Retries timeouts, 429 and 5xx with backoff, honouring Retry-After.
+ */
+export interface EndpointCaller {
+  call(request: EndpointRequest): Promise<EndpointAnswer>;
+}
