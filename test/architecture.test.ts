@@ -145,3 +145,70 @@ test('the rule catches outward and framework imports', (t) => {
     ['./a.ts', '../b.ts', './c.ts', 'reflect-metadata'],
   );
 });
+
+/** The feature folder (`application/<feature>/…`) a file or an import target lies in; null for `application/` itself. */
+function featureOf(path: string): string | null {
+  const [layer, feature, ...rest] = path.split('/');
+  return layer === 'application' && rest.length > 0 ? feature : null;
+}
+
+/** Which application feature folders each one imports (files at the top of `application/` are not a feature). */
+async function featureImports(): Promise<Map<string, Set<string>>> {
+  const graph = new Map<string, Set<string>>();
+  for (const file of await sourceFiles('application')) {
+    const from = featureOf(file);
+    if (from === null) continue;
+    const targets = graph.get(from) ?? new Set<string>();
+    graph.set(from, targets);
+    for (const specifier of importsOf(await readFile(join(ROOT, file), 'utf8'))) {
+      if (!specifier.startsWith('.')) continue;
+      const to = featureOf(relative(ROOT, resolve(ROOT, dirname(file), specifier)));
+      if (to !== null && to !== from) targets.add(to);
+    }
+  }
+  return graph;
+}
+
+/** Every cycle of folders in `graph`, each once, as the path that closes it (`a -> b -> a`). */
+function folderCycles(graph: ReadonlyMap<string, ReadonlySet<string>>): string[] {
+  const cycles = new Set<string>();
+  const visit = (node: string, path: readonly string[]): void => {
+    const at = path.indexOf(node);
+    if (at >= 0) {
+      const loop = path.slice(at);
+      const first = loop.indexOf([...loop].sort()[0]);
+      const turned = [...loop.slice(first), ...loop.slice(0, first)];
+      cycles.add([...turned, turned[0]].join(' -> '));
+      return;
+    }
+    for (const next of [...(graph.get(node) ?? [])].sort()) visit(next, [...path, node]);
+  };
+  for (const node of [...graph.keys()].sort()) visit(node, []);
+  return [...cycles].sort();
+}
+
+test('application feature folders import each other without a cycle (a shared piece gets its own folder)', async (t) => {
+  const graph = await featureImports();
+  t.true(graph.size > 10, 'the scan found the feature folders');
+  t.true(
+    [...graph.values()].some((targets) => targets.size > 0),
+    'the scan found imports between folders',
+  );
+  t.deepEqual(folderCycles(graph), []);
+});
+
+test('the cycle rule finds every loop between folders, however long, once', (t) => {
+  const graph = (edges: Record<string, string[]>) =>
+    new Map(Object.entries(edges).map(([from, to]) => [from, new Set(to)]));
+  t.deepEqual(folderCycles(graph({ runs: ['launch'], evaluations: ['launch'], launch: [] })), []);
+  t.deepEqual(folderCycles(graph({ runs: ['evaluations'], evaluations: ['runs'] })), [
+    'evaluations -> runs -> evaluations',
+  ]);
+  t.deepEqual(
+    folderCycles(graph({ runs: ['generation', 'evaluations'], generation: ['evaluations'], evaluations: ['runs'] })),
+    ['evaluations -> runs -> evaluations', 'evaluations -> runs -> generation -> evaluations'],
+  );
+  t.is(featureOf('application/run/close-run.ts'), 'run');
+  t.is(featureOf('application/use-cases.ts'), null);
+  t.is(featureOf('domain/run/run.ts'), null);
+});

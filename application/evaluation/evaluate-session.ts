@@ -4,8 +4,8 @@ import type { Evaluation } from '../../domain/evaluation/evaluation.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import { launchRequest } from '../../domain/run/launch.ts';
 import type { Ports } from '../ports/ports.ts';
-import { launchEvaluations } from '../run/launch-evaluations.ts';
-import { launchTargetOf } from '../run/launch-target.ts';
+import { launchEvaluations } from '../launch/launch-evaluations.ts';
+import { launchTargetOf } from '../launch/launch-target.ts';
 import { planSessions, type LaunchScope } from './plan-sessions.ts';
 import type { SessionEvaluationPorts } from './evaluate-sessions.ts';
 

@@ -1,5 +1,5 @@
 import { buildBatchReport, type BatchReport } from '../../domain/evaluation/batch-report.ts';
-import type { RunTarget } from '../../domain/run/run.ts';
+import { type RunTarget, versionTarget } from '../../domain/run/run.ts';
 import { launchRequest } from '../../domain/run/launch.ts';
 import { checkBatchTarget, MAX_SESSIONS_PER_BATCH } from '../../domain/evaluation/launch-request.ts';
 import type { Actor } from '../../domain/identity/role.ts';
@@ -8,8 +8,8 @@ import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
 import { planSessions, type LaunchScope } from './plan-sessions.ts';
 import { listIn } from '../shared/list-in.ts';
-import { launchEvaluations } from '../run/launch-evaluations.ts';
-import { launchTargetOf } from '../run/launch-target.ts';
+import { launchEvaluations } from '../launch/launch-evaluations.ts';
+import { launchTargetOf } from '../launch/launch-target.ts';
 
 export interface EvaluateSessionsRequest extends LaunchScope {
   readonly sessionIds?: readonly string[];
@@ -60,7 +60,7 @@ export class EvaluateSessions {
       target = await launchTargetOf(this.ports, scope, sessions, 'sessionIds');
     } else {
       const version = await this.ports.versions.require(scope, request.versionId!);
-      target = { productId: version.productId, versionId: version.id };
+      target = versionTarget(version);
       const ofVersion = where.eq('versionId', request.versionId!);
       total = await this.ports.sessions.count(scope, { where: ofVersion });
       sessions = await this.ports.sessions.list(scope, {

@@ -11,7 +11,7 @@ import type { MetricInputs } from '../../domain/evaluation/metric-inputs.ts';
 import { loadMetricInputs } from './load-metric-inputs.ts';
 import { failureReason } from '../shared/failure-reason.ts';
 import { listIn } from '../shared/list-in.ts';
-import { launchesOf, settleLaunches } from '../run/settle-launches.ts';
+import { launchesOf, settleLaunches } from '../launch/settle-launches.ts';
 
 type Needs = Pick<
   Ports,

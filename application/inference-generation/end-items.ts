@@ -9,10 +9,10 @@ import { isLaunchOpen, type Launch, launchWorkDone } from '../../domain/run/laun
 import type { Run } from '../../domain/run/run.ts';
 import type { InferenceResult } from '../../domain/tracing/inference-result.ts';
 import { finishSession, type Session } from '../../domain/tracing/session.ts';
-import { dispatchEvaluations } from '../evaluation/dispatch-evaluations.ts';
+import { dispatchEvaluations } from '../launch/dispatch-evaluations.ts';
 import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
-import { settleLaunches } from '../run/settle-launches.ts';
+import { settleLaunches } from '../launch/settle-launches.ts';
 import { retryContended } from './retry-contended.ts';
 
 /** How a played test case ended: the session's stopping reason, or the error that failed it. */

@@ -2,17 +2,17 @@ import { createInferenceGenerationItem } from '../../domain/inference-generation
 import {
   type InferenceGenerationFilter,
   type InferenceGenerationPlan,
+  checkInferenceGenerationTarget,
   planInferenceGeneration,
 } from '../../domain/inference-generation/inference-generation-plan.ts';
 import { startProgress } from '../../domain/inference-generation/inference-generation-progress.ts';
-import { InvalidInput } from '../../domain/errors.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import { launchRequest } from '../../domain/run/launch.ts';
+import { versionTarget } from '../../domain/run/run.ts';
 import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
 import { listIn } from '../shared/list-in.ts';
-import { retryStale } from '../shared/retry-stale.ts';
-import { openLaunch } from '../run/open-launch.ts';
+import { launchWith } from '../launch/open-launch.ts';
 
 export interface InferenceGenerationRequest extends InferenceGenerationFilter {
   readonly versionId: string;
@@ -61,25 +61,18 @@ export class LaunchInferenceGeneration {
     const scope = actor.organizationId;
     const version = await this.ports.versions.require(scope, request.versionId);
     const connectionId = version.conversationEndpointConnectionId;
-    if (!connectionId || !(await this.ports.endpointConnections.get(scope, connectionId)))
-      throw InvalidInput.of(
-        'versionId',
-        `version ${version.id} has no live conversation endpoint connection: set conversationEndpointConnectionId`,
-      );
-    const specifications = request.specificationIds
-      ? await this.ports.specifications.requireMany(scope, request.specificationIds)
-      : await this.ports.specifications.list(scope, {
-          where: where.eq('productId', version.productId),
-          sort: [{ field: 'createdAt', direction: 'asc' }],
-          limit: 1000,
-        });
-    const foreign = specifications.filter((specification) => specification.productId !== version.productId);
-    if (foreign.length > 0)
-      throw InvalidInput.of(
-        'specificationIds',
-        `not specifications of the version's product: ${foreign.map((specification) => specification.id).join(', ')}`,
-      );
-    const datasetIds = specifications.flatMap((specification) => specification.datasetIds);
+    const [connection, specifications] = await Promise.all([
+      connectionId ? this.ports.endpointConnections.get(scope, connectionId) : null,
+      request.specificationIds
+        ? this.ports.specifications.requireMany(scope, request.specificationIds)
+        : this.ports.specifications.list(scope, {
+            where: where.eq('productId', version.productId),
+            sort: [{ field: 'createdAt', direction: 'asc' }],
+            limit: 1000,
+          }),
+    ]);
+    checkInferenceGenerationTarget(version, connection !== null, specifications);
+    const datasetIds = [...new Set(specifications.flatMap((specification) => specification.datasetIds))];
     const [datasets, metrics, testCases] = await Promise.all([
       listIn(this.ports.datasets, scope, datasetIds),
       listIn(
@@ -90,38 +83,36 @@ export class LaunchInferenceGeneration {
       datasetIds.length === 0
         ? []
         : this.ports.testCases.list(scope, {
-            where: [...where.in('datasetId', [...new Set(datasetIds)]), ...where.isNull('legacyAt')],
+            where: [...where.in('datasetId', datasetIds), ...where.isNull('legacyAt')],
             sort: [{ field: 'createdAt', direction: 'asc' }],
             limit: MANY,
           }),
     ]);
     const plan = planInferenceGeneration(specifications, datasets, testCases, metrics, request);
-    const opened = await retryStale(() =>
-      this.ports.uow.transaction(async () => {
-        const { run, launch } = await openLaunch(this.ports, actor, {
-          runId: request.runId,
-          kind: 'GENERATE_INFERENCES',
-          request: launchRequest(request),
-          target: { productId: version.productId, versionId: version.id },
-          progress: startProgress(plan.testCases.length),
-        });
-        const now = this.ports.clock.now();
-        const items = plan.testCases.map((planned) =>
-          createInferenceGenerationItem(
-            { ...planned, launchId: launch.id, runId: run.id, versionId: version.id },
-            { id: this.ports.ids.next('generation'), organizationId: scope, now },
-          ),
-        );
-        await this.ports.inferenceGenerationItems.insertMany(items);
-        await this.ports.jobQueue.enqueueInferenceGenerations(
-          items.map((item) => ({ organizationId: scope, itemId: item.id })),
-        );
-        return { run, launch };
-      }),
-    );
+    const opening = {
+      runId: request.runId,
+      kind: 'GENERATE_INFERENCES' as const,
+      request: launchRequest(request),
+      target: versionTarget(version),
+      progress: startProgress(plan.testCases.length),
+    };
+    const { run, launch } = await launchWith(this.ports, actor, opening, async ({ run, launch }) => {
+      const now = this.ports.clock.now();
+      const items = plan.testCases.map((planned) =>
+        createInferenceGenerationItem(
+          { ...planned, launchId: launch.id, runId: run.id, versionId: version.id },
+          { id: this.ports.ids.next('generation'), organizationId: scope, now },
+        ),
+      );
+      await this.ports.inferenceGenerationItems.insertMany(items);
+      await this.ports.jobQueue.enqueueInferenceGenerations(
+        items.map((item) => ({ organizationId: scope, itemId: item.id })),
+      );
+      return {};
+    });
     return {
-      runId: opened.run.id,
-      launchId: opened.launch.id,
+      runId: run.id,
+      launchId: launch.id,
       testCaseCount: plan.testCases.length,
       specifications: plan.specifications,
       skipped: plan.skipped,

@@ -5,7 +5,7 @@ import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
 import { retryStale } from '../shared/retry-stale.ts';
 import { viewRun, type RunWithLaunches } from './run-views.ts';
-import { settleRuns } from './settle-launches.ts';
+import { settleRuns } from '../launch/settle-launches.ts';
 
 /**
  * POST /runs/{id}/launches/{launchId}/cancel: in one transaction the launch is CANCELLED and its evaluations still

@@ -2,14 +2,14 @@ import { Conflict, DomainError, StaleVersion } from '../../domain/errors.ts';
 import { failLaunch, isLaunchOpen, launchWorkDone, startLaunch, type Launch } from '../../domain/run/launch.ts';
 import { callerScores, rescorings } from '../../domain/run/relaunch.ts';
 import { unique } from '../../domain/shared/fields.ts';
-import { dispatchEvaluations, type Assignment } from '../evaluation/dispatch-evaluations.ts';
+import { dispatchEvaluations, type Assignment } from '../launch/dispatch-evaluations.ts';
 import type { LaunchJob } from '../ports/job-queue.ts';
 import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
 import { failureReason } from '../shared/failure-reason.ts';
 import { listIn } from '../shared/list-in.ts';
 import { retryStale } from '../shared/retry-stale.ts';
-import { settleLaunches, settleRuns } from './settle-launches.ts';
+import { settleLaunches, settleRuns } from '../launch/settle-launches.ts';
 import { startInferenceGenerationRelaunch } from '../inference-generation/start-inference-generation-relaunch.ts';
 
 type Needs = Pick<

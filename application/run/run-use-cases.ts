@@ -8,7 +8,7 @@ import { GetRun } from './get-run.ts';
 import { ListRuns } from './list-runs.ts';
 import { RelaunchRun } from './relaunch-run.ts';
 import { RunLaunches } from './run-launches.ts';
-import { SettleOpenLaunches } from './settle-open-launches.ts';
+import { SettleOpenLaunches } from '../launch/settle-open-launches.ts';
 
 /** Runs and launches: the routes' use cases, the launch worker's job and the settlement workers run at start-up. */
 export function createRunUseCases(ports: Ports) {

@@ -1,5 +1,5 @@
 import type { Actor } from '../../domain/identity/role.ts';
-import { joinRun } from '../../domain/run/run.ts';
+import { joinRun, versionTarget } from '../../domain/run/run.ts';
 import { createSession, type NewSession, type Session } from '../../domain/tracing/session.ts';
 import type { Ports } from '../ports/ports.ts';
 
@@ -20,11 +20,7 @@ export class CreateSession {
       now: this.ports.clock.now(),
     });
     if (session.runId !== null)
-      joinRun(
-        await this.ports.runs.require(scope, session.runId),
-        { productId: version.productId, versionId: version.id },
-        'session',
-      );
+      joinRun(await this.ports.runs.require(scope, session.runId), versionTarget(version), 'session');
     return this.ports.sessions.insert(session);
   }
 }

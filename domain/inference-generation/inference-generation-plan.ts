@@ -3,7 +3,8 @@ import { isActiveMetric } from '../catalog/metric.ts';
 import type { Specification } from '../catalog/specification.ts';
 import type { Dataset } from '../dataset/dataset.ts';
 import type { TestCase } from '../dataset/test-case.ts';
-import { InvalidInput } from '../errors.ts';
+import type { Version } from '../catalog/version.ts';
+import { InvalidInput, IssueCollector } from '../errors.ts';
 
 /** The most test cases one from-version launch plays. */
 export const MAX_TEST_CASES_PER_LAUNCH = 1000;
@@ -25,6 +26,30 @@ export interface InferenceGenerationPlan {
   readonly testCases: readonly PlannedTestCase[];
   readonly specifications: readonly { id: string; datasetIds: string[]; metricIds: string[] }[];
   readonly skipped: readonly { specificationId: string; reason: string }[];
+}
+
+/**
+ * Refuses what a version cannot generate inferences from, every problem together: a version without a live
+ * conversation endpoint connection (`connectionLive`), specifications of another product.
+ */
+export function checkInferenceGenerationTarget(
+  version: Pick<Version, 'id' | 'productId' | 'conversationEndpointConnectionId'>,
+  connectionLive: boolean,
+  specifications: readonly Pick<Specification, 'id' | 'productId'>[],
+): void {
+  const issues = new IssueCollector();
+  issues.check(
+    connectionLive,
+    'versionId',
+    `version ${version.id} has no live conversation endpoint connection: set conversationEndpointConnectionId`,
+  );
+  const foreign = specifications.filter((specification) => specification.productId !== version.productId);
+  issues.check(
+    foreign.length === 0,
+    'specificationIds',
+    `not specifications of the version's product: ${foreign.map((specification) => specification.id).join(', ')}`,
+  );
+  issues.throwIfAny();
 }
 
 /**

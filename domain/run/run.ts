@@ -118,6 +118,12 @@ export interface RunTarget {
   readonly versionId: string | null;
 }
 
+/** The target of work on one version. */
+export const versionTarget = (version: Pick<Version, 'id' | 'productId'>): RunTarget => ({
+  productId: version.productId,
+  versionId: version.id,
+});
+
 /**
  * Whether a launch (or a session) may join a run the caller names: the run must be RUNNING and opened by the caller
  * (POST /runs), of the same product, and of the same version when the run names one. Answers the run unchanged.

@@ -2,10 +2,9 @@ import type { Evaluation } from '../../domain/evaluation/evaluation.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Launch } from '../../domain/run/launch.ts';
 import type { Run } from '../../domain/run/run.ts';
-import { dispatchEvaluations, type DispatchRequest } from '../evaluation/dispatch-evaluations.ts';
+import { dispatchEvaluations, type DispatchRequest } from './dispatch-evaluations.ts';
 import type { Ports } from '../ports/ports.ts';
-import { retryStale } from '../shared/retry-stale.ts';
-import { openLaunch, type LaunchOpening } from './open-launch.ts';
+import { type LaunchOpening, launchWith } from './open-launch.ts';
 import { settleLaunches } from './settle-launches.ts';
 
 export type EvaluationLaunch = LaunchOpening & Omit<DispatchRequest, 'runId' | 'launchId'>;
@@ -21,17 +20,14 @@ export function launchEvaluations(
   actor: Actor,
   launch: EvaluationLaunch,
 ): Promise<{ run: Run; launch: Launch; evaluations: Evaluation[] }> {
-  return retryStale(() =>
-    ports.uow.transaction(async () => {
-      const opened = await openLaunch(ports, actor, launch);
-      const evaluations = await dispatchEvaluations(ports, actor, {
-        ...launch,
-        runId: opened.run.id,
-        launchId: opened.launch.id,
-      });
-      if (!evaluations.some((evaluation) => evaluation.status === 'PENDING'))
-        await settleLaunches(ports, actor.organizationId, [opened.launch.id]);
-      return { ...opened, evaluations };
-    }),
-  );
+  return launchWith(ports, actor, launch, async (opened) => {
+    const evaluations = await dispatchEvaluations(ports, actor, {
+      ...launch,
+      runId: opened.run.id,
+      launchId: opened.launch.id,
+    });
+    if (!evaluations.some((evaluation) => evaluation.status === 'PENDING'))
+      await settleLaunches(ports, actor.organizationId, [opened.launch.id]);
+    return { evaluations };
+  });
 }

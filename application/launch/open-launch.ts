@@ -3,6 +3,7 @@ import { createLaunch, startLaunch, type Launch, type LaunchKind } from '../../d
 import { createRun, joinRun, runOrdinalSequence, type Run, type RunTarget } from '../../domain/run/run.ts';
 import type { JsonObject } from '../../domain/shared/json.ts';
 import type { Ports } from '../ports/ports.ts';
+import { retryStale } from '../shared/retry-stale.ts';
 import type { InferenceGenerationProgress } from '../../domain/inference-generation/inference-generation-progress.ts';
 
 /** What an evaluation request launches, and where. */
@@ -19,16 +20,18 @@ export interface LaunchOpening {
 
 type Needs = Pick<Ports, 'runs' | 'launches' | 'sequences' | 'ids' | 'clock'>;
 
+/** A launch just opened, with its run. */
+export interface Opened {
+  readonly run: Run;
+  readonly launch: Launch;
+}
+
 /**
  * Opens a RUNNING launch for a request that does its own work at once: in the caller's run when `runId` names one
  * (under `joinRun`'s rules; the run's version grows, so a concurrent close or launch meets a StaleVersion and looks
  * again), else in a new run opened by the launch, numbered from the product's sequence. Call it inside a transaction.
  */
-export async function openLaunch(
-  ports: Needs,
-  actor: Actor,
-  opening: LaunchOpening,
-): Promise<{ run: Run; launch: Launch }> {
+export async function openLaunch(ports: Needs, actor: Actor, opening: LaunchOpening): Promise<Opened> {
   const scope = actor.organizationId;
   const now = ports.clock.now();
   const run = opening.runId
@@ -49,4 +52,22 @@ export async function openLaunch(
     { id: ports.ids.next('launch'), organizationId: scope, now },
   );
   return { run, launch: await ports.launches.insert(startLaunch(queued, now)) };
+}
+
+/**
+ * How every launch request starts: opens the launch (and its run) and writes its first work, in one transaction, all
+ * of it again when a write meets a stale version (a concurrent launch into the same run).
+ */
+export function launchWith<T>(
+  ports: Needs & Pick<Ports, 'uow'>,
+  actor: Actor,
+  opening: LaunchOpening,
+  work: (opened: Opened) => Promise<T>,
+): Promise<Opened & T> {
+  return retryStale(() =>
+    ports.uow.transaction(async () => {
+      const opened = await openLaunch(ports, actor, opening);
+      return { ...opened, ...(await work(opened)) };
+    }),
+  );
 }
