@@ -1,13 +1,7 @@
 import { DuplicateKey } from '../../domain/errors.ts';
 import type { Actor } from '../../domain/identity/role.ts';
-import {
-  mapOtelSpan,
-  spansByTrace,
-  otelSpanProblem,
-  summarizeOtelTraces,
-  type MappedOtelSpan,
-  type OtelSpan,
-} from '../../domain/tracing/otel-span.ts';
+import { mapOtelSpan, otelSpanProblem, type MappedOtelSpan, type OtelSpan } from '../../domain/tracing/otel-span.ts';
+import { spansByTrace, summarizeOtelTraces } from '../../domain/tracing/otel-traces.ts';
 import type { Ports } from '../ports/ports.ts';
 import type { SpanBatchPlan, SpanRejection } from '../../domain/tracing/span-batch.ts';
 import { type Placement, planPlacement, storePlacement } from './place-otel-traces.ts';

@@ -1,11 +1,7 @@
 import { InvalidInput } from '../../domain/errors.ts';
 import { createInferenceResult, type InferenceResult } from '../../domain/tracing/inference-result.ts';
-import {
-  legacyOtelInferenceResultId,
-  otelInferenceResultId,
-  type OtelTraceSummary,
-  unplaceableReason,
-} from '../../domain/tracing/otel-span.ts';
+import { legacyOtelInferenceResultId, otelInferenceResultId } from '../../domain/tracing/otel-span.ts';
+import { type OtelTraceSummary, unplaceableReason } from '../../domain/tracing/otel-traces.ts';
 import { createSession, type Session } from '../../domain/tracing/session.ts';
 import { assertBatchWritable } from '../../domain/tracing/span-batch.ts';
 import type { Ports } from '../ports/ports.ts';

@@ -1,12 +1,7 @@
 import test from 'ava';
-import {
-  mapOtelSpan,
-  nanosToIso,
-  otelSpanProblem,
-  summarizeOtelTraces,
-  unplaceableReason,
-  type OtelSpan,
-} from '../../../domain/tracing/otel-span.ts';
+import { mapOtelSpan, otelSpanProblem, type OtelSpan } from '../../../domain/tracing/otel-span.ts';
+import { nanosToIso } from '../../../domain/tracing/otel-time.ts';
+import { summarizeOtelTraces, unplaceableReason } from '../../../domain/tracing/otel-traces.ts';
 
 const otel = (attributes: Record<string, unknown>, extra: Partial<OtelSpan> = {}): OtelSpan => ({
   traceId: 'a'.repeat(32),
