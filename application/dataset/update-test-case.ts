@@ -1,4 +1,5 @@
-import { changeTestCase, type TestCase, type TestCaseFields } from '../../domain/dataset/test-case.ts';
+import { changeTestCase } from '../../domain/dataset/test-case-revision.ts';
+import type { TestCase, TestCaseFields } from '../../domain/dataset/test-case.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
 

@@ -1,5 +1,5 @@
-import { IllegalTransition, IssueCollector } from '../errors.ts';
-import { checkName, checkStrings, checkText, patch, unique } from '../shared/fields.ts';
+import { IssueCollector } from '../errors.ts';
+import { checkName, checkStrings, checkText, unique } from '../shared/fields.ts';
 import { isJsonObject, type JsonObject } from '../shared/json.ts';
 import type { CreationBy } from '../shared/record.ts';
 import { canonicalLanguageTag, isLanguageTag } from './language-tag.ts';
@@ -170,7 +170,7 @@ export function validateTestCase(
   return issues.issues;
 }
 
-function normalise(testCase: TestCase): TestCase {
+export function normalise(testCase: TestCase): TestCase {
   return {
     ...testCase,
     stoppingCriterias: unique(testCase.stoppingCriterias),
@@ -233,77 +233,3 @@ export function createTestCase(input: NewTestCase, creation: CreationBy): TestCa
   issues.throwIfAny();
   return testCase;
 }
-
-export interface TestCaseChange {
-  readonly updated: TestCase;
-  readonly revision: TestCase | null;
-}
-
-const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
-const changed = (fields: readonly (keyof TestCase)[], before: TestCase, after: TestCase): boolean =>
-  fields.some((field) => !sameValue(after[field], before[field]));
-const NO_ANNOTATIONS = { reviewedById: null, userScore: null, userScoreReason: null } as const;
-
-/** The revision a change of evaluation content forks: its id, the user making the change, and the time. */
-export interface NewRevision {
-  readonly revisionId: string;
-  readonly userId: string;
-  readonly now: string;
-}
-
-/**
- * Applies a PATCH to the active head (a legacy revision is an IllegalTransition). A change of evaluation content forks
- * revision `revisionId` by `userId`: the annotations start empty there unless this same PATCH sets them. Anything
- * else (annotations, descriptive fields) updates the head in place.
- */
-export function changeTestCase(
-  testCase: TestCase,
-  changes: TestCaseFields,
-  { revisionId, userId, now }: NewRevision,
-): TestCaseChange {
-  if (testCase.legacyAt !== null)
-    throw new IllegalTransition(
-      'superseded',
-      'change',
-      `Test case ${testCase.id} was superseded by a newer revision; change the latest one`,
-    );
-  const { input, context, ...fields } = changes;
-  const next = normalise(
-    patch(testCase, {
-      ...fields,
-      input: input === undefined ? undefined : textInput(input),
-      context: context === undefined ? undefined : textContext(context),
-    } as Partial<TestCase>),
-  );
-  const issues = new IssueCollector();
-  validateTestCase(next, issues);
-  issues.throwIfAny();
-  if (!changed(CONTENT_FIELDS, testCase, next)) return { updated: next, revision: null };
-  const annotations = Object.fromEntries(
-    ANNOTATION_FIELDS.filter((field) => changes[field] !== undefined).map((field) => [field, next[field]]),
-  );
-  return {
-    updated: { ...testCase, legacyAt: now },
-    revision: {
-      ...next,
-      ...NO_ANNOTATIONS,
-      ...annotations,
-      id: revisionId,
-      userId,
-      parentTestCaseId: testCase.id,
-      createdAt: now,
-      version: 0,
-    },
-  };
-}
-
-/** The revisions of one family, oldest first: the root, then each fork. */
-export function familyOf(testCases: readonly TestCase[], testCaseGroupId: string): TestCase[] {
-  return testCases
-    .filter((testCase) => testCase.testCaseGroupId === testCaseGroupId)
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
-}
-
-/** The active head of each family: the revisions not superseded. */
-export const activeHeads = (testCases: readonly TestCase[]): TestCase[] =>
-  testCases.filter((testCase) => testCase.legacyAt === null);

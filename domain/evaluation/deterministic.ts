@@ -1,4 +1,4 @@
-import type { EvaluationParam } from '../catalog/metric.ts';
+import type { EvaluationParam } from '../catalog/metric-kinds.ts';
 import type { Verdict } from './evaluation.ts';
 import { missingParams, type MetricInputs } from './metric-inputs.ts';
 import { jsonFieldMatch } from './metrics/json-field-match.ts';

@@ -1,4 +1,5 @@
-import type { Metric, MetricSource } from '../catalog/metric.ts';
+import type { Metric } from '../catalog/metric.ts';
+import type { MetricSource } from '../catalog/metric-kinds.ts';
 import type { TestCase } from '../dataset/test-case.ts';
 import type { Evaluation } from '../evaluation/evaluation.ts';
 import type { JsonObject } from '../shared/json.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { METRIC_SOURCES } from '../../../domain/catalog/metric.ts';
+import { METRIC_SOURCES } from '../../../domain/catalog/metric-kinds.ts';
 import type { HumanScore } from '../../../domain/review/human-review.ts';
 import type { ReviewContext } from '../../../domain/review/review-context.ts';
 import type { LinkedUserGroup, NewUserGroup, UserGroupChanges } from '../../../domain/review/user-group.ts';

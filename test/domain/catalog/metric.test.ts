@@ -1,13 +1,12 @@
 import test from 'ava';
 import {
-  ALGORITHM_READS,
   changeMetric,
   createMetric,
-  DETERMINISTIC_ALGORITHMS,
   isActiveMetric,
   supersedeMetric,
   type NewMetric,
 } from '../../../domain/catalog/metric.ts';
+import { ALGORITHM_READS, DETERMINISTIC_ALGORITHMS } from '../../../domain/catalog/metric-kinds.ts';
 import { IllegalTransition, InvalidInput } from '../../../domain/errors.ts';
 
 const NOW = '2026-01-01T00:00:00.000Z';

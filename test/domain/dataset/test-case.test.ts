@@ -1,13 +1,8 @@
 import test from 'ava';
 import { attachToSpecification, createDataset, updateDataset } from '../../../domain/dataset/dataset.ts';
 import { importTestCases } from '../../../domain/dataset/test-case-import.ts';
-import {
-  activeHeads,
-  changeTestCase,
-  createTestCase,
-  familyOf,
-  type NewTestCase,
-} from '../../../domain/dataset/test-case.ts';
+import { activeHeads, changeTestCase, familyOf } from '../../../domain/dataset/test-case-revision.ts';
+import { createTestCase, type NewTestCase } from '../../../domain/dataset/test-case.ts';
 import { Conflict, type InvalidInput } from '../../../domain/errors.ts';
 
 const NOW = '2026-01-01T00:00:00.000Z';
