@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { takenFromWire } from './wire-names.ts';
-import { type LinkedMetric, type MetricChanges, type NewMetric } from '../../../domain/catalog/metric.ts';
+import type { LinkedMetric, MetricChanges, NewMetric } from '../../../domain/catalog/metric.ts';
 import { DETERMINISTIC_ALGORITHMS, EVALUATION_PARAMS, METRIC_SOURCES } from '../../../domain/catalog/metric-kinds.ts';
 import type { NewProduct, Product, ProductChanges } from '../../../domain/catalog/product.ts';
 import {
