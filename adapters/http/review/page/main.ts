@@ -2,7 +2,8 @@ import type { Evaluation } from '../../../../domain/evaluation/evaluation.ts';
 import type { UserView } from '../../../../domain/identity/user.ts';
 import type { ReviewContext } from '../../../../domain/review/review-context.ts';
 import { ApiError, api, forgetKey, rememberKey, storedKey } from './api.ts';
-import { keyScreen, queueScreen, reviewScreen } from './screens.ts';
+import { reviewScreen } from './review-screen.ts';
+import { keyScreen, queueScreen } from './queue-screens.ts';
 
 /** Everything the page knows; every change goes through `render()`. */
 export interface State {
