@@ -22,6 +22,7 @@ import { UpdateOrganization } from './organization/update-organization.ts';
 import { createCatalogUseCases } from './catalog/catalog-use-cases.ts';
 import { createDatasetUseCases } from './dataset/dataset-use-cases.ts';
 import type { Ports } from './ports/ports.ts';
+import type { Settings } from './ports/settings.ts';
 import { createEvaluationUseCases } from './evaluation/evaluation-use-cases.ts';
 import { createRunUseCases } from './run/run-use-cases.ts';
 import { createReviewUseCases } from './review/review-use-cases.ts';
@@ -51,16 +52,16 @@ import { GetUser } from './user/get-user.ts';
 import { ListUsers } from './user/list-users.ts';
 import { UpdateUser } from './user/update-user.ts';
 
-/** Every use case of the platform over one set of ports: what the HTTP adapter, CLI and library drive. */
-export function createUseCases(ports: Ports) {
+/** Every use case over one set of ports and the deployment's settings: what HTTP, the CLI and the library drive. */
+export function createUseCases(ports: Ports, settings: Settings) {
   return {
     ...createCatalogUseCases(ports),
     ...createDatasetUseCases(ports),
-    ...createEvaluationUseCases(ports),
+    ...createEvaluationUseCases(ports, settings),
     ...createRunUseCases(ports),
-    ...createReviewUseCases(ports),
+    ...createReviewUseCases(ports, settings),
     ...createEndpointConnectionUseCases(ports),
-    ...createInferenceGenerationUseCases(ports),
+    ...createInferenceGenerationUseCases(ports, settings),
     createSession: new CreateSession(ports),
     getSession: new GetSession(ports),
     listSessions: new ListSessions(ports),
@@ -79,14 +80,14 @@ export function createUseCases(ports: Ports) {
     listSpans: new ListSpans(ports),
     deleteSpans: new DeleteSpans(ports),
     authenticate: new Authenticate(ports),
-    ensurePlatformAdmin: new EnsurePlatformAdmin(ports),
+    ensurePlatformAdmin: new EnsurePlatformAdmin(ports, settings),
     issueKeyByEmail: new IssueKeyByEmail(ports),
     createApiKey: new CreateApiKey(ports),
     listApiKeys: new ListApiKeys(ports),
     revokeApiKey: new RevokeApiKey(ports),
     listOrganizations: new ListOrganizations(ports),
     getOrganization: new GetOrganization(ports),
-    createOrganization: new CreateOrganization(ports),
+    createOrganization: new CreateOrganization(ports, settings),
     updateOrganization: new UpdateOrganization(ports),
     deleteOrganization: new DeleteOrganization(ports),
     getSubscription: new GetSubscription(ports),
@@ -97,14 +98,14 @@ export function createUseCases(ports: Ports) {
     createUser: new CreateUser(ports),
     updateUser: new UpdateUser(ports),
     deleteUser: new DeleteUser(ports),
-    getBuildInfo: new GetBuildInfo(ports),
+    getBuildInfo: new GetBuildInfo(ports, settings),
     runSelfCheck: new RunSelfCheck(ports),
-    getSdkVersionPolicy: new GetSdkVersionPolicy(ports),
+    getSdkVersionPolicy: new GetSdkVersionPolicy(settings),
     checkReadiness: new CheckReadiness(ports),
-    receiveMarketplaceNotice: new ReceiveMarketplaceNotice(ports),
+    receiveMarketplaceNotice: new ReceiveMarketplaceNotice(ports, settings),
     setPassword: new SetPassword(ports),
-    signIn: new SignIn(ports),
-    verifyMfa: new VerifyMfa(ports),
+    signIn: new SignIn(ports, settings),
+    verifyMfa: new VerifyMfa(ports, settings),
   };
 }
 

@@ -5,6 +5,7 @@ import { buildOpenApi } from '../adapters/http/openapi.ts';
 import { allRoutes } from '../adapters/http/routes/index.ts';
 import { loadConfig } from './config.ts';
 import { buildContainer, closeContainer } from './container.ts';
+import { migrateStorage } from './start-services.ts';
 import { TOKENS } from './tokens.ts';
 
 const USAGE = `Usage: npm run cli -- <command>
@@ -13,7 +14,7 @@ const USAGE = `Usage: npm run cli -- <command>
   openapi [--out docs/openapi.json]        write the OpenAPI document generated from the routes`;
 
 /** Administrative commands on the configured database. */
-async function main(argv: string[]): Promise<number> {
+async function main(argv: string[], startedAt: Date): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -26,16 +27,20 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig(process.env, { LOG_LEVEL: 'warn' });
   switch (positionals[0]) {
     case 'migrate': {
-      const container = await buildContainer(config);
-      await container.getAsync(TOKENS.storage); // opening the database applies pending migrations
-      await closeContainer(container);
-      process.stdout.write('Migrations applied.\n');
+      const container = await buildContainer(config, startedAt);
+      try {
+        const applied = await migrateStorage(container);
+        process.stdout.write(`Migrations applied${applied.length ? `: ${applied.join(', ')}` : ' (none pending)'}.\n`);
+      } finally {
+        await closeContainer(container);
+      }
       return 0;
     }
     case 'create-key': {
       if (!values.email) throw new Error('create-key needs --email');
-      const container = await buildContainer(config);
+      const container = await buildContainer(config, startedAt);
       try {
+        await migrateStorage(container); // as every command on the database: its schema is this build's
         const useCases = await container.getAsync(TOKENS.useCases);
         const { user, key } = await useCases.issueKeyByEmail.execute({ email: values.email, name: values.name });
         process.stdout.write(`API key for ${user.email} (${user.role}), shown only this once:\n${key}\n`);
@@ -45,7 +50,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'openapi': {
-      const container = await buildContainer({ ...config, DATABASE_URL: 'memory' });
+      const container = await buildContainer({ ...config, DATABASE_URL: 'memory' }, startedAt);
       const document = buildOpenApi(allRoutes(await container.getAsync(TOKENS.useCases)));
       await writeFile(values.out, `${JSON.stringify(document, null, 2)}\n`);
       process.stdout.write(`Wrote ${values.out}\n`);
@@ -57,7 +62,7 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
+main(process.argv.slice(2), new Date()).then(
   (code) => process.exit(code),
   (error: unknown) => {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);

@@ -1,3 +1,4 @@
+import type { Container } from 'inversify';
 import type Koa from 'koa';
 import type { Ports } from '../application/ports/ports.ts';
 import { loadConfig, type Config } from './config.ts';
@@ -5,6 +6,7 @@ import { buildContainer, closeContainer } from './container.ts';
 import { serveMetrics } from './metrics-server.ts';
 import { createDrainingServer, type DrainingServer } from './draining-server.ts';
 import { startScoringWorker } from './scoring-worker.ts';
+import { startServices } from './start-services.ts';
 import { type PublicUseCases, publicUseCases } from './public-use-cases.ts';
 import { TOKENS } from './tokens.ts';
 
@@ -33,8 +35,32 @@ export interface Platform {
   close(): Promise<void>;
 }
 
-/** Builds the whole platform for embedding in another TypeScript service, or for tests. */
+/**
+ * Migrates, starts the queue (and the embedded worker when configured) and resolves what a platform hands out; a
+ * platform that cannot start closes what it opened.
+ */
+async function start(container: Container, config: Config) {
+  try {
+    await startServices(container);
+    const parts = await Promise.all([
+      container.getAsync(TOKENS.useCases),
+      container.getAsync(TOKENS.ports),
+      container.getAsync(TOKENS.httpApp),
+    ]);
+    if (config.QUEUE_EMBEDDED_WORKER) await startScoringWorker(container);
+    return parts;
+  } catch (error) {
+    await closeContainer(container);
+    throw error;
+  }
+}
+
+/**
+ * Builds the whole platform for embedding in another TypeScript service, or for tests: migrates the database, starts
+ * the queue and (with QUEUE_EMBEDDED_WORKER) the scoring worker; listens only when asked.
+ */
 export async function createPlatform(options: PlatformOptions = {}): Promise<Platform> {
+  const startedAt = new Date();
   const config = loadConfig(
     {},
     {
@@ -43,13 +69,8 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
       DATABASE_URL: options.database ?? options.config?.DATABASE_URL ?? 'memory',
     },
   );
-  const container = await buildContainer(config);
-  const [useCases, ports, http] = await Promise.all([
-    container.getAsync(TOKENS.useCases),
-    container.getAsync(TOKENS.ports),
-    container.getAsync(TOKENS.httpApp),
-  ]);
-  if (config.QUEUE_EMBEDDED_WORKER) await startScoringWorker(container);
+  const container = await buildContainer(config, startedAt);
+  const [useCases, ports, http] = await start(container, config);
   const servers: DrainingServer[] = [];
   const metricsServers: { close(): Promise<void> }[] = [];
   return {

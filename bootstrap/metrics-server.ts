@@ -1,27 +1,9 @@
 import type { Container } from 'inversify';
 import type pino from 'pino';
-import type { UseCases } from '../application/use-cases.ts';
 import type { PlatformMetrics } from '../adapters/metrics/prometheus-metrics.ts';
 import type { Config } from './config.ts';
 import { type SideServer, serveSide } from './side-server.ts';
 import { TOKENS } from './tokens.ts';
-
-/** The use cases with span ingestion counted (accepted and refused spans); everything else untouched. */
-export function countSpans(useCases: UseCases, metrics: PlatformMetrics): UseCases {
-  const ingest = useCases.ingestSpans;
-  const execute = ingest.execute.bind(ingest);
-  ingest.execute = async (actor, inputs) => {
-    try {
-      const result = await execute(actor, inputs);
-      metrics.countSpans(result.created.length, result.rejected.length);
-      return result;
-    } catch (error) {
-      metrics.countSpans(0, inputs.length);
-      throw error;
-    }
-  };
-  return useCases;
-}
 
 /** Serves `GET /metrics` (Prometheus text format) on its own port, apart from the API; resolves once listening. */
 export function serveMetrics(metrics: PlatformMetrics, port: number, host: string): Promise<SideServer> {

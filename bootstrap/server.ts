@@ -3,15 +3,20 @@ import { buildContainer, closeContainer } from './container.ts';
 import { createDrainingServer } from './draining-server.ts';
 import { announceFirstStart } from './first-start.ts';
 import { startScoringWorker } from './scoring-worker.ts';
+import { startServices } from './start-services.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
 import { TOKENS } from './tokens.ts';
 import { serveConfiguredMetrics } from './metrics-server.ts';
 
-/** `npm start`: the HTTP API on the configured database, with graceful shutdown on SIGTERM and SIGINT. */
-async function main(): Promise<void> {
+/**
+ * `npm start`: migrates the configured database, starts the queue (and the scoring worker unless it runs apart), then
+ * serves the HTTP API (and the metrics, when configured), with graceful shutdown on SIGTERM and SIGINT.
+ */
+async function main(startedAt: Date): Promise<void> {
   const config = loadConfig();
-  const container = await buildContainer(config);
+  const container = await buildContainer(config, startedAt);
   const logger = await container.getAsync(TOKENS.pino);
+  await startServices(container);
   const useCases = await container.getAsync(TOKENS.useCases);
   const app = await container.getAsync(TOKENS.httpApp);
   await announceFirstStart(useCases, config, (line) => process.stdout.write(`${line}\n`));
@@ -36,7 +41,7 @@ async function main(): Promise<void> {
   });
 }
 
-main().catch((error: unknown) => {
+main(new Date()).catch((error: unknown) => {
   process.stderr.write(`Assay could not start: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

@@ -2,6 +2,7 @@ import type { ServiceIdentifier } from 'inversify';
 import type pino from 'pino';
 import type Koa from 'koa';
 import type { Ports, StoragePorts } from '../application/ports/ports.ts';
+import type { Settings } from '../application/ports/settings.ts';
 import type { UseCases } from '../application/use-cases.ts';
 import type { DatabaseHandle } from '../adapters/sequelize/support/database.ts';
 import type { RunnableJobQueue } from '../adapters/queue/job-runner.ts';
@@ -9,10 +10,12 @@ import type { Config } from './config.ts';
 import type { Redis } from 'ioredis';
 import type { RateLimiters } from './modules/rate-limit.module.ts';
 import type { PlatformMetrics } from '../adapters/metrics/prometheus-metrics.ts';
+import type { ExpiredRateSweep } from '../adapters/rate-limit/expired-rate-sweep.ts';
 
 /** One typed identifier per thing the container builds. */
 export const TOKENS = {
   config: Symbol.for('assay.config') as ServiceIdentifier<Config>,
+  settings: Symbol.for('assay.settings') as ServiceIdentifier<Settings>,
   pino: Symbol.for('assay.pino') as ServiceIdentifier<pino.Logger>,
   database: Symbol.for('assay.database') as ServiceIdentifier<DatabaseHandle>,
   storage: Symbol.for('assay.storage') as ServiceIdentifier<StoragePorts>,
@@ -23,4 +26,5 @@ export const TOKENS = {
   rateLimiters: Symbol.for('assay.rateLimiters') as ServiceIdentifier<RateLimiters>,
   redis: Symbol.for('assay.redis') as ServiceIdentifier<Redis>,
   metrics: Symbol.for('assay.metrics') as ServiceIdentifier<PlatformMetrics>,
+  rateSweep: Symbol.for('assay.rateSweep') as ServiceIdentifier<ExpiredRateSweep>,
 };

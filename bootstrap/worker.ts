@@ -1,6 +1,7 @@
 import { loadConfig } from './config.ts';
 import { buildContainer, closeContainer } from './container.ts';
 import { startScoringWorker } from './scoring-worker.ts';
+import { startServices } from './start-services.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
 import { TOKENS } from './tokens.ts';
 import { serveConfiguredMetrics } from './metrics-server.ts';
@@ -11,13 +12,14 @@ import { serveWorkerSelfCheck } from './worker-self-check.ts';
  * jobs with WORKER_CONCURRENCY handlers and stops gracefully on SIGTERM/SIGINT. On SQLite and in memory the
  * worker runs inside `npm start` instead.
  */
-async function main(): Promise<void> {
+async function main(startedAt: Date): Promise<void> {
   const config = loadConfig();
   if (!config.DATABASE_URL.startsWith('postgres')) {
     throw new Error('npm run worker needs a postgres:// DATABASE_URL; with SQLite the worker runs inside npm start');
   }
-  const container = await buildContainer(config);
+  const container = await buildContainer(config, startedAt);
   const logger = await container.getAsync(TOKENS.pino);
+  await startServices(container);
   await startScoringWorker(container);
   logger.info({ concurrency: config.WORKER_CONCURRENCY }, 'scoring worker started');
   const selfCheck =
@@ -35,7 +37,7 @@ async function main(): Promise<void> {
   });
 }
 
-main().catch((error: unknown) => {
+main(new Date()).catch((error: unknown) => {
   process.stderr.write(`Assay worker could not start: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

@@ -6,7 +6,7 @@ import { TOKENS } from '../bootstrap/tokens.ts';
 import { pendingEvaluation } from './support/pending-evaluation.ts';
 
 test('resolving the use cases starts no scoring; startScoringWorker does', async (t) => {
-  const container = await buildContainer(loadConfig({}, { DATABASE_URL: 'memory', LOG_LEVEL: 'silent' }));
+  const container = await buildContainer(loadConfig({}, { DATABASE_URL: 'memory', LOG_LEVEL: 'silent' }), new Date());
   try {
     await container.getAsync(TOKENS.useCases);
     await container.getAsync(TOKENS.httpApp);

@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { SpanIngestionObserver } from '../../application/ports/span-ingestion-observer.ts';
 import type { DatabaseHandle } from '../sequelize/support/database.ts';
 
 /** One answered HTTP request, as the metrics see it. */
@@ -11,10 +12,10 @@ export interface RequestSample {
 
 /**
  * The platform's Prometheus metrics (prom-client, a registry per process): requests by route and status, their
- * latency, spans accepted and refused; on each scrape, evaluations by status, queue depth and database pool use,
- * read from the database.
+ * latency, spans stored and refused by span ingestion (the observer both ingestion use cases tell); on each scrape,
+ * evaluations by status, queue depth and database pool use, read from the database.
  */
-export class PlatformMetrics {
+export class PlatformMetrics implements SpanIngestionObserver {
   readonly registry = new Registry();
   private readonly requests = new Counter({
     name: 'assay_http_requests_total',
@@ -31,7 +32,7 @@ export class PlatformMetrics {
   });
   private readonly spans = new Counter({
     name: 'assay_spans_total',
-    help: 'Spans received, by outcome (accepted, refused)',
+    help: 'Spans ingested, by outcome (accepted: newly stored, refused)',
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });
@@ -89,9 +90,9 @@ export class PlatformMetrics {
     this.latency.observe({ route: sample.route, method: sample.method }, sample.seconds);
   }
 
-  /** Counts spans taken and refused by an ingestion. */
-  countSpans(accepted: number, refused: number): void {
-    if (accepted > 0) this.spans.inc({ outcome: 'accepted' }, accepted);
+  /** Counts the spans an ingestion stored (as accepted) and refused. */
+  ingested({ stored, refused }: { readonly stored: number; readonly refused: number }): void {
+    if (stored > 0) this.spans.inc({ outcome: 'accepted' }, stored);
     if (refused > 0) this.spans.inc({ outcome: 'refused' }, refused);
   }
 }

@@ -13,6 +13,8 @@ export interface JobWorker<J = EvaluationJob> {
 
 /** A queue adapter that also runs workers: what bootstrap starts in `npm start` or `npm run worker`. */
 export interface RunnableJobQueue extends JobQueue {
+  /** Connects the queue before its first job (queues that run elsewhere, such as pg-boss); the entry points call it. */
+  start?(): Promise<void>;
   /** Starts taking scoring jobs with `concurrency` handlers at a time. */
   startWorker(worker: JobWorker, concurrency: number): Promise<void>;
   /** Starts taking launch jobs, one per handler call, with `concurrency` handlers at a time. */

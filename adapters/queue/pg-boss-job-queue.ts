@@ -77,11 +77,8 @@ export class PgBossJobQueue implements RunnableJobQueue {
     private readonly options: PgBossQueueOptions,
   ) {}
 
-  static async open(
-    database: DatabaseHandle,
-    context: TransactionContext,
-    options: PgBossQueueOptions,
-  ): Promise<PgBossJobQueue> {
+  /** The queue, not yet connected (nothing is opened or started): `start` connects it. */
+  static create(database: DatabaseHandle, context: TransactionContext, options: PgBossQueueOptions): PgBossJobQueue {
     const boss = new PgBoss({
       connectionString: options.connectionString,
       max: 4,
@@ -91,6 +88,15 @@ export class PgBossJobQueue implements RunnableJobQueue {
       monitorStateIntervalSeconds: Math.max(options.maintenanceSeconds, 10),
     });
     boss.on('error', (error) => options.onError?.(error)); // a listener is required: an unheard 'error' event throws
+    return new PgBossJobQueue(boss, database, context, options);
+  }
+
+  /**
+   * Starts pg-boss (its pool; its schema created or migrated; supervision when configured) and creates the queues it
+   * lacks. Needed before the first job is sent.
+   */
+  async start(): Promise<void> {
+    const { boss, options } = this;
     await boss.start();
     const settings = { retryLimit: options.retryLimit, retryDelay: 1, expireInSeconds: options.jobTimeoutSeconds };
     for (const name of [...WORKED_QUEUES.map(givenUpQueue), PING_QUEUE]) await ensureQueue(boss, name, settings);
@@ -100,7 +106,6 @@ export class PgBossJobQueue implements RunnableJobQueue {
       // Queues created before they had one (an older deployment) get theirs now.
       if ((await boss.getQueue(name))?.deadLetter !== deadLetter) await boss.updateQueue(name, { name, deadLetter });
     }
-    return new PgBossJobQueue(boss, database, context, options);
   }
 
   enqueue(jobs: readonly EvaluationJob[]): Promise<void> {

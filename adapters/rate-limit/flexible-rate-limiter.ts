@@ -42,6 +42,7 @@ export class FlexibleRateLimiter implements RateLimiter {
         storeType: 'sequelize',
         tableName: 'rate_limits',
         tableCreated: true,
+        clearExpiredByTimeout: false, // its timer would start in the constructor: ExpiredRateSweep sweeps instead
         insuranceLimiter,
       });
     else if (store.kind === 'redis')

@@ -3,6 +3,7 @@ import { createUser, type User } from '../../domain/identity/user.ts';
 import { InvalidInput } from '../../domain/errors.ts';
 import { createOrganization } from '../../domain/organization/organization.ts';
 import type { Ports } from '../ports/ports.ts';
+import type { Settings } from '../ports/settings.ts';
 import { issueApiKey } from './issue-api-key.ts';
 
 export interface FirstStart {
@@ -20,8 +21,9 @@ export class EnsurePlatformAdmin {
   constructor(
     private readonly ports: Pick<
       Ports,
-      'organizations' | 'subscriptions' | 'users' | 'apiKeys' | 'secrets' | 'ids' | 'clock' | 'uow' | 'deployment'
+      'organizations' | 'subscriptions' | 'users' | 'apiKeys' | 'secrets' | 'ids' | 'clock' | 'uow'
     >,
+    private readonly settings: Pick<Settings, 'newOrganizationCredits'>,
   ) {}
 
   async execute(options: { presetKey?: string; email?: string } = {}): Promise<FirstStart | null> {
@@ -33,7 +35,7 @@ export class EnsurePlatformAdmin {
       const now = this.ports.clock.now();
       const organization = await this.ports.organizations.insert(
         createOrganization(
-          { name: 'Platform', remainingSubscriptionCredits: this.ports.deployment.newOrganizationCredits },
+          { name: 'Platform', remainingSubscriptionCredits: this.settings.newOrganizationCredits },
           { id: this.ports.ids.next('organization'), now },
         ),
       );

@@ -1,6 +1,7 @@
 import type { User } from '../../domain/identity/user.ts';
 import { issueApiKey } from '../api-key/issue-api-key.ts';
 import type { Ports } from '../ports/ports.ts';
+import type { Settings } from '../ports/settings.ts';
 
 /** A signed-in session: a bearer key like any other, expiring after the configured hours. */
 export interface SessionKey {
@@ -10,11 +11,12 @@ export interface SessionKey {
 
 /** Issues the session key of a user who signed in, and records the sign-in time. */
 export async function openSession(
-  ports: Pick<Ports, 'apiKeys' | 'users' | 'secrets' | 'ids' | 'clock' | 'signInSettings'>,
+  ports: Pick<Ports, 'apiKeys' | 'users' | 'secrets' | 'ids' | 'clock'>,
+  settings: Pick<Settings, 'sessionKeyTtlHours'>,
   user: User,
 ): Promise<SessionKey> {
   const now = ports.clock.now();
-  const expiresAt = new Date(Date.parse(now) + ports.signInSettings.sessionKeyTtlHours * 3_600_000).toISOString();
+  const expiresAt = new Date(Date.parse(now) + settings.sessionKeyTtlHours * 3_600_000).toISOString();
   const issued = await issueApiKey(ports, user, { name: `session ${now}`, expiresAt });
   const current = await ports.users.require(user.organizationId, user.id);
   await ports.users.update({ ...current, firstSignInAt: current.firstSignInAt ?? now, latestSignInAt: now });

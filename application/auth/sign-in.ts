@@ -4,6 +4,7 @@ import { WRONG_CREDENTIALS } from '../../domain/identity/password.ts';
 import type { User } from '../../domain/identity/user.ts';
 import { subscriptionBlock } from '../../domain/organization/subscription.ts';
 import type { Ports } from '../ports/ports.ts';
+import type { Settings } from '../ports/settings.ts';
 import { openSession, type SessionKey } from './session-key.ts';
 
 /** A hash to verify against when the e-mail is unknown, so both failures take the same time. */
@@ -24,7 +25,6 @@ type NeededPorts = Pick<
   | 'mailer'
   | 'ids'
   | 'clock'
-  | 'signInSettings'
   | 'signInLimiter'
 >;
 
@@ -36,7 +36,10 @@ export const codeSecret = (challengeId: string, code: string): string => `${chal
  * A wrong e-mail and a wrong password answer the same 401; attempts per e-mail are limited.
  */
 export class SignIn {
-  constructor(private readonly ports: NeededPorts) {}
+  constructor(
+    private readonly ports: NeededPorts,
+    private readonly settings: Pick<Settings, 'sessionKeyTtlHours'>,
+  ) {}
 
   async execute(input: { email: string; password: string }): Promise<SignInResult> {
     const email = input.email.trim().toLowerCase();
@@ -54,7 +57,7 @@ export class SignIn {
     const subscription = await this.ports.subscriptions.get(organization.id, organization.id);
     const blocked = user.role === 'ADMIN' ? null : subscriptionBlock(subscription);
     if (blocked) throw new Forbidden(blocked);
-    if (!needsMfa(user, organization)) return openSession(this.ports, user);
+    if (!needsMfa(user, organization)) return openSession(this.ports, this.settings, user);
     return this.challenge(user);
   }
 

@@ -1,6 +1,7 @@
 import { availableCredits } from '../../domain/evaluation/credits.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
+import type { Settings } from '../ports/settings.ts';
 import { adminScope } from '../shared/scope.ts';
 
 export interface CreditStatus {
@@ -13,7 +14,10 @@ export interface CreditStatus {
 
 /** GET /organizations/{id}/creditStatus: the balance evaluations draw on (own organization, or any for an ADMIN). */
 export class GetCreditStatus {
-  constructor(private readonly ports: Pick<Ports, 'organizations' | 'evaluationSettings'>) {}
+  constructor(
+    private readonly ports: Pick<Ports, 'organizations'>,
+    private readonly settings: Pick<Settings, 'llmJudgeCredits'>,
+  ) {}
 
   async execute(actor: Actor, organizationId: string): Promise<CreditStatus> {
     const organization = await this.ports.organizations.require(adminScope(actor), organizationId);
@@ -22,7 +26,7 @@ export class GetCreditStatus {
       remainingSubscriptionCredits: organization.remainingSubscriptionCredits,
       extraCredits: organization.extraCredits,
       availableCredits: availableCredits(organization),
-      llmJudgeEvaluationCost: this.ports.evaluationSettings.llmJudgeCredits,
+      llmJudgeEvaluationCost: this.settings.llmJudgeCredits,
     };
   }
 }

@@ -2,6 +2,7 @@ import type { Evaluation, EvaluationStatus } from '../../domain/evaluation/evalu
 import type { Actor } from '../../domain/identity/role.ts';
 import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
+import type { Settings } from '../ports/settings.ts';
 import type { Page } from '../shared/page.ts';
 import { reviewableConditions } from '../review/reviewable-conditions.ts';
 
@@ -25,14 +26,12 @@ export interface EvaluationFilter extends Page<Evaluation> {
 /** The organization's evaluations that meet every filter, one page. */
 export class ListEvaluations {
   constructor(
-    private readonly ports: Pick<
-      Ports,
-      'evaluations' | 'userGroups' | 'userGroupLinks' | 'versions' | 'clock' | 'reviewSettings'
-    >,
+    private readonly ports: Pick<Ports, 'evaluations' | 'userGroups' | 'userGroupLinks' | 'versions' | 'clock'>,
+    private readonly settings: Pick<Settings, 'claimTtlMinutes'>,
   ) {}
 
   async execute(actor: Actor, filter: EvaluationFilter): Promise<Evaluation[]> {
-    const reviewable = filter.reviewable ? await reviewableConditions(this.ports, actor) : [];
+    const reviewable = filter.reviewable ? await reviewableConditions(this.ports, this.settings, actor) : [];
     return this.ports.evaluations.list(actor.organizationId, {
       where: [
         ...where.in('id', filter.ids),

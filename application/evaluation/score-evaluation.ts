@@ -2,6 +2,7 @@ import type { EvaluationJob } from '../ports/job-queue.ts';
 import { warnOnCredits } from '../operations/warn-on-credits.ts';
 import type { Judge } from '../ports/judge.ts';
 import type { Ports } from '../ports/ports.ts';
+import type { Settings } from '../ports/settings.ts';
 import { StaleVersion } from '../../domain/errors.ts';
 import type { Metric } from '../../domain/catalog/metric.ts';
 import { availableCredits } from '../../domain/evaluation/credits.ts';
@@ -21,7 +22,6 @@ type Needs = Pick<
   | 'metrics'
   | 'organizations'
   | 'judges'
-  | 'evaluationSettings'
   | 'sessions'
   | 'inferenceResults'
   | 'spans'
@@ -40,7 +40,10 @@ type Needs = Pick<
  * batch are settled (a launch with nothing PENDING left ends).
  */
 export class ScoreEvaluation {
-  constructor(private readonly ports: Needs) {}
+  constructor(
+    private readonly ports: Needs,
+    private readonly settings: Pick<Settings, 'llmJudgeCredits'>,
+  ) {}
 
   async execute(job: EvaluationJob): Promise<void> {
     await this.executeBatch([job]);
@@ -131,7 +134,7 @@ export class ScoreEvaluation {
         : null;
     const first = preflight(metric, {
       availableCredits: balance,
-      llmJudgeCredits: this.ports.evaluationSettings.llmJudgeCredits,
+      llmJudgeCredits: this.settings.llmJudgeCredits,
       judgeConfigured: judge?.configured,
     });
     if ('verdict' in first) return { evaluation, verdict: first.verdict, cost: 0 };

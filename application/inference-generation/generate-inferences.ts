@@ -15,6 +15,7 @@ import { callProduct } from '../endpoint-connection/call-product.ts';
 import type { InferenceGenerationJob } from '../ports/job-queue.ts';
 import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
+import type { Settings } from '../ports/settings.ts';
 import { retryStale } from '../shared/retry-stale.ts';
 import { EndGroup, type Finished, type Played } from './end-items.ts';
 import { playConversation } from './play-conversation.ts';
@@ -30,7 +31,10 @@ import { playConversation } from './play-conversation.ts';
 export class GenerateInferences {
   private readonly endings: EndGroup;
 
-  constructor(private readonly ports: Ports) {
+  constructor(
+    private readonly ports: Ports,
+    private readonly settings: Pick<Settings, 'simulatorTurnCredits'>,
+  ) {
     this.endings = new EndGroup(ports);
   }
 
@@ -78,7 +82,7 @@ export class GenerateInferences {
     const stillOpen = async () => isLaunchOpen(await this.ports.launches.require(scope, item.launchId));
     if (scenario) {
       const session = await this.claim(scope, item);
-      const conversation = await playConversation(this.ports, {
+      const conversation = await playConversation(this.ports, this.settings, {
         scope,
         session,
         connection,

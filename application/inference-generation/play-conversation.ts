@@ -7,6 +7,7 @@ import { type Session, updateSession } from '../../domain/tracing/session.ts';
 import { callProduct } from '../endpoint-connection/call-product.ts';
 import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
+import type { Settings } from '../ports/settings.ts';
 
 /** Turns a scenario plays when its test case sets no `maxIterations`. */
 export const DEFAULT_MAX_ITERATIONS = 10;
@@ -48,7 +49,11 @@ const selectIn = (ports: Pick<Ports, 'endpointFormat'>, body: string) => {
  * matches an answer. Each turn is recorded as an inference result; a redelivered job continues after the turns an
  * earlier delivery recorded. Each simulator call first takes `simulatorTurnCredits` from the organization.
  */
-export async function playConversation(ports: Ports, conversation: Conversation): Promise<PlayedConversation> {
+export async function playConversation(
+  ports: Ports,
+  settings: Pick<Settings, 'simulatorTurnCredits'>,
+  conversation: Conversation,
+): Promise<PlayedConversation> {
   const { scope, session, connection, testCase } = conversation;
   const maxIterations = testCase.maxIterations ?? DEFAULT_MAX_ITERATIONS;
   const recorded = await ports.inferenceResults.list(scope, {
@@ -79,7 +84,7 @@ export async function playConversation(ports: Ports, conversation: Conversation)
     let message: string;
     if (turn === 1 && conversation.firstMessage !== null) message = conversation.firstMessage;
     else {
-      const cost = ports.simulatorTurnCredits;
+      const cost = settings.simulatorTurnCredits;
       if (cost > 0 && (await ports.organizations.debitCredits(scope, cost)) === null)
         return ended('out of credits', 'Out of credits: the organization cannot pay for the simulated user', true);
       const reply = await ports.simulator.next({

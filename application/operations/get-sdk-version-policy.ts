@@ -1,11 +1,11 @@
-import type { Ports } from '../ports/ports.ts';
+import type { Settings } from '../ports/settings.ts';
 
 /** The SDK version policy every caller may read. */
 export class GetSdkVersionPolicy {
-  constructor(private readonly ports: Pick<Ports, 'deployment'>) {}
+  constructor(private readonly settings: Pick<Settings, 'latestSdkVersionPublished' | 'minimumSdkVersionSupported'>) {}
 
   execute(): { latestSdkVersionPublished: string; minimumSdkVersionSupported: string } {
-    const { latestSdkVersionPublished, minimumSdkVersionSupported } = this.ports.deployment;
+    const { latestSdkVersionPublished, minimumSdkVersionSupported } = this.settings;
     return { latestSdkVersionPublished, minimumSdkVersionSupported };
   }
 }

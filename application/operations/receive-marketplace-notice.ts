@@ -7,13 +7,13 @@ import {
 } from '../../domain/organization/marketplace-operation.ts';
 import type { Subscription } from '../../domain/organization/subscription.ts';
 import type { Ports } from '../ports/ports.ts';
+import type { Settings } from '../ports/settings.ts';
 import { retryStale } from '../shared/retry-stale.ts';
 import { warnOnCredits } from './warn-on-credits.ts';
 
 type NeededPorts = Pick<
   Ports,
   | 'marketplaceTokens'
-  | 'marketplaceSettings'
   | 'marketplaceOperations'
   | 'subscriptions'
   | 'organizations'
@@ -30,7 +30,10 @@ type NeededPorts = Pick<
  * (InvalidInput, 400) is acknowledged.
  */
 export class ReceiveMarketplaceNotice {
-  constructor(private readonly ports: NeededPorts) {}
+  constructor(
+    private readonly ports: NeededPorts,
+    private readonly settings: Pick<Settings, 'marketplacePlans' | 'marketplaceRenewalCredits'>,
+  ) {}
 
   async execute(bearerToken: string | null, body: unknown): Promise<{ acknowledged: true }> {
     await this.ports.marketplaceTokens.verify(bearerToken);
@@ -76,7 +79,7 @@ export class ReceiveMarketplaceNotice {
     const organizationId = subscription.organizationId;
     const activeUsers = notice.action === 'ChangeQuantity' ? await this.ports.users.count(organizationId, {}) : 0;
     const decision = decideMarketplaceNotice(subscription, notice, {
-      plans: this.ports.marketplaceSettings.plans,
+      plans: this.settings.marketplacePlans,
       activeUsers,
       now,
     });
@@ -86,7 +89,7 @@ export class ReceiveMarketplaceNotice {
       const organization = await this.ports.organizations.require(organizationId, organizationId);
       await this.ports.organizations.update({
         ...organization,
-        remainingSubscriptionCredits: this.ports.marketplaceSettings.renewalCredits,
+        remainingSubscriptionCredits: this.settings.marketplaceRenewalCredits,
       });
       await warnOnCredits(this.ports, organizationId);
     }

@@ -7,11 +7,13 @@ import {
 } from '../../domain/organization/organization.ts';
 import { freeSubscription } from '../../domain/organization/subscription.ts';
 import type { Ports } from '../ports/ports.ts';
+import type { Settings } from '../ports/settings.ts';
 
 /** An ADMIN creates a tenant organization, which starts on the FREE plan with the configured credits. */
 export class CreateOrganization {
   constructor(
-    private readonly ports: Pick<Ports, 'organizations' | 'subscriptions' | 'ids' | 'clock' | 'uow' | 'deployment'>,
+    private readonly ports: Pick<Ports, 'organizations' | 'subscriptions' | 'ids' | 'clock' | 'uow'>,
+    private readonly settings: Pick<Settings, 'newOrganizationCredits'>,
   ) {}
 
   async execute(actor: Actor, input: OrganizationChanges & { name: string }): Promise<Organization> {
@@ -19,7 +21,7 @@ export class CreateOrganization {
     const now = this.ports.clock.now();
     const credits =
       input.remainingSubscriptionCredits === undefined
-        ? this.ports.deployment.newOrganizationCredits
+        ? this.settings.newOrganizationCredits
         : input.remainingSubscriptionCredits;
     const organization = createOrganization(
       { ...input, remainingSubscriptionCredits: credits },

@@ -9,7 +9,6 @@ import type { Subscription } from '../../domain/organization/subscription.ts';
 import type { ApiKeyStore } from './api-key-store.ts';
 import type { BulkRecordStore } from './bulk-record-store.ts';
 import type { Clock } from './clock.ts';
-import type { Deployment } from './deployment.ts';
 import type { IdGenerator } from './id-generator.ts';
 import type { Logger } from './logger.ts';
 import type { RecordStore } from './record-store.ts';
@@ -20,7 +19,6 @@ import type { Session } from '../../domain/tracing/session.ts';
 import type { Launch } from '../../domain/run/launch.ts';
 import type { Run } from '../../domain/run/run.ts';
 import type { EvaluationStore } from './evaluation-store.ts';
-import type { EvaluationSettings } from './evaluation-settings.ts';
 import type { JobQueue } from './job-queue.ts';
 import type { Judges } from './judge.ts';
 import type { OrganizationStore } from './organization-store.ts';
@@ -28,7 +26,6 @@ import type { ReadinessProbe } from './readiness-probe.ts';
 import type { InferenceResultStore, SpanStore } from './tracing-stores.ts';
 import type { UserGroup } from '../../domain/review/user-group.ts';
 import type { UserGroupLink } from '../../domain/review/user-group-link.ts';
-import type { ReviewSettings } from './review-settings.ts';
 import type { EndpointConnection } from '../../domain/endpoint-connection/endpoint-connection.ts';
 import type { EndpointFormat } from './endpoint-format.ts';
 import type { SecretBox } from './secret-box.ts';
@@ -38,13 +35,13 @@ import type { InferenceGenerationItem } from '../../domain/inference-generation/
 import type { MarketplaceOperation } from '../../domain/organization/marketplace-operation.ts';
 import type { MfaChallenge } from '../../domain/identity/mfa-challenge.ts';
 import type { Mailer } from './mailer.ts';
-import type { MarketplaceSettings, MarketplaceTokens } from './marketplace.ts';
+import type { MarketplaceTokens } from './marketplace.ts';
 import type { Passwords } from './passwords.ts';
 import type { RateLimiter } from './rate-limiter.ts';
-import type { SignInSettings } from './sign-in-settings.ts';
 import type { SelfCheckProbes } from './self-check.ts';
+import type { SpanIngestionObserver } from './span-ingestion-observer.ts';
 
-/** Every port the use cases may ask for; an adapter family supplies all of them. */
+/** Every port the use cases may ask for; an adapter family supplies all of them. Settings travel apart (`Settings`). */
 export interface Ports {
   readonly clock: Clock;
   readonly ids: IdGenerator;
@@ -52,7 +49,6 @@ export interface Ports {
   readonly uow: UnitOfWork;
   readonly readiness: ReadinessProbe;
   readonly logger: Logger;
-  readonly deployment: Deployment;
   readonly organizations: OrganizationStore;
   readonly subscriptions: RecordStore<Subscription>;
   readonly users: RecordStore<User>;
@@ -67,15 +63,14 @@ export interface Ports {
   readonly sessions: BulkRecordStore<Session>;
   readonly inferenceResults: InferenceResultStore;
   readonly spans: SpanStore;
+  readonly spanIngestion: SpanIngestionObserver;
   readonly evaluations: EvaluationStore;
   readonly runs: RecordStore<Run>;
   readonly launches: BulkRecordStore<Launch>;
   readonly jobQueue: JobQueue;
   readonly judges: Judges;
-  readonly evaluationSettings: EvaluationSettings;
   readonly userGroups: RecordStore<UserGroup>;
   readonly userGroupLinks: BulkRecordStore<UserGroupLink>;
-  readonly reviewSettings: ReviewSettings;
   readonly endpointConnections: RecordStore<EndpointConnection>;
   readonly inferenceGenerationItems: BulkRecordStore<InferenceGenerationItem>;
   readonly secretBox: SecretBox;
@@ -86,13 +81,9 @@ export interface Ports {
   readonly mailer: Mailer;
   readonly passwords: Passwords;
   readonly marketplaceTokens: MarketplaceTokens;
-  readonly marketplaceSettings: MarketplaceSettings;
-  readonly signInSettings: SignInSettings;
   /** Counts sign-in attempts per e-mail address (and failed ones per client address). */
   readonly signInLimiter: RateLimiter;
   readonly simulator: ConversationSimulator;
-  /** Credits one simulator call costs (SIMULATOR_TURN_CREDITS). */
-  readonly simulatorTurnCredits: number;
   /** The API's own dependencies and the downstream services, for GET /self-check. */
   readonly selfCheck: SelfCheckProbes;
 }
@@ -104,21 +95,16 @@ export type StoragePorts = Omit<
   | 'ids'
   | 'secrets'
   | 'logger'
-  | 'deployment'
+  | 'spanIngestion'
   | 'jobQueue'
   | 'judges'
-  | 'evaluationSettings'
-  | 'reviewSettings'
   | 'secretBox'
   | 'endpointFormat'
   | 'endpointCaller'
   | 'mailer'
   | 'passwords'
   | 'marketplaceTokens'
-  | 'marketplaceSettings'
-  | 'signInSettings'
   | 'signInLimiter'
   | 'simulator'
-  | 'simulatorTurnCredits'
   | 'selfCheck'
 >;

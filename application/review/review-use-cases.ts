@@ -1,4 +1,5 @@
 import type { Ports } from '../ports/ports.ts';
+import type { Settings } from '../ports/settings.ts';
 import { ClaimEvaluation } from './claim-evaluation.ts';
 import { CreateUserGroup } from './create-user-group.ts';
 import { DeleteUserGroup } from './delete-user-group.ts';
@@ -12,7 +13,7 @@ import { UnlinkUserGroup } from './unlink-user-group.ts';
 import { UpdateUserGroup } from './update-user-group.ts';
 
 /** Human review's use cases: user groups and their links; claiming, releasing, scoring and reading for review. */
-export function createReviewUseCases(ports: Ports) {
+export function createReviewUseCases(ports: Ports, settings: Settings) {
   return {
     listUserGroups: new ListUserGroups(ports),
     getUserGroup: new GetUserGroup(ports),
@@ -21,9 +22,9 @@ export function createReviewUseCases(ports: Ports) {
     deleteUserGroup: new DeleteUserGroup(ports),
     linkUserGroup: new LinkUserGroup(ports),
     unlinkUserGroup: new UnlinkUserGroup(ports),
-    claimEvaluation: new ClaimEvaluation(ports),
+    claimEvaluation: new ClaimEvaluation(ports, settings),
     releaseEvaluation: new ReleaseEvaluation(ports),
-    submitHumanScore: new SubmitHumanScore(ports),
+    submitHumanScore: new SubmitHumanScore(ports, settings),
     getReviewContext: new GetReviewContext(ports),
   };
 }

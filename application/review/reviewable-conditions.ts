@@ -3,11 +3,12 @@ import type { Actor } from '../../domain/identity/role.ts';
 import { claimCutoff } from '../../domain/review/human-review.ts';
 import { type Condition, where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
+import type { Settings } from '../ports/settings.ts';
 import { chunks } from '../shared/list-in.ts';
 import { claimClock } from './claim-clock.ts';
 import { loadReviewReach, type ReachPorts } from './reviewer-reach.ts';
 
-type Needs = ReachPorts & Pick<Ports, 'versions' | 'clock' | 'reviewSettings'>;
+type Needs = ReachPorts & Pick<Ports, 'versions' | 'clock'>;
 
 /** The version ids of each product, one query per 1000 products. */
 async function versionsByProduct(ports: Needs, scope: string, productIds: readonly string[]) {
@@ -26,13 +27,17 @@ async function versionsByProduct(ports: Needs, scope: string, productIds: readon
  * The `reviewable` filter as stored conditions: evaluations that await a human (`awaitsHuman`), that nobody else
  * holds a live claim on (`isClaimLive`; both in domain/review/human-review.ts), and that the caller's reach covers.
  */
-export async function reviewableConditions(ports: Needs, actor: Actor): Promise<Condition<Evaluation>[]> {
+export async function reviewableConditions(
+  ports: Needs,
+  settings: Pick<Settings, 'claimTtlMinutes'>,
+  actor: Actor,
+): Promise<Condition<Evaluation>[]> {
   const reach = await loadReviewReach(ports, actor);
   const awaiting = [...where.in('status', ['PENDING_HUMAN', 'SUCCESS']), ...where.isNull('humanScore')];
   const free = where.anyOf(
     where.isNull('humanEvaluatorId'),
     where.eq('humanEvaluatorId', actor.userId),
-    where.range('humanEvaluatorStartedAt', undefined, claimCutoff(claimClock(ports))),
+    where.range('humanEvaluatorStartedAt', undefined, claimCutoff(claimClock(ports, settings))),
   );
   if (reach.kind === 'everything') return [...awaiting, ...free];
   const productIds = [

@@ -19,13 +19,14 @@ const MESSAGE_LIMIT = 2000;
  * Stores OpenTelemetry spans as spans of inference results: the ones they name, or one per OTel trace in the
  * session they name. Like a span batch: refused spans (malformed ids or times included) are counted, not fatal;
  * another organization's inference result refuses the whole export (403). Everything is read and planned before
- * each write transaction, which holds a fixed number of set-based statements whatever the number of traces.
+ * each write transaction, which holds a fixed number of set-based statements whatever the number of traces. The
+ * observer is told what each committed chunk stored and refused, and the malformed spans refused before any.
  */
 export class IngestOtelSpans {
   constructor(
     private readonly ports: Pick<
       Ports,
-      'sessions' | 'versions' | 'inferenceResults' | 'spans' | 'uow' | 'ids' | 'clock' | 'logger'
+      'sessions' | 'versions' | 'inferenceResults' | 'spans' | 'spanIngestion' | 'uow' | 'ids' | 'clock' | 'logger'
     >,
   ) {}
 
@@ -66,7 +67,7 @@ export class IngestOtelSpans {
           ...span.input,
           inferenceResultId: span.inferenceResultId ?? placement.results.get(span.traceId),
         }));
-        const plan = await planSpanWrite(this.ports, scope, inputs, { requireSome: false, known });
+        const plan = await planSpanWrite(this.ports, scope, inputs, known);
         rejections.push(...plan.rejected);
         const first = writing === null;
         if (writing) await writing;
@@ -79,6 +80,7 @@ export class IngestOtelSpans {
       await writing?.catch(() => undefined);
       throw error;
     }
+    this.ports.spanIngestion.ingested({ stored: 0, refused: malformed.length });
     const rejectedSpans = malformed.length + rejections.length;
     if (rejectedSpans === 0) return null;
     const details = [
@@ -97,6 +99,7 @@ export class IngestOtelSpans {
       if (placement) await storePlacement(this.ports, placement);
       await storeSpanPlan(this.ports, scope, plan);
     });
+    this.ports.spanIngestion.ingested({ stored: plan.fresh.length, refused: plan.rejected.length });
     await resettleAfterCommit(this.ports, scope, plan);
   }
 }

@@ -1,7 +1,6 @@
 import type { InferenceResult } from '../../domain/tracing/inference-result.ts';
 import {
   assertBatchWritable,
-  assertSomeCreated,
   distinctField,
   planSpanBatch,
   type SpanBatchPlan,
@@ -15,14 +14,14 @@ type WriterPorts = Pick<Ports, 'inferenceResults' | 'spans' | 'ids' | 'clock'>;
  * spans with the batch's ids, deleted ones included), checks tenancy (403 for another organization's inference
  * result) and plans the batch. Writes nothing, so it runs before the write transaction: an organization never
  * changes, and re-sends racing each other are absorbed by `ignoreExisting`. `known` are live inference results of
- * the organization the caller already holds (OTLP traces it creates, results it read), not read again. With `requireSome`, a batch with nothing to
- * create is refused. The store may encode the batch's rows now (`stage`), outside the coming transaction.
+ * the organization the caller already holds (OTLP traces it creates, results it read), not read again. The store
+ * may encode the batch's rows now (`stage`), outside the coming transaction.
  */
 export async function planSpanWrite(
   ports: WriterPorts,
   scope: string,
   inputs: readonly unknown[],
-  { requireSome, known = [] }: { requireSome: boolean; known?: readonly InferenceResult[] },
+  known: readonly InferenceResult[] = [],
 ): Promise<SpanBatchPlan> {
   const knownIds = new Set(known.map((result) => result.id));
   const resultIds = distinctField(inputs, 'inferenceResultId').filter((id) => !knownIds.has(id));
@@ -39,7 +38,6 @@ export async function planSpanWrite(
   const plan = planSpanBatch(inputs, context, new Map(resent.map((span) => [span.id, span])), () =>
     ports.ids.next('trace'),
   );
-  if (requireSome) assertSomeCreated(plan);
   ports.spans.stage?.(plan.fresh);
   return plan;
 }

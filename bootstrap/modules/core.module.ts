@@ -20,11 +20,9 @@ import { simulatorSettings } from '../simulator-settings.ts';
 import { TOKENS } from '../tokens.ts';
 import { operationsPorts } from './operations-ports.ts';
 import { PlatformMetrics } from '../../adapters/metrics/prometheus-metrics.ts';
-import { countSpans } from '../metrics-server.ts';
 import type { RateLimiters } from './rate-limit.module.ts';
 import type { UseCases } from '../../application/use-cases.ts';
-
-const startedAt = new Date().toISOString();
+import type { Settings } from '../../application/ports/settings.ts';
 
 /** System services, the use cases over the chosen storage, and the HTTP application. */
 export const coreModule = new ContainerModule(({ bind }) => {
@@ -39,6 +37,7 @@ export const coreModule = new ContainerModule(({ bind }) => {
         storage: StoragePorts,
         jobQueue: RunnableJobQueue,
         rateLimiters: RateLimiters,
+        metrics: PlatformMetrics,
       ): Ports => ({
         ...storage,
         ...operationsPorts(config),
@@ -50,8 +49,6 @@ export const coreModule = new ContainerModule(({ bind }) => {
           apiKey: config.JUDGE_API_KEY,
           timeoutMs: config.JUDGE_TIMEOUT_MS,
         }),
-        evaluationSettings: { llmJudgeCredits: config.EVALUATION_LLM_JUDGE_CREDITS },
-        reviewSettings: { claimTtlMinutes: config.REVIEW_CLAIM_TTL_MINUTES },
         clock: new SystemClock(),
         ids: new SortableIdGenerator(),
         secrets: new HashingSecrets(),
@@ -59,20 +56,10 @@ export const coreModule = new ContainerModule(({ bind }) => {
         endpointFormat: new LiquidEndpointFormat(),
         endpointCaller: new HttpEndpointCaller({ allowPrivateNetworks: config.ENDPOINT_ALLOW_PRIVATE_NETWORKS }),
         simulator: createSimulator(simulatorSettings(config)),
-        simulatorTurnCredits: config.SIMULATOR_TURN_CREDITS,
         logger: new PinoLogger(logger),
-        deployment: {
-          buildInfo: {
-            version: config.ASSAY_BUILD_VERSION,
-            commit: config.ASSAY_BUILD_COMMIT,
-            buildDate: config.ASSAY_BUILD_DATE ?? startedAt,
-          },
-          latestSdkVersionPublished: config.SDK_LATEST_VERSION,
-          minimumSdkVersionSupported: config.SDK_MINIMUM_VERSION,
-          newOrganizationCredits: config.ORGANIZATION_STARTING_CREDITS,
-        },
+        spanIngestion: metrics,
       }),
-      [TOKENS.config, TOKENS.pino, TOKENS.storage, TOKENS.jobQueue, TOKENS.rateLimiters],
+      [TOKENS.config, TOKENS.pino, TOKENS.storage, TOKENS.jobQueue, TOKENS.rateLimiters, TOKENS.metrics],
     )
     .inSingletonScope();
   bind(TOKENS.metrics)
@@ -82,8 +69,8 @@ export const coreModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(TOKENS.useCases)
     .toResolvedValue(
-      (ports: Ports, metrics: PlatformMetrics) => countSpans(createUseCases(ports), metrics),
-      [TOKENS.ports, TOKENS.metrics],
+      (ports: Ports, settings: Settings) => createUseCases(ports, settings),
+      [TOKENS.ports, TOKENS.settings],
     )
     .inSingletonScope();
   bind(TOKENS.httpApp)

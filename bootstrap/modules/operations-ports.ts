@@ -7,7 +7,7 @@ import { SmtpMailer, type SmtpSettings } from '../../adapters/mail/smtp-mailer.t
 import { HttpSelfCheckProbes } from '../../adapters/self-check/self-check-probes.ts';
 import { MemoryRateLimiter } from '../../adapters/memory/memory-rate-limiter.ts';
 import { ScryptPasswords } from '../../adapters/system/scrypt-passwords.ts';
-import { type Config, marketplacePlans } from '../config.ts';
+import type { Config } from '../config.ts';
 
 /** Seconds an outside call (relay, key set) may take before it counts as unanswered. */
 const OUTSIDE_CALL_TIMEOUT_MS = 10_000;
@@ -15,16 +15,7 @@ const OUTSIDE_CALL_TIMEOUT_MS = 10_000;
 /** The ports of sign-in, mail and the marketplace webhook, from the configuration. */
 export function operationsPorts(
   config: Config,
-): Pick<
-  Ports,
-  | 'mailer'
-  | 'passwords'
-  | 'marketplaceTokens'
-  | 'marketplaceSettings'
-  | 'signInSettings'
-  | 'signInLimiter'
-  | 'selfCheck'
-> {
+): Pick<Ports, 'mailer' | 'passwords' | 'marketplaceTokens' | 'signInLimiter' | 'selfCheck'> {
   const marketplace =
     config.MARKETPLACE_JWKS_URL && config.MARKETPLACE_AUDIENCE && config.MARKETPLACE_TENANT_ID
       ? new JwksMarketplaceTokens({
@@ -54,11 +45,6 @@ export function operationsPorts(
     }),
     passwords: new ScryptPasswords(),
     marketplaceTokens: marketplace,
-    marketplaceSettings: {
-      plans: marketplacePlans(config.MARKETPLACE_PLANS),
-      renewalCredits: config.MARKETPLACE_RENEWAL_CREDITS ?? config.ORGANIZATION_STARTING_CREDITS,
-    },
-    signInSettings: { sessionKeyTtlHours: config.SESSION_KEY_TTL_HOURS },
     signInLimiter: new MemoryRateLimiter(config.SIGN_IN_ATTEMPTS_PER_HOUR, 3_600_000),
   };
 }

@@ -35,12 +35,12 @@ export const inProcessQueueModule = new ContainerModule(({ bind }) => {
     .onDeactivation((queue) => queue.stop());
 });
 
-/** pg-boss on the PostgreSQL database; jobs join the stores' transactions. */
+/** pg-boss on the PostgreSQL database; jobs join the stores' transactions. Built unstarted: entry points start it. */
 export const pgBossQueueModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.jobQueue)
     .toResolvedValue(
-      (config: Config, database: DatabaseHandle, logger: pino.Logger): Promise<RunnableJobQueue> =>
-        PgBossJobQueue.open(database, transactionContextOf(database), {
+      (config: Config, database: DatabaseHandle, logger: pino.Logger): RunnableJobQueue =>
+        PgBossJobQueue.create(database, transactionContextOf(database), {
           connectionString: config.DATABASE_URL,
           jobTimeoutSeconds: config.QUEUE_JOB_TIMEOUT_SECONDS,
           maintenanceSeconds: config.QUEUE_MAINTENANCE_SECONDS,

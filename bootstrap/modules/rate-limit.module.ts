@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { Redis } from 'ioredis';
 import type { RateLimiter } from '../../application/ports/rate-limiter.ts';
+import { ExpiredRateSweep } from '../../adapters/rate-limit/expired-rate-sweep.ts';
 import { FlexibleRateLimiter, type RateStore } from '../../adapters/rate-limit/flexible-rate-limiter.ts';
 import { SpentAllowanceMemo } from '../../adapters/rate-limit/spent-allowance-memo.ts';
 import type { DatabaseHandle } from '../../adapters/sequelize/support/database.ts';
@@ -42,7 +43,8 @@ function limiters(config: Config, store: RateStore): RateLimiters {
 
 /**
  * Where rate limits are counted: Redis when REDIS_URL is set, else PostgreSQL when the database is PostgreSQL (both
- * shared by every process of the deployment), else process memory.
+ * shared by every process of the deployment; on PostgreSQL with a sweep of expired windows, which the entry point
+ * starts), else process memory.
  */
 export function rateLimitModuleFor(config: Config): ContainerModule {
   return new ContainerModule(({ bind }) => {
@@ -77,6 +79,10 @@ export function rateLimitModuleFor(config: Config): ContainerModule {
           [TOKENS.database],
         )
         .inSingletonScope();
+      bind(TOKENS.rateSweep)
+        .toResolvedValue((database: DatabaseHandle) => new ExpiredRateSweep(database.sequelize), [TOKENS.database])
+        .inSingletonScope()
+        .onDeactivation((sweep) => sweep.stop());
     } else {
       bind(TOKENS.rateLimiters).toConstantValue(limiters(config, { kind: 'memory' }));
     }

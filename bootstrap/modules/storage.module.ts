@@ -1,8 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { createMemoryStorage } from '../../adapters/memory/memory-storage.ts';
-import { migrate } from '../../adapters/sequelize/migrator.ts';
 import { createSequelizeStorage } from '../../adapters/sequelize/sequelize-storage.ts';
-import { openDatabase, tuneDatabase, type DatabaseHandle } from '../../adapters/sequelize/support/database.ts';
+import { openDatabase, type DatabaseHandle } from '../../adapters/sequelize/support/database.ts';
 import type { Config } from '../config.ts';
 import { TOKENS } from '../tokens.ts';
 
@@ -11,19 +10,18 @@ export const memoryStorageModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.storage).toConstantValue(createMemoryStorage());
 });
 
-/** Storage on SQLite or PostgreSQL: opens the database, applies pending migrations, closes the pool on unbind. */
+/**
+ * Storage on SQLite or PostgreSQL: the database handle (connections open on first use; the pool closes on unbind).
+ * Nothing is migrated here: the entry points migrate (`migrateStorage`).
+ */
 export const sqlStorageModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.database)
     .toResolvedValue(
-      async (config: Config): Promise<DatabaseHandle> => {
-        const database = openDatabase(config.DATABASE_URL, {
+      (config: Config): DatabaseHandle =>
+        openDatabase(config.DATABASE_URL, {
           poolMax: config.DATABASE_POOL_MAX,
           busyTimeoutMs: config.SQLITE_BUSY_TIMEOUT_MS,
-        });
-        await tuneDatabase(database);
-        await migrate(database);
-        return database;
-      },
+        }),
       [TOKENS.config],
     )
     .inSingletonScope()

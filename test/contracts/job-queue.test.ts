@@ -66,7 +66,7 @@ const worlds: Record<string, () => Promise<QueueWorld>> = {
 if (await postgresAvailable()) {
   worlds['pg-boss (postgres)'] = async () => {
     const { store, database, storage, closeWith } = await sqlStorage('postgres');
-    const queue = await PgBossJobQueue.open(database, transactionContextOf(database), {
+    const queue = PgBossJobQueue.create(database, transactionContextOf(database), {
       connectionString: store.url,
       jobTimeoutSeconds: 30,
       maintenanceSeconds: 5,
@@ -75,6 +75,7 @@ if (await postgresAvailable()) {
       pollingSeconds: 0.5,
       supervise: true,
     });
+    await queue.start();
     return { storage, queue, close: closeWith(queue) };
   };
 }

@@ -1,17 +1,7 @@
 import test from 'ava';
 import { createTenant, httpDatabases, useWorld } from '../support/http-world.ts';
+import { sample } from '../support/prometheus-text.ts';
 import { createInferenceResultFor } from '../support/tracing-fixtures.ts';
-
-/** The value of one sample line (`name{labels} value`), 0 when absent. */
-function sample(text: string, name: string, labels: Record<string, string>): number {
-  const line = text
-    .split('\n')
-    .find(
-      (row) =>
-        row.startsWith(`${name}{`) && Object.entries(labels).every(([key, value]) => row.includes(`${key}="${value}"`)),
-    );
-  return line ? Number(line.split(' ').at(-1)) : 0;
-}
 
 for (const database of (await httpDatabases()).filter((kind) => kind !== 'external')) {
   const world = useWorld(test, database);

@@ -2,6 +2,7 @@ import test from 'ava';
 import { buildContainer, closeContainer } from '../../bootstrap/container.ts';
 import { loadConfig } from '../../bootstrap/config.ts';
 import { startScoringWorker } from '../../bootstrap/scoring-worker.ts';
+import { startServices } from '../../bootstrap/start-services.ts';
 import { serveWorkerSelfCheck } from '../../bootstrap/worker-self-check.ts';
 import { createTestDatabase, postgresAvailable } from '../support/databases.ts';
 import { json, startLocalHttp } from '../support/local-http.ts';
@@ -33,7 +34,8 @@ async function worker(judgeModel: string, startWorker: boolean) {
       LOG_LEVEL: 'silent',
     },
   );
-  const container = await buildContainer(config);
+  const container = await buildContainer(config, new Date());
+  await startServices(container);
   await container.getAsync(TOKENS.useCases);
   if (startWorker) await startScoringWorker(container);
   const server = await serveWorkerSelfCheck(container, config, 0);

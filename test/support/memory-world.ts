@@ -2,6 +2,7 @@ import { UnconfiguredSimulator } from '../../adapters/simulator/openai-chat-simu
 import type { EvaluationJob } from '../../application/ports/job-queue.ts';
 import type { Judges } from '../../application/ports/judge.ts';
 import type { Ports } from '../../application/ports/ports.ts';
+import type { Settings } from '../../application/ports/settings.ts';
 import { createUseCases, type UseCases } from '../../application/use-cases.ts';
 import { FixedClock } from '../../adapters/memory/fixed-clock.ts';
 import { createMemoryStorage } from '../../adapters/memory/memory-storage.ts';
@@ -14,6 +15,8 @@ import { LiquidEndpointFormat } from '../../adapters/endpoint-connection/liquid-
 import { HttpEndpointCaller } from '../../adapters/endpoint-connection/http-endpoint-caller.ts';
 import { operationsPorts } from '../../bootstrap/modules/operations-ports.ts';
 import { loadConfig } from '../../bootstrap/config.ts';
+import { settingsFrom } from '../../bootstrap/settings.ts';
+import { CountingSpanObserver } from '../../adapters/memory/counting-span-observer.ts';
 
 export interface MemoryWorldOptions {
   /** Judges to use instead of the default ones (deterministic in process, LLM judge not configured). */
@@ -34,13 +37,14 @@ export function memoryWorld(options: MemoryWorldOptions = {}) {
   const clock = new FixedClock();
   const silent = { info() {}, warn() {}, error() {} };
   const jobQueue = new RecordingJobQueue();
+  const spanIngestion = new CountingSpanObserver();
+  const config = loadConfig({});
   const ports: Ports = {
     ...createMemoryStorage(),
-    ...operationsPorts(loadConfig({})),
+    ...operationsPorts(config),
     jobQueue,
     judges: { ...createJudges({ timeoutMs: 1000 }), ...options.judges },
-    evaluationSettings: { llmJudgeCredits: options.llmJudgeCredits ?? 1 },
-    reviewSettings: { claimTtlMinutes: options.claimTtlMinutes ?? 30 },
+    spanIngestion,
     clock,
     ids: new SequentialIdGenerator(),
     secrets: new HashingSecrets(),
@@ -50,26 +54,40 @@ export function memoryWorld(options: MemoryWorldOptions = {}) {
     endpointFormat: new LiquidEndpointFormat(),
     endpointCaller: new HttpEndpointCaller({ allowPrivateNetworks: true, baseRetryDelayMs: 10 }),
     simulator: new UnconfiguredSimulator(),
-    simulatorTurnCredits: 1,
     logger: silent,
-    deployment: {
-      buildInfo: { version: 'dev', commit: 'abc123', buildDate: '2026-01-01T00:00:00.000Z' },
-      latestSdkVersionPublished: '2.0.0',
-      minimumSdkVersionSupported: '1.5.0',
-      newOrganizationCredits: 50,
-    },
   };
-  return { ports, clock, jobQueue, useCases: createUseCases(ports) };
+  const settings: Settings = {
+    ...settingsFrom(config, new Date(clock.now())),
+    buildInfo: { version: 'dev', commit: 'abc123', buildDate: '2026-01-01T00:00:00.000Z' },
+    latestSdkVersionPublished: '2.0.0',
+    minimumSdkVersionSupported: '1.5.0',
+    newOrganizationCredits: 50,
+    llmJudgeCredits: options.llmJudgeCredits ?? 1,
+    simulatorTurnCredits: 1,
+    claimTtlMinutes: options.claimTtlMinutes ?? 30,
+  };
+  return { ports, settings, clock, jobQueue, spanIngestion, useCases: createUseCases(ports, settings) };
 }
 
 /** The failure a broken port raises. */
 export class ProvokedFailure extends Error {}
 
+/** What the use cases of a world are made of. */
+export interface UseCaseParts {
+  readonly ports: Ports;
+  readonly settings: Settings;
+}
+
 /**
  * The use cases of the same world, except that `method` of one port fails after `passes` successful calls: a
  * storage (or queue) failure provoked halfway through a use case, to show what a transaction leaves behind.
  */
-export function breakingUseCases<K extends keyof Ports>(ports: Ports, port: K, method: string, passes = 0): UseCases {
+export function breakingUseCases<K extends keyof Ports>(
+  { ports, settings }: UseCaseParts,
+  port: K,
+  method: string,
+  passes = 0,
+): UseCases {
   const target = ports[port] as object;
   let calls = 0;
   const broken = new Proxy(target, {
@@ -84,7 +102,7 @@ export function breakingUseCases<K extends keyof Ports>(ports: Ports, port: K, m
       };
     },
   });
-  return createUseCases({ ...ports, [port]: broken });
+  return createUseCases({ ...ports, [port]: broken }, settings);
 }
 
 const STORES = [

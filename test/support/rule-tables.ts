@@ -2,7 +2,7 @@ import test, { type ExecutionContext } from 'ava';
 import { Conflict } from '../../domain/errors.ts';
 import type { Ports } from '../../application/ports/ports.ts';
 import type { UseCases } from '../../application/use-cases.ts';
-import { breakingUseCases, ProvokedFailure, storeSnapshot } from './memory-world.ts';
+import { breakingUseCases, ProvokedFailure, storeSnapshot, type UseCaseParts } from './memory-world.ts';
 
 /** What a use case answers in one case of an access table: it runs, or it fails with this error code. */
 export type Outcome = 'allowed' | 'not_found' | 'forbidden' | 'invalid_input' | 'conflict';
@@ -83,7 +83,7 @@ export interface AllOrNothingCase<W> {
  * One test per case: a storage or queue failure provoked halfway through a use case fails it and leaves every store
  * (and the job queue) exactly as it was, so no request is ever half written.
  */
-export function allOrNothingTable<W extends Parameters<typeof storeSnapshot>[0]>(
+export function allOrNothingTable<W extends Parameters<typeof storeSnapshot>[0] & UseCaseParts>(
   prefix: string,
   build: () => Promise<W>,
   cases: readonly AllOrNothingCase<W>[],
@@ -92,7 +92,7 @@ export function allOrNothingTable<W extends Parameters<typeof storeSnapshot>[0]>
     test(`${prefix}: ${rule}`, async (t) => {
       const world = await build();
       const before = await storeSnapshot(world);
-      const broken = breakingUseCases(world.ports, breaks.port, breaks.method, breaks.passes);
+      const broken = breakingUseCases(world, breaks.port, breaks.method, breaks.passes);
       await t.throwsAsync(act(broken, world), { instanceOf: ProvokedFailure });
       t.deepEqual(await storeSnapshot(world), before);
     });

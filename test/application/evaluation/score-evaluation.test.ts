@@ -47,7 +47,7 @@ async function launched(extraCredits: number, count: number) {
     sessions.push(session.id);
   }
   await useCases.evaluateSessions.execute(owner, { sessionIds: sessions, metrics: [{ id: metric.id }] });
-  return { ports, judge, jobs: world.jobQueue.drain(), score: new ScoreEvaluation(ports) };
+  return { ports, judge, jobs: world.jobQueue.drain(), score: new ScoreEvaluation(ports, world.settings) };
 }
 
 test('a job delivered twice, even concurrently, is scored and charged once', async (t) => {

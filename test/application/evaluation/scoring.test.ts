@@ -203,7 +203,7 @@ test('scores and credits are written together: a failed write takes no credits',
   const metric = await useCases.createMetric.execute(a.owner, { ...JUDGE, name: 'Judge' });
   await useCases.evaluateSessions.execute(a.member, { sessionIds: [mine.session.id], metrics: [{ id: metric.id }] });
   const jobs = jobQueue.drain();
-  const broken = breakingUseCases(built.ports, 'evaluations', 'recordOutcomes');
+  const broken = breakingUseCases(built, 'evaluations', 'recordOutcomes');
   await t.throwsAsync(broken.scoreEvaluation.executeBatch(jobs), { instanceOf: ProvokedFailure });
   t.deepEqual(await balanceOf(built), full);
   t.like(await useCases.getEvaluation.execute(a.member, jobs[0].evaluationId), { status: 'PENDING' });

@@ -17,7 +17,7 @@ async function signInWorld() {
     from: 'a@b.example',
     timeoutMs: 5000,
   });
-  const useCases = createUseCases({ ...world.ports, mailer });
+  const useCases = createUseCases({ ...world.ports, mailer }, world.settings);
   await useCases.setPassword.execute(world.admin, world.a.member.userId, { password: PASSWORD });
   const email = (await useCases.getCurrentUser.execute(world.a.member)).email;
   return { ...world, useCases, relay, email };

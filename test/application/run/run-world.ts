@@ -47,7 +47,7 @@ export async function runWorld() {
   const base = memoryWorld();
   const judge = new HeldJudge();
   const ports: Ports = { ...base.ports, judges: { DETERMINISTIC: new DeterministicJudge(), LLM_JUDGE: judge } };
-  const useCases = createUseCases(ports);
+  const useCases = createUseCases(ports, base.settings);
   await ports.organizations.insert(
     createOrganization({ name: 'A', extraCredits: 100 }, { id: owner.organizationId, now: base.clock.now() }),
   );
