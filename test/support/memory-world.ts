@@ -1,5 +1,5 @@
 import { UnconfiguredSimulator } from '../../adapters/simulator/openai-chat-simulator.ts';
-import type { EvaluationJob } from '../../application/ports/job-queue.ts';
+import type { EvaluationJob, InferenceGenerationJob, LaunchJob } from '../../application/ports/job-queue.ts';
 import type { Judges } from '../../application/ports/judge.ts';
 import type { Ports } from '../../application/ports/ports.ts';
 import { createUseCases, type UseCases } from '../../application/use-cases.ts';
@@ -104,10 +104,17 @@ const STORES = [
   'evaluations',
   'userGroups',
   'userGroupLinks',
+  'endpointConnections',
+  'runs',
+  'launches',
+  'inferenceGenerationItems',
+  'marketplaceOperations',
 ] as const satisfies readonly (keyof Ports)[];
 
 type Snapshot = { readonly [K in (typeof STORES)[number]]: Awaited<ReturnType<Ports[K]['list']>> } & {
   readonly jobs: readonly EvaluationJob[];
+  readonly launchJobs: readonly LaunchJob[];
+  readonly generationJobs: readonly InferenceGenerationJob[];
 };
 
 /** Every live record of every store and every job queued: equal snapshots mean nothing was written in between. */
@@ -115,5 +122,11 @@ export async function storeSnapshot(world: { ports: Ports; jobQueue: RecordingJo
   const records = await Promise.all(
     STORES.map(async (store) => [store, await world.ports[store].list(null, { limit: 1_000_000 })] as const),
   );
-  return { ...(Object.fromEntries(records) as Omit<Snapshot, 'jobs'>), jobs: [...world.jobQueue.jobs] };
+  const { jobs, launchJobs, generationJobs } = world.jobQueue;
+  return {
+    ...(Object.fromEntries(records) as Omit<Snapshot, 'jobs' | 'launchJobs' | 'generationJobs'>),
+    jobs: [...jobs],
+    launchJobs: [...launchJobs],
+    generationJobs: [...generationJobs],
+  };
 }
