@@ -24,6 +24,8 @@ export interface MemoryWorldOptions {
   readonly claimTtlMinutes?: number;
   /** The secret box's key; null means none is configured (a test key unless given). */
   readonly secretKey?: string | null;
+  /** Deployment settings as the environment spells them, for the mail, marketplace and self-check ports (none unless given). */
+  readonly settings?: Readonly<Record<string, string | number>>;
 }
 
 /** The key tests seal endpoint secrets with. */
@@ -36,7 +38,9 @@ export function memoryWorld(options: MemoryWorldOptions = {}) {
   const jobQueue = new RecordingJobQueue();
   const ports: Ports = {
     ...createMemoryStorage(),
-    ...operationsPorts(loadConfig({})),
+    ...operationsPorts(
+      loadConfig(Object.fromEntries(Object.entries(options.settings ?? {}).map(([name, value]) => [name, `${value}`]))),
+    ),
     jobQueue,
     judges: { ...createJudges({ timeoutMs: 1000 }), ...options.judges },
     evaluationSettings: { llmJudgeCredits: options.llmJudgeCredits ?? 1 },
