@@ -74,6 +74,7 @@ test('a deleted connection is gone for every use case; its name is free again', 
   t.not(again.id, id);
 });
 
+/** ListEndpointConnections is a FilteredList: only its conditions are its own; paging and sorting are the store's. */
 test('lists filter by ids, part of the name, exact names and auth types; they page and sort', async (t) => {
   const { useCases, a, mine, theirs } = await memoryConnections();
   const create = (name: string, extra: object = {}) =>
