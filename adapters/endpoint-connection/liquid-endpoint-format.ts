@@ -56,8 +56,13 @@ export class LiquidEndpointFormat implements EndpointFormat {
   templateProblem(template: string): string | null {
     try {
       this.liquid.parse(template);
+      // The analysis follows a static include, render or layout to its file, and there are none: refused here, not
+      // thrown later by templateVariables.
+      this.liquid.globalVariablesSync(template);
       return null;
     } catch (error) {
+      if ((error as { code?: unknown }).code === 'ENOENT')
+        return 'templates cannot include, render or lay out other templates';
       return (error as Error).message;
     }
   }

@@ -100,8 +100,12 @@ function checkInteger(
   );
 }
 
-function checkUrl(issues: IssueCollector, url: string | undefined): void {
+function checkUrl(issues: IssueCollector, url: string | null | undefined): void {
   if (url === undefined) return;
+  if (url === null) {
+    issues.add('url', 'must not be null');
+    return;
+  }
   if (url.length > CONNECTION_LIMITS.urlLength) {
     issues.add('url', `must be at most ${CONNECTION_LIMITS.urlLength} characters`);
     return;
@@ -205,8 +209,6 @@ export function changeEndpointConnection(
   { syntax, seal }: ConnectionContext,
 ): EndpointConnection {
   const issues = validate(changes, syntax, false);
-  checkName(issues, 'name', changes.name, {});
-  issues.check(changes.url !== null, 'url', 'must not be null');
   const authType = changes.authType ?? connection.authType;
   const replacesSecret =
     authType !== connection.authType ||

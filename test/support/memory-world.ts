@@ -1,5 +1,5 @@
 import { UnconfiguredSimulator } from '../../adapters/simulator/openai-chat-simulator.ts';
-import type { EvaluationJob } from '../../application/ports/job-queue.ts';
+import type { EvaluationJob, InferenceGenerationJob, LaunchJob } from '../../application/ports/job-queue.ts';
 import type { Judges } from '../../application/ports/judge.ts';
 import type { Ports } from '../../application/ports/ports.ts';
 import type { Settings } from '../../application/ports/settings.ts';
@@ -27,6 +27,8 @@ export interface MemoryWorldOptions {
   readonly claimTtlMinutes?: number;
   /** The secret box's key; null means none is configured (a test key unless given). */
   readonly secretKey?: string | null;
+  /** Deployment settings as the environment spells them, for the mail, marketplace and self-check ports (none unless given). */
+  readonly settings?: Readonly<Record<string, string | number>>;
 }
 
 /** The key tests seal endpoint secrets with. */
@@ -38,7 +40,9 @@ export function memoryWorld(options: MemoryWorldOptions = {}) {
   const silent = { info() {}, warn() {}, error() {} };
   const jobQueue = new RecordingJobQueue();
   const spanIngestion = new CountingSpanObserver();
-  const config = loadConfig({});
+  const config = loadConfig(
+    Object.fromEntries(Object.entries(options.settings ?? {}).map(([name, value]) => [name, `${value}`])),
+  );
   const ports: Ports = {
     ...createMemoryStorage(),
     ...operationsPorts(config),
@@ -122,10 +126,17 @@ const STORES = [
   'evaluations',
   'userGroups',
   'userGroupLinks',
+  'endpointConnections',
+  'runs',
+  'launches',
+  'inferenceGenerationItems',
+  'marketplaceOperations',
 ] as const satisfies readonly (keyof Ports)[];
 
 type Snapshot = { readonly [K in (typeof STORES)[number]]: Awaited<ReturnType<Ports[K]['list']>> } & {
   readonly jobs: readonly EvaluationJob[];
+  readonly launchJobs: readonly LaunchJob[];
+  readonly generationJobs: readonly InferenceGenerationJob[];
 };
 
 /** Every live record of every store and every job queued: equal snapshots mean nothing was written in between. */
@@ -133,5 +144,11 @@ export async function storeSnapshot(world: { ports: Ports; jobQueue: RecordingJo
   const records = await Promise.all(
     STORES.map(async (store) => [store, await world.ports[store].list(null, { limit: 1_000_000 })] as const),
   );
-  return { ...(Object.fromEntries(records) as Omit<Snapshot, 'jobs'>), jobs: [...world.jobQueue.jobs] };
+  const { jobs, launchJobs, generationJobs } = world.jobQueue;
+  return {
+    ...(Object.fromEntries(records) as Omit<Snapshot, 'jobs' | 'launchJobs' | 'generationJobs'>),
+    jobs: [...jobs],
+    launchJobs: [...launchJobs],
+    generationJobs: [...generationJobs],
+  };
 }

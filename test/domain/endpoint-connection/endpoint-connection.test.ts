@@ -1,0 +1,316 @@
+import test from 'ava';
+import {
+  CONNECTION_LIMITS,
+  changeEndpointConnection,
+  createEndpointConnection,
+  DEFAULT_INPUT_TEMPLATE,
+  DEFAULT_OUTPUT_MAPPING,
+  type EndpointConnection,
+  type EndpointConnectionChanges,
+  type NewEndpointConnection,
+  viewEndpointConnection,
+} from '../../../domain/endpoint-connection/endpoint-connection.ts';
+import { InvalidInput } from '../../../domain/errors.ts';
+import { toyContext } from './toy-syntax.ts';
+
+const NOW = '2026-01-01T00:00:00.000Z';
+const LATER = '2026-01-02T00:00:00.000Z';
+const creation = { id: 'endpointConnection_1', organizationId: 'organization_1', now: NOW };
+const create = (input: NewEndpointConnection) => createEndpointConnection(input, creation, toyContext);
+const minimal = { name: 'Shop bot', url: 'https://bot.example/chat' };
+
+const issuePaths = (attempt: () => unknown): string[] => {
+  try {
+    attempt();
+  } catch (error) {
+    if (error instanceof InvalidInput) return error.issues.map((issue) => issue.path);
+    throw error;
+  }
+  return [];
+};
+
+test('a new connection: name trimmed, every setting at its default, no secret, version 0', (t) => {
+  t.deepEqual(create({ ...minimal, name: '  Shop bot ' }), {
+    id: creation.id,
+    organizationId: creation.organizationId,
+    name: 'Shop bot',
+    url: minimal.url,
+    httpMethod: 'POST',
+    authType: 'NONE',
+    apiKeyHeader: null,
+    sealedSecret: null,
+    headers: {},
+    inputTemplate: DEFAULT_INPUT_TEMPLATE,
+    outputMapping: DEFAULT_OUTPUT_MAPPING,
+    timeoutMs: CONNECTION_LIMITS.timeoutMs.default,
+    retries: CONNECTION_LIMITS.retries.default,
+    maxConcurrency: CONNECTION_LIMITS.maxConcurrency.default,
+    rateLimitPerMinute: null,
+    conversationEndRules: [],
+    createdAt: NOW,
+    updatedAt: NOW,
+    deletedAt: null,
+    version: 0,
+  });
+});
+
+test('a new connection keeps what it is given; its secret is kept only sealed', (t) => {
+  const connection = create({
+    ...minimal,
+    httpMethod: 'PUT',
+    authType: 'API_KEY',
+    apiKey: 'k-123',
+    apiKeyHeader: 'X-Key',
+    headers: { 'X-Tenant': 'shop' },
+    inputTemplate: '{"q": {{ input.user_message | json }}}',
+    outputMapping: { output: '$.a', sessionId: '$.s' },
+    timeoutMs: 5000,
+    retries: 0,
+    maxConcurrency: 1,
+    rateLimitPerMinute: 60,
+    conversationEndRules: [{ statusCode: 204 }],
+  });
+  t.like(connection, {
+    httpMethod: 'PUT',
+    authType: 'API_KEY',
+    apiKeyHeader: 'X-Key',
+    sealedSecret: 'sealed:{"kind":"API_KEY","apiKey":"k-123"}',
+    headers: { 'X-Tenant': 'shop' },
+    outputMapping: { output: '$.a', sessionId: '$.s' },
+    timeoutMs: 5000,
+    retries: 0,
+    maxConcurrency: 1,
+    rateLimitPerMinute: 60,
+    conversationEndRules: [{ statusCode: 204 }],
+  });
+  t.false(JSON.stringify({ ...connection, sealedSecret: null }).includes('k-123'), 'the secret is nowhere else');
+  t.is(create({ ...minimal, authType: 'API_KEY', apiKey: 'k' }).apiKeyHeader, 'X-API-Key', 'the default key header');
+});
+
+const atLeast = (limit: { min: number }) => limit.min - 1;
+const atMost = (limit: { max: number }) => limit.max + 1;
+
+/** What a new connection may not be: the fields the issues name (every problem of an input at once). */
+const refusals: { rule: string; input: Record<string, unknown>; issues: string[] }[] = [
+  { rule: 'no name and no URL', input: {}, issues: ['name', 'url'] },
+  { rule: 'a blank name', input: { ...minimal, name: '  ' }, issues: ['name'] },
+  { rule: 'a null URL', input: { ...minimal, url: null }, issues: ['url'] },
+  { rule: 'a relative URL', input: { ...minimal, url: '/chat' }, issues: ['url'] },
+  { rule: 'a URL of another scheme', input: { ...minimal, url: 'ftp://bot.example/chat' }, issues: ['url'] },
+  { rule: 'a URL carrying credentials', input: { ...minimal, url: 'https://ana:pw@bot.example/' }, issues: ['url'] },
+  {
+    rule: `a URL over ${CONNECTION_LIMITS.urlLength} characters`,
+    input: { ...minimal, url: `https://bot.example/${'a'.repeat(CONNECTION_LIMITS.urlLength)}` },
+    issues: ['url'],
+  },
+  { rule: 'a method other than POST, PUT and GET', input: { ...minimal, httpMethod: 'PATCH' }, issues: ['httpMethod'] },
+  { rule: 'an unknown auth type', input: { ...minimal, authType: 'OAUTH' }, issues: ['authType'] },
+  { rule: 'BEARER without its token', input: { ...minimal, authType: 'BEARER' }, issues: ['token'] },
+  { rule: 'a secret its auth type does not use', input: { ...minimal, password: 'pw' }, issues: ['password'] },
+  {
+    rule: 'a header name with a space',
+    input: { ...minimal, headers: { 'X Tenant': 'a' } },
+    issues: ['headers.X Tenant'],
+  },
+  {
+    rule: 'a header value over two lines (header injection)',
+    input: { ...minimal, headers: { 'X-Tenant': 'a\r\nX-Admin: yes' } },
+    issues: ['headers.X-Tenant'],
+  },
+  {
+    rule: `more than ${CONNECTION_LIMITS.headers} headers`,
+    input: {
+      ...minimal,
+      headers: Object.fromEntries(Array.from({ length: CONNECTION_LIMITS.headers + 1 }, (_, i) => [`X-${i}`, 'v'])),
+    },
+    issues: ['headers'],
+  },
+  { rule: 'a template without the input', input: { ...minimal, inputTemplate: '{}' }, issues: ['inputTemplate'] },
+  { rule: 'a mapping without output', input: { ...minimal, outputMapping: {} }, issues: ['outputMapping.output'] },
+  {
+    rule: 'a timeout under its least',
+    input: { ...minimal, timeoutMs: atLeast(CONNECTION_LIMITS.timeoutMs) },
+    issues: ['timeoutMs'],
+  },
+  {
+    rule: 'a timeout over its most',
+    input: { ...minimal, timeoutMs: atMost(CONNECTION_LIMITS.timeoutMs) },
+    issues: ['timeoutMs'],
+  },
+  { rule: 'a fractional timeout', input: { ...minimal, timeoutMs: 10.5 }, issues: ['timeoutMs'] },
+  { rule: 'too many retries', input: { ...minimal, retries: atMost(CONNECTION_LIMITS.retries) }, issues: ['retries'] },
+  { rule: 'negative retries', input: { ...minimal, retries: -1 }, issues: ['retries'] },
+  {
+    rule: 'no concurrency at all',
+    input: { ...minimal, maxConcurrency: atLeast(CONNECTION_LIMITS.maxConcurrency) },
+    issues: ['maxConcurrency'],
+  },
+  {
+    rule: 'a rate limit over its most',
+    input: { ...minimal, rateLimitPerMinute: atMost(CONNECTION_LIMITS.rateLimitPerMinute) },
+    issues: ['rateLimitPerMinute'],
+  },
+  {
+    rule: 'an end rule with no status',
+    input: { ...minimal, conversationEndRules: [{ statusCode: 0 }] },
+    issues: ['conversationEndRules.0.statusCode'],
+  },
+  {
+    rule: 'every problem together',
+    input: { url: 'nope', retries: 9, authType: 'BASIC', username: 'ana' },
+    issues: ['name', 'url', 'retries', 'password'],
+  },
+];
+
+for (const { rule, input, issues } of refusals) {
+  test(`a new connection is refused: ${rule}`, (t) => {
+    t.deepEqual(
+      issuePaths(() => create(input as unknown as NewEndpointConnection)),
+      issues,
+    );
+  });
+}
+
+test('limits are inclusive: the least and the most of every bounded setting are accepted', (t) => {
+  for (const end of ['min', 'max'] as const)
+    t.notThrows(() =>
+      create({
+        ...minimal,
+        timeoutMs: CONNECTION_LIMITS.timeoutMs[end],
+        retries: CONNECTION_LIMITS.retries[end],
+        maxConcurrency: CONNECTION_LIMITS.maxConcurrency[end],
+        rateLimitPerMinute: CONNECTION_LIMITS.rateLimitPerMinute[end],
+        url: end === 'max' ? `https://b.example/${'a'.repeat(CONNECTION_LIMITS.urlLength - 18)}` : minimal.url,
+      }),
+    );
+});
+
+test('a connection is shown without its secret, only whether it has one', (t) => {
+  const bearer = create({ ...minimal, authType: 'BEARER', token: 'tok' });
+  const shown = viewEndpointConnection(bearer);
+  t.true(shown.hasSecret);
+  t.false('sealedSecret' in shown);
+  t.false('version' in shown);
+  t.false(JSON.stringify(shown).includes('tok'));
+  t.false(viewEndpointConnection(create(minimal)).hasSecret);
+});
+
+const bearer = (): EndpointConnection => ({
+  ...create({
+    ...minimal,
+    authType: 'BEARER',
+    token: 'old-token',
+    headers: { 'X-Tenant': 'shop' },
+    inputTemplate: '{"q": {{ input.user_message | json }}}',
+    outputMapping: { output: '$.a' },
+    timeoutMs: 5000,
+    retries: 0,
+    maxConcurrency: 1,
+    rateLimitPerMinute: 60,
+    conversationEndRules: [{ statusCode: 204 }],
+  }),
+  version: 3,
+});
+const OLD_SECRET = 'sealed:{"kind":"BEARER","token":"old-token"}';
+const change = (changes: Record<string, unknown>, from: EndpointConnection = bearer()) =>
+  changeEndpointConnection(from, changes as EndpointConnectionChanges, LATER, toyContext);
+
+/** What a PATCH leaves: the fields it changes (everything else as it was, updatedAt now). */
+const patches: { rule: string; changes: Record<string, unknown>; changed: Partial<EndpointConnection> }[] = [
+  { rule: 'nothing sent: nothing changes but the time', changes: {}, changed: {} },
+  { rule: 'a new name, trimmed', changes: { name: ' Shop bot 2 ' }, changed: { name: 'Shop bot 2' } },
+  {
+    rule: 'settings change, the secret stays',
+    changes: { retries: 4, url: 'https://b.example/v2' },
+    changed: { retries: 4, url: 'https://b.example/v2' },
+  },
+  { rule: 'null headers: none', changes: { headers: null }, changed: { headers: {} } },
+  {
+    rule: 'a null template: the default',
+    changes: { inputTemplate: null },
+    changed: { inputTemplate: DEFAULT_INPUT_TEMPLATE },
+  },
+  {
+    rule: 'a null mapping: the default',
+    changes: { outputMapping: null },
+    changed: { outputMapping: DEFAULT_OUTPUT_MAPPING },
+  },
+  {
+    rule: 'null delivery settings: their defaults',
+    changes: { timeoutMs: null, retries: null, maxConcurrency: null },
+    changed: {
+      timeoutMs: CONNECTION_LIMITS.timeoutMs.default,
+      retries: CONNECTION_LIMITS.retries.default,
+      maxConcurrency: CONNECTION_LIMITS.maxConcurrency.default,
+    },
+  },
+  { rule: 'a null rate limit: no limit', changes: { rateLimitPerMinute: null }, changed: { rateLimitPerMinute: null } },
+  { rule: 'null end rules: none', changes: { conversationEndRules: null }, changed: { conversationEndRules: [] } },
+  {
+    rule: 'a new token replaces the sealed one',
+    changes: { token: 'new-token' },
+    changed: { sealedSecret: 'sealed:{"kind":"BEARER","token":"new-token"}' },
+  },
+  {
+    rule: 'another auth type with its whole secret replaces it',
+    changes: { authType: 'BASIC', username: 'ana', password: 'pw' },
+    changed: { authType: 'BASIC', sealedSecret: 'sealed:{"kind":"BASIC","username":"ana","password":"pw"}' },
+  },
+  {
+    rule: 'to API_KEY: the default key header unless one is sent',
+    changes: { authType: 'API_KEY', apiKey: 'k' },
+    changed: { authType: 'API_KEY', apiKeyHeader: 'X-API-Key', sealedSecret: 'sealed:{"kind":"API_KEY","apiKey":"k"}' },
+  },
+  {
+    rule: 'to NONE: the secret is dropped',
+    changes: { authType: 'NONE' },
+    changed: { authType: 'NONE', sealedSecret: null },
+  },
+];
+
+for (const { rule, changes, changed } of patches) {
+  test(`a PATCH: ${rule}`, (t) => {
+    const before = bearer();
+    t.deepEqual(change(changes, before), { ...before, sealedSecret: OLD_SECRET, ...changed, updatedAt: LATER });
+  });
+}
+
+test('a PATCH of an API_KEY connection’s header keeps its key; a null header is the default again', (t) => {
+  const apiKey = create({ ...minimal, authType: 'API_KEY', apiKey: 'k', apiKeyHeader: 'X-Key' });
+  t.like(change({ apiKeyHeader: 'X-Other' }, apiKey), { apiKeyHeader: 'X-Other', sealedSecret: apiKey.sealedSecret });
+  t.like(change({ apiKeyHeader: null }, apiKey), { apiKeyHeader: 'X-Key', sealedSecret: apiKey.sealedSecret });
+});
+
+/** What a PATCH may not do: the fields the issues name, each problem named once. */
+const refusedPatches: { rule: string; changes: Record<string, unknown>; issues: string[] }[] = [
+  { rule: 'a blank name', changes: { name: ' ' }, issues: ['name'] },
+  { rule: 'a null name', changes: { name: null }, issues: ['name'] },
+  { rule: 'a null URL', changes: { url: null }, issues: ['url'] },
+  { rule: 'a URL that is no URL', changes: { url: 'bot' }, issues: ['url'] },
+  {
+    rule: 'another auth type without its secret',
+    changes: { authType: 'BASIC', username: 'ana' },
+    issues: ['password'],
+  },
+  { rule: 'half a BASIC secret is no secret', changes: { authType: 'BASIC', password: 'pw' }, issues: ['username'] },
+  { rule: 'a secret field of another auth type', changes: { apiKey: 'k' }, issues: ['token', 'apiKey'] },
+  {
+    rule: 'a key header on a BEARER connection',
+    changes: { apiKeyHeader: 'X-Key' },
+    issues: ['token', 'apiKeyHeader'],
+  },
+  {
+    rule: 'a bad template and a bad retry count together',
+    changes: { inputTemplate: '{}', retries: 99 },
+    issues: ['inputTemplate', 'retries'],
+  },
+];
+
+for (const { rule, changes, issues } of refusedPatches) {
+  test(`a PATCH is refused: ${rule}`, (t) => {
+    t.deepEqual(
+      issuePaths(() => change(changes)),
+      issues,
+    );
+  });
+}
