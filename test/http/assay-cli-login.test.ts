@@ -125,11 +125,12 @@ test('--version prints the version; every command has a description; --output re
   );
   for (const [index, help] of helps.entries()) {
     t.is(help.code, 0, help.stderr);
+    // A command's line starts two spaces in; a long description wraps onto lines indented further.
     const commands =
       help.stdout
         .split(/^Commands:$/m)[1]
         ?.split('\n')
-        .filter((line) => line.trim() !== '') ?? [];
+        .filter((line) => /^ {2}\S/.test(line)) ?? [];
     t.true(commands.length > 0, help.stdout);
     for (const line of commands)
       t.regex(line, /^ {2}\S.*\S {2,}\S/, `${index ? groups[index - 1] : 'assay'}: "${line.trim()}" has a description`);
