@@ -179,22 +179,34 @@ export const span = recordResponse<Span, HiddenSpanField>({ id: 'Span' })({
 });
 
 /**
- * Span inputs are checked one by one by the domain (a bad span is refused alone), so the wire schema only documents
- * them.
+ * The fields of a span as sent, for the document only: the domain validates each span (refusing them one by one),
+ * and parsing a 1000-span batch through an object schema would copy every span on the hot path.
  */
-// Checked as an object only: the domain validates each span's fields (and refuses them one by one), and a record
-// schema would copy every span of a 1000-span batch on the hot path.
+const spanInputFields = z.object({
+  inferenceResultId: z.string().describe('The inference result (turn) the span belongs to'),
+  name: z.string(),
+  id: z.string().optional().describe('A client-chosen id starting with trace_; sending it again is idempotent'),
+  type: z.enum(SPAN_TYPES).optional().describe('Default SPAN'),
+  description: z.string().optional().describe('At most 1 MiB'),
+  inputData: jsonObject.optional(),
+  outputData: z.union([jsonObject, z.string()]).optional(),
+  error: z.string().optional(),
+  latencyMs: z.number().min(0).optional().describe('Default endTime - startTime'),
+  metadata: jsonObject.optional(),
+  parentTraceId: z.string().optional().describe('The parent span; it may arrive later in the same or a later batch'),
+  startTime: z.string().optional().describe('ISO 8601'),
+  endTime: z.string().optional().describe('ISO 8601'),
+});
+const { properties, required } = z.toJSONSchema(spanInputFields, { io: 'input' });
+
+// Checked as an object only (see spanInputFields); the document still gives every field and the required ones.
 export const spanInput = z.custom<Record<string, unknown>>(isJsonObject, 'must be an object').meta({
   id: 'SpanInput',
   type: 'object',
+  properties,
+  required,
   additionalProperties: true,
-  description:
-    'Fields: inferenceResultId (string, required), name (string, required), ' +
-    'id (string starting with trace_, optional; re-sending it is idempotent), ' +
-    `type (one of ${SPAN_TYPES.join(', ')}; default SPAN), description (string, at most 1 MiB), ` +
-    'inputData (object), outputData (object or string), error (string), ' +
-    'latencyMs (number >= 0; default endTime - startTime), metadata (object), parentTraceId (string), ' +
-    'startTime, endTime (ISO 8601).',
+  description: 'One span of a batch; each span is checked on its own, and a refused span does not stop its siblings.',
 });
 export const spanBatch = z
   .strictObject({ traces: z.array(spanInput).min(1).max(MAX_SPANS_PER_BATCH) })
