@@ -1,4 +1,3 @@
-import { isJsonObject } from '../../../domain/shared/json.ts';
 import { z } from 'zod';
 import {
   INFERENCE_RESULT_STATUSES,
@@ -18,6 +17,7 @@ import { MAX_SPANS_PER_BATCH } from '../../../domain/tracing/span-batch.ts';
 import { SPAN_TYPES, type Span } from '../../../domain/tracing/span.ts';
 import { jsonObject, listQuery, nameFilters, nullableTimestamp, q } from './common.ts';
 import { lifecycleTimestamps, recordResponse, requestBody } from './record-fields.ts';
+import { spanInput } from './span-input.ts';
 
 const optionalText = (max: number) => z.string().trim().min(1).max(max).nullable().optional();
 
@@ -178,36 +178,6 @@ export const span = recordResponse<Span, HiddenSpanField>({ id: 'Span' })({
   ...lifecycleTimestamps,
 });
 
-/**
- * The fields of a span as sent, for the document only: the domain validates each span (refusing them one by one),
- * and parsing a 1000-span batch through an object schema would copy every span on the hot path.
- */
-const spanInputFields = z.object({
-  inferenceResultId: z.string().describe('The inference result (turn) the span belongs to'),
-  name: z.string(),
-  id: z.string().optional().describe('A client-chosen id starting with trace_; sending it again is idempotent'),
-  type: z.enum(SPAN_TYPES).optional().describe('Default SPAN'),
-  description: z.string().optional().describe('At most 1 MiB'),
-  inputData: jsonObject.optional(),
-  outputData: z.union([jsonObject, z.string()]).optional(),
-  error: z.string().optional(),
-  latencyMs: z.number().min(0).optional().describe('Default endTime - startTime'),
-  metadata: jsonObject.optional(),
-  parentTraceId: z.string().optional().describe('The parent span; it may arrive later in the same or a later batch'),
-  startTime: z.string().optional().describe('ISO 8601'),
-  endTime: z.string().optional().describe('ISO 8601'),
-});
-const { properties, required } = z.toJSONSchema(spanInputFields, { io: 'input' });
-
-// Checked as an object only (see spanInputFields); the document still gives every field and the required ones.
-export const spanInput = z.custom<Record<string, unknown>>(isJsonObject, 'must be an object').meta({
-  id: 'SpanInput',
-  type: 'object',
-  properties,
-  required,
-  additionalProperties: true,
-  description: 'One span of a batch; each span is checked on its own, and a refused span does not stop its siblings.',
-});
 export const spanBatch = z
   .strictObject({ traces: z.array(spanInput).min(1).max(MAX_SPANS_PER_BATCH) })
   .meta({ id: 'SpanBatch' });
