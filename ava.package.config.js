@@ -6,5 +6,5 @@ export default {
   nodeArguments: ['--import=tsx'],
   workerThreads: false,
   require: ['./test/support/exit-when-done.ts'],
-  timeout: '10m',
+  timeout: '20m',
 };

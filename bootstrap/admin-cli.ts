@@ -8,22 +8,38 @@ import { buildContainer, closeContainer } from './container.ts';
 import { migrateStorage } from './start-services.ts';
 import { TOKENS } from './tokens.ts';
 
-const USAGE = `Usage: npm run cli -- <command>
+const USAGE = `Usage: npm run cli -- <command> [options]   (administrative tasks on the configured database)
+  help, --help                             print this usage
   migrate                                  apply pending database migrations (also: npm run migrate)
   create-key --email <e-mail> [--name <n>] issue an API key for an existing user and print it once
   openapi [--out docs/openapi.json]        write the OpenAPI document generated from the routes`;
 
+const OPTIONS = {
+  email: { type: 'string' },
+  name: { type: 'string', default: 'cli key' },
+  out: { type: 'string', default: 'docs/openapi.json' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** The command line read, or null (after printing why and the usage) when it cannot be. */
+function parsed(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
+    return null;
+  }
+}
+
 /** Administrative commands on the configured database. */
 async function main(argv: string[], startedAt: Date): Promise<number> {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      email: { type: 'string' },
-      name: { type: 'string', default: 'cli key' },
-      out: { type: 'string', default: 'docs/openapi.json' },
-    },
-  });
+  const read = parsed(argv);
+  if (!read) return 2;
+  const { positionals, values } = read;
+  if (values.help || positionals[0] === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
   const config = loadConfig(process.env, { LOG_LEVEL: 'warn' });
   switch (positionals[0]) {
     case 'migrate': {

@@ -1,9 +1,9 @@
-import type Koa from 'koa';
+import type { HttpApplication } from './http-application.ts';
 import { createPlatform, type PlatformOptions } from './library.ts';
 
 /** The HTTP API as a Koa application to mount in another server, and how to close what it holds. */
 export interface AssayHttpApp {
-  readonly app: Koa;
+  readonly app: HttpApplication;
   close(): Promise<void>;
 }
 
@@ -16,4 +16,5 @@ export async function createAssayHttpApp(options: PlatformOptions = {}): Promise
   return { app: platform.http, close: () => platform.close() };
 }
 
+export type { HttpApplication } from './http-application.ts';
 export type { PlatformOptions } from './library.ts';

@@ -1,5 +1,4 @@
 import type { Container } from 'inversify';
-import type Koa from 'koa';
 import type { Ports } from '../application/ports/ports.ts';
 import { loadConfig, type Config } from './config.ts';
 import { buildContainer, closeContainer } from './container.ts';
@@ -7,8 +6,12 @@ import { serveMetrics } from './metrics-server.ts';
 import { createDrainingServer, type DrainingServer } from './draining-server.ts';
 import { startScoringWorker } from './scoring-worker.ts';
 import { startServices } from './start-services.ts';
-import { type PublicUseCases, publicUseCases } from './public-use-cases.ts';
+import { type Public, type PublicUseCases, publicUseCases } from './public-use-cases.ts';
 import { TOKENS } from './tokens.ts';
+import type { HttpApplication } from './http-application.ts';
+import type { Actor } from '../domain/identity/role.ts';
+import type { Evaluation } from '../domain/evaluation/evaluation.ts';
+import { type Waiting, waitForEvaluations } from './wait-for-evaluations.ts';
 
 export interface PlatformOptions {
   /** `memory` (default), `sqlite:<path>`, `sqlite::memory:` or a `postgres://` URL. */
@@ -22,8 +25,13 @@ export interface Platform {
   readonly useCases: PublicUseCases;
   readonly ports: Ports;
   readonly config: Config;
-  /** The Koa application, to mount in another server or to listen on. */
-  readonly http: Koa;
+  /** The HTTP application (Koa underneath), to mount in another server or to listen on. */
+  readonly http: HttpApplication;
+  /**
+   * The evaluations once none is PENDING (scoring runs in the platform's worker): what `evaluateSession` answers is
+   * PENDING at first. Throws past `timeoutMs` (120 s by default).
+   */
+  waitForEvaluations(actor: Actor, ids: readonly string[], waiting?: Waiting): Promise<Public<Evaluation>[]>;
   /** Listens on `port` (0 picks a free one) and answers the base URL. */
   listen(port?: number, host?: string): Promise<string>;
   /** Serves Prometheus metrics at `/metrics` on a port of their own (0 picks a free one); answers the base URL. */
@@ -73,8 +81,10 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
   const [useCases, ports, http] = await start(container, config);
   const servers: DrainingServer[] = [];
   const metricsServers: { close(): Promise<void> }[] = [];
+  const publicCases = publicUseCases(useCases);
   return {
-    useCases: publicUseCases(useCases),
+    useCases: publicCases,
+    waitForEvaluations: (actor, ids, waiting) => waitForEvaluations(publicCases, actor, ids, waiting),
     ports,
     config,
     http,
@@ -102,7 +112,9 @@ export type { Actor } from '../domain/identity/role.ts';
 export type { Ports } from '../application/ports/ports.ts';
 export type { UseCases } from '../application/use-cases.ts';
 export type { Public, PublicUseCases } from './public-use-cases.ts';
+export type { Waiting } from './wait-for-evaluations.ts';
 export type { Config } from './config.ts';
+export type { HttpApplication } from './http-application.ts';
 export * from '../domain/errors.ts';
 export type { Product } from '../domain/catalog/product.ts';
 export type { Version } from '../domain/catalog/version.ts';

@@ -25,6 +25,8 @@ export interface GateRules {
   readonly minScore: number;
   /** How far a metric's mean may fall below the baseline's (0: not at all). */
   readonly maxDrop: number;
+  /** How many sessions may fail (could not be generated or scored) before the gate fails. */
+  readonly maxFailedSessions: number;
 }
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
@@ -71,19 +73,4 @@ export function gate(
       failure,
     };
   });
-}
-
-const xml = (text: string) =>
-  text.replace(/[<>&"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[char] ?? char);
-
-/** The gate as JUnit XML: one test case per metric, failing as the gate does. */
-export function junit(runId: string, rows: readonly GateRow[]): string {
-  const failures = rows.filter((row) => row.failure).length;
-  const cases = rows.map(
-    (row) =>
-      `  <testcase classname="assay.${xml(runId)}" name="${xml(row.metricName)}">` +
-      (row.failure ? `<failure message="${xml(row.failure)}"/>` : '') +
-      `<system-out>mean=${row.mean} min=${row.min} max=${row.max} passRate=${row.passRate}</system-out></testcase>`,
-  );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="assay run ${xml(runId)}" tests="${rows.length}" failures="${failures}">\n${cases.join('\n')}\n</testsuite>\n`;
 }

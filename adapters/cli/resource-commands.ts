@@ -1,22 +1,48 @@
 import type { Command } from 'commander';
-import type { AssayClient } from '../client/assay-client.ts';
-import { CliError, required } from './cli-errors.ts';
-import { type OutputFormat, render } from './cli-output.ts';
+import type { AssayClient, RecordPath, TextQuery } from '../client/assay-client.ts';
+import { CliError, count } from './cli-errors.ts';
+import { type OutputFormat, outputOption, render } from './cli-output.ts';
 
-/** The records the CLI lists and reads, their API path and the columns a table shows. */
-const RESOURCES = {
-  products: { path: '/products', columns: ['id', 'name', 'createdAt'] },
-  versions: { path: '/versions', columns: ['id', 'productId', 'number', 'name', 'createdAt'] },
-  tests: { path: '/tests', columns: ['id', 'productId', 'name', 'type', 'createdAt'] },
-  'test-cases': { path: '/testCases', columns: ['id', 'testId', 'input', 'expectedOutput'] },
-  sessions: { path: '/sessions', columns: ['id', 'versionId', 'testCaseId', 'status', 'createdAt'] },
-  runs: { path: '/runs', columns: ['id', 'productId', 'ordinal', 'customId', 'status', 'evaluationCount'] },
-  evaluations: { path: '/evaluations', columns: ['id', 'metricId', 'sessionId', 'status', 'score'] },
-} as const;
+/** A record the CLI lists and reads: its list route, its record route and the columns a table shows. */
+interface Resource {
+  readonly list: '/products' | '/versions' | '/tests' | '/testCases' | '/sessions' | '/runs' | '/evaluations';
+  readonly record: RecordPath;
+  readonly columns: readonly string[];
+}
+
+const RESOURCES: Readonly<Record<string, Resource>> = {
+  products: { list: '/products', record: '/products/{id}', columns: ['id', 'name', 'createdAt'] },
+  versions: {
+    list: '/versions',
+    record: '/versions/{id}',
+    columns: ['id', 'productId', 'number', 'name', 'createdAt'],
+  },
+  tests: { list: '/tests', record: '/tests/{id}', columns: ['id', 'productId', 'name', 'type', 'createdAt'] },
+  'test-cases': {
+    list: '/testCases',
+    record: '/testCases/{id}',
+    columns: ['id', 'testId', 'input', 'expectedOutput'],
+  },
+  sessions: {
+    list: '/sessions',
+    record: '/sessions/{id}',
+    columns: ['id', 'versionId', 'testCaseId', 'status', 'createdAt'],
+  },
+  runs: {
+    list: '/runs',
+    record: '/runs/{id}',
+    columns: ['id', 'productId', 'ordinal', 'customId', 'status', 'evaluationCount'],
+  },
+  evaluations: {
+    list: '/evaluations',
+    record: '/evaluations/{id}',
+    columns: ['id', 'metricId', 'sessionId', 'status', 'score'],
+  },
+};
 
 /** `key=value` pairs of --where into a query; a key given twice becomes a list. */
-function queryOf(pairs: readonly string[]): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = {};
+function queryOf(pairs: readonly string[]): TextQuery {
+  const query: Record<string, string | readonly string[]> = {};
   for (const pair of pairs) {
     const at = pair.indexOf('=');
     if (at <= 0) throw new CliError(`--where takes key=value, not "${pair}"`);
@@ -33,42 +59,31 @@ export function addResourceCommands(
   connect: () => Promise<AssayClient>,
   print: (text: string) => void,
 ): void {
-  for (const [name, { path, columns }] of Object.entries(RESOURCES)) {
+  for (const [name, { list, record, columns }] of Object.entries(RESOURCES)) {
     const resource = program.command(name).description(`List or read ${name}`);
     resource
       .command('list')
       .description(`List ${name} (newest first)`)
       .option('--where <key=value...>', 'a filter of the API, e.g. --where productIds=product_…', [])
-      .option('--limit <n>', 'at most this many', '100')
-      .option('--output <format>', 'table or json', 'table')
+      .option('--limit <n>', 'at most this many (up to 1000)', '100')
+      .addOption(outputOption('table'))
       .action(async (options: { where: string[]; limit: string; output: OutputFormat }) => {
+        const limit = count(options.limit, '--limit', { max: 1000 });
         const client = await connect();
-        const get = client.api.GET as unknown as (
-          p: string,
-          init: object,
-        ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
-        const rows = required(
-          await get(path, { params: { query: { ...queryOf(options.where), limit: Number(options.limit) } } }),
-          `GET ${path}`,
-        );
+        const rows: object[] = [];
+        for await (const row of client.listAll(list, queryOf(options.where), limit)) {
+          rows.push(row);
+          if (rows.length === limit) break;
+        }
         print(render(rows, options.output, columns));
       });
     resource
       .command('get <id>')
       .description(`Read one of the ${name}`)
-      .option('--output <format>', 'table or json', 'json')
+      .addOption(outputOption('json'))
       .action(async (id: string, options: { output: OutputFormat }) => {
         const client = await connect();
-        const get = client.api.GET as unknown as (
-          p: string,
-          init: object,
-        ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
-        print(
-          render(
-            required(await get(`${path}/{id}`, { params: { path: { id } } }), `GET ${path}/${id}`),
-            options.output,
-          ),
-        );
+        print(render(await client.getRecord(record, id), options.output));
       });
   }
 }

@@ -1,9 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
+import { Readable } from 'node:stream';
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
-import type { AssayClient } from '../client/assay-client.ts';
+import type { AssayClient, Schemas } from '../client/assay-client.ts';
 import { CliError, EXIT, required } from './cli-errors.ts';
 import type { CliIo } from './cli-program.ts';
 
@@ -11,6 +12,17 @@ import type { CliIo } from './cli-program.ts';
 const SPANS_PER_BATCH = 1000;
 
 const bar = (io: CliIo, format: string) => (io.interactive ? new SingleBar({ format }) : null);
+
+/** The file as a stream of bytes that reports each chunk's size as it is sent. */
+function countedStream(file: string, sent: (bytes: number) => void): ReadableStream<Uint8Array> {
+  const counting = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      sent(chunk.byteLength);
+      controller.enqueue(chunk);
+    },
+  });
+  return Readable.toWeb(createReadStream(file)).pipeThrough(counting);
+}
 
 /** `assay tests import` and `assay spans send`: files into the API, with a bar on a terminal. */
 export function addTransferCommands(program: Command, connect: () => Promise<AssayClient>, io: CliIo): void {
@@ -26,25 +38,16 @@ export function addTransferCommands(program: Command, connect: () => Promise<Ass
       const progress = bar(io, 'Importing [{bar}] {value}/{total} bytes');
       progress?.start((await stat(file)).size, 0);
       let sent = 0;
-      const body = createReadStream(file).on('data', (chunk) => {
-        sent += chunk.length;
+      const body = countedStream(file, (bytes) => {
+        sent += bytes;
         progress?.update(sent);
       });
-      const answer = await client.api.POST('/tests/{id}/testCases/import', {
-        params: { path: { id: options.test } },
-        body: body as never,
-        bodySerializer: (stream: unknown) => stream as never,
-        headers: { 'content-type': 'text/csv' },
-        duplex: 'half',
-      } as never);
-      progress?.stop();
-      const imported = required(answer as never, `importing ${file}`) as { imported?: number; testCases?: unknown[] };
-      io.print(
-        `Imported ${imported.imported ?? imported.testCases?.length ?? rows} of ${rows} rows into ${options.test}`,
-      );
+      const imported = await client.importTestCases(options.test, body).finally(() => progress?.stop());
+      io.print(`Imported ${imported.imported} of ${rows} rows into ${options.test}`);
     });
   program
     .command('spans')
+    .description('Send spans to the API')
     .command('send <file>')
     .description('Send spans from a JSON Lines file (one span per line) in batches; refused spans are reported')
     .action(async (file: string) => {
@@ -54,21 +57,23 @@ export function addTransferCommands(program: Command, connect: () => Promise<Ass
       const lines = createInterface({ input: createReadStream(file), crlfDelay: Number.POSITIVE_INFINITY });
       const progress = bar(io, 'Sending [{bar}] {value}/{total} spans');
       progress?.start(total, 0);
-      const refused: string[] = [];
-      let [batch, lineNumber, created] = [[] as { line: number; span: unknown }[], 0, 0];
+      const refused: { line: number; message: string }[] = [];
+      let [batch, lineNumber, created] = [[] as { line: number; span: Schemas['SpanInput'] }[], 0, 0];
       const send = async () => {
         if (batch.length === 0) return;
-        const answer = await client.api.POST('/traces/batch', {
-          params: { query: { includeRejected: 'true' } },
-          body: { traces: batch.map((entry) => entry.span) } as never,
-        });
-        const report = required(answer, 'sending spans') as {
-          created: unknown[];
-          rejected: { index: number; message: string }[];
-        };
+        const report = required(
+          await client.api.POST('/traces/batch', {
+            params: { query: { includeRejected: 'true' } },
+            body: { traces: batch.map((entry) => entry.span) },
+          }),
+          'sending spans',
+        );
+        // With includeRejected the answer is the report of stored and refused spans (the route's other shapes are not).
+        if (Array.isArray(report) || !Array.isArray(report.created) || !Array.isArray(report.rejected))
+          throw new CliError('sending spans: the API did not answer with a batch report');
         created += report.created.length;
         for (const rejection of report.rejected)
-          refused.push(`line ${batch[rejection.index]?.line}: ${rejection.message}`);
+          refused.push({ line: batch[rejection.index]?.line ?? 0, message: rejection.message });
         progress?.increment(batch.length);
         batch = [];
       };
@@ -78,7 +83,7 @@ export function addTransferCommands(program: Command, connect: () => Promise<Ass
         try {
           batch.push({ line: lineNumber, span: JSON.parse(text) });
         } catch {
-          refused.push(`line ${lineNumber}: not JSON`);
+          refused.push({ line: lineNumber, message: 'not JSON' });
           progress?.increment(1);
         }
         if (batch.length === SPANS_PER_BATCH) await send();
@@ -86,7 +91,7 @@ export function addTransferCommands(program: Command, connect: () => Promise<Ass
       await send();
       progress?.stop();
       io.print(`Sent ${created + refused.length} spans: ${created} stored, ${refused.length} refused`);
-      for (const line of refused) io.print(`  ${line}`);
+      for (const { line, message } of refused.sort((a, b) => a.line - b.line)) io.print(`  line ${line}: ${message}`);
       if (refused.length) throw new CliError(`${refused.length} spans refused`, EXIT.gateFailed);
     });
 }

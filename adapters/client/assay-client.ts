@@ -21,6 +21,18 @@ type ListPath = {
 }[keyof paths];
 type ItemOf<P extends ListPath> = paths[P]['get']['responses'][200]['content']['application/json'][number];
 type QueryOf<P extends ListPath> = Omit<NonNullable<paths[P]['get']['parameters']['query']>, 'offset' | 'limit'>;
+/** A query as a person types it (`productIds=product_…`): text values, checked by the server, not the compiler. */
+export type TextQuery = Readonly<Record<string, string | readonly string[]>>;
+
+/** The routes that read one record by its id: `/products/{id}`. */
+export type RecordPath = {
+  [P in keyof paths]: P extends `${string}/{id}`
+    ? paths[P] extends { get: { responses: { 200: { content: { 'application/json': object } } } } }
+      ? P
+      : never
+    : never;
+}[keyof paths];
+type RecordOf<P extends RecordPath> = paths[P]['get']['responses'][200]['content']['application/json'];
 
 /** What a wait gives up after, and how often it looks. */
 export interface Waiting {
@@ -32,7 +44,11 @@ export interface AssayClient {
   /** Every route, typed from the OpenAPI document: `api.GET('/products/{id}', { params: { path: { id } } })`. */
   readonly api: Client<paths>;
   /** Every record of a list, page after page (`limit` records a request, 100 by default). */
-  listAll<P extends ListPath>(path: P, query?: QueryOf<P>, limit?: number): AsyncGenerator<ItemOf<P>>;
+  listAll<P extends ListPath>(path: P, query?: QueryOf<P> | TextQuery, limit?: number): AsyncGenerator<ItemOf<P>>;
+  /** One record by its id (`getRecord('/products/{id}', id)`); a refusal throws AssayApiError. */
+  getRecord<P extends RecordPath>(path: P, id: string): Promise<RecordOf<P>>;
+  /** Imports CSV test cases (text, or a stream of it) into a test (dataset): all rows or none. */
+  importTestCases(testId: string, csv: string | ReadableStream<Uint8Array>): Promise<Schemas['TestCaseImport']>;
   /** The evaluations once none of them is PENDING (scored, failed, skipped or handed to a human). */
   waitForEvaluations(ids: readonly string[], waiting?: Waiting): Promise<Schemas['Evaluation'][]>;
   /** The run once the launch has ended (COMPLETED, FAILED or CANCELLED). */
@@ -43,15 +59,18 @@ export interface AssayClient {
 export class AssayApiError extends Error {
   constructor(
     readonly status: number,
-    readonly body: { error?: string; message?: string } | undefined,
+    readonly body: Partial<Schemas['Error']> | undefined,
   ) {
     super(`${status} ${body?.error ?? ''}: ${body?.message ?? 'request failed'}`);
     this.name = 'AssayApiError';
   }
 }
 
+const errorBody = (error: unknown): Partial<Schemas['Error']> | undefined =>
+  typeof error === 'object' && error !== null ? error : undefined;
+
 function answered<T>(result: { data?: T; error?: unknown; response: Response }): T {
-  if (result.data === undefined) throw new AssayApiError(result.response.status, result.error as never);
+  if (result.data === undefined) throw new AssayApiError(result.response.status, errorBody(result.error));
   return result.data;
 }
 
@@ -68,22 +87,37 @@ async function until<T>(probe: () => Promise<T | undefined>, what: string, waiti
 
 /** A typed client of the Assay API with the bearer key, retries on 429/503, paging and waiting helpers. */
 export function createAssayClient(options: AssayClientOptions): AssayClient {
-  const api = createClient<paths>({
-    baseUrl: options.baseUrl.replace(/\/$/, ''),
-    headers: { authorization: `Bearer ${options.apiKey}` },
-    fetch: retryingFetch(options.fetch ?? globalThis.fetch, options),
-  });
-  // The generic GET of a list path: openapi-fetch's overloads cannot be chosen from a type parameter.
-  const getList = api.GET as unknown as (
+  const baseUrl = options.baseUrl.replace(/\/$/, '');
+  const authorization = `Bearer ${options.apiKey}`;
+  const send = retryingFetch(options.fetch ?? globalThis.fetch, options);
+  const api = createClient<paths>({ baseUrl, headers: { authorization }, fetch: send });
+  // The generic GETs of a list or record path: openapi-fetch's overloads cannot be chosen from a type parameter.
+  const getAny = api.GET as unknown as (
     path: string,
-    init: { params: { query: Record<string, unknown> } },
-  ) => Promise<{ data?: unknown[]; error?: unknown; response: Response }>;
+    init: { params: { query?: Record<string, unknown>; path?: { id: string } } },
+  ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
   return {
     api,
+    async getRecord(path, id) {
+      return answered(await getAny(path, { params: { path: { id } } })) as RecordOf<typeof path>;
+    },
+    async importTestCases(testId, csv) {
+      const response = await send(`${baseUrl}/tests/${encodeURIComponent(testId)}/testCases/import`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'text/csv' },
+        body: csv,
+        duplex: 'half',
+      });
+      const body: unknown = await response.json().catch(() => undefined);
+      if (!response.ok) throw new AssayApiError(response.status, errorBody(body));
+      return body as Schemas['TestCaseImport'];
+    },
     async *listAll(path, query, limit = 100) {
       for (let offset = 0; ; offset += limit) {
-        const page = answered(await getList(path, { params: { query: { ...query, offset, limit } } }));
-        yield* page as ItemOf<typeof path>[];
+        const page = answered(await getAny(path, { params: { query: { ...query, offset, limit } } })) as ItemOf<
+          typeof path
+        >[];
+        yield* page;
         if (page.length < limit) return;
       }
     },

@@ -1,4 +1,4 @@
-/** How a client retries what the server asked it to retry later. */
+/** How a client retries what the server asked it to retry later (429, 503, and a 409 `stale_version`). */
 export interface RetryPolicy {
   /** Further attempts after the first (default 3). */
   readonly retries?: number;
@@ -7,6 +7,21 @@ export interface RetryPolicy {
 }
 
 const RETRIED = new Set([429, 503]);
+
+/**
+ * Whether the server asked for the request again: 429 and 503 (nothing was done), and a 409 whose `reason` is
+ * `stale_version` (another write landed first; the server reads the record afresh). Other conflicts (`duplicate`,
+ * `illegal_transition`) would fail the same way again.
+ */
+async function retriable(response: Response): Promise<boolean> {
+  if (RETRIED.has(response.status)) return true;
+  if (response.status !== 409) return false;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { reason?: unknown } | null;
+  return body?.reason === 'stale_version';
+}
 
 /** Seconds or an HTTP date in Retry-After, as milliseconds; without one, a doubling backoff from 250 ms. */
 function delayOf(response: Response, attempt: number, maxDelayMs: number): number {
@@ -22,8 +37,9 @@ function delayOf(response: Response, attempt: number, maxDelayMs: number): numbe
 }
 
 /**
- * A fetch that repeats a request answered 429 (rate limited: nothing was done) or 503 (unavailable: nothing was
- * stored), after the wait the server asks for. Any other answer, or the last attempt's, is returned as it is.
+ * A fetch that repeats a request answered 429 (rate limited: nothing was done), 503 (unavailable: nothing was
+ * stored) or 409 `stale_version`, after the wait the server asks for (a short backoff for a conflict). Any other
+ * answer, or the last attempt's, is returned as it is.
  */
 export function retryingFetch(fetchOnce: typeof fetch, policy: RetryPolicy = {}): typeof fetch {
   const retries = policy.retries ?? 3;
@@ -32,7 +48,7 @@ export function retryingFetch(fetchOnce: typeof fetch, policy: RetryPolicy = {})
     const request = new Request(input, init);
     for (let attempt = 0; ; attempt += 1) {
       const response = await fetchOnce(request.clone());
-      if (!RETRIED.has(response.status) || attempt >= retries) return response;
+      if (attempt >= retries || !(await retriable(response))) return response;
       await response.body?.cancel();
       await new Promise((resolve) => setTimeout(resolve, delayOf(response, attempt, maxDelayMs)));
     }

@@ -1,4 +1,13 @@
-import { DomainError, type ErrorCode, InvalidInput, RateLimited, Unavailable } from '../../domain/errors.ts';
+import {
+  Conflict,
+  DomainError,
+  DuplicateKey,
+  type ErrorCode,
+  InvalidInput,
+  RateLimited,
+  StaleVersion,
+  Unavailable,
+} from '../../domain/errors.ts';
 import { wireText } from './schemas/wire-names.ts';
 
 /** Codes only the HTTP layer raises: routing, media types, the HTTP parser's refusals, and the catch-all for bugs. */
@@ -12,9 +21,22 @@ type HttpOnlyCode =
 /** Every `error` code a response may carry. */
 export type ResponseCode = ErrorCode | HttpOnlyCode;
 
+/**
+ * How a 409 `conflict` came about, so a client can tell "retry" from "do not": `stale_version` (another write
+ * landed meanwhile; sending the request again may succeed), `duplicate` (a unique key is taken) and
+ * `illegal_transition` (the record's state forbids the change). Stable, like the codes.
+ */
+export const CONFLICT_REASONS = ['stale_version', 'duplicate', 'illegal_transition'] as const;
+export type ConflictReason = (typeof CONFLICT_REASONS)[number];
+
 export interface ErrorResponse {
   readonly status: number;
-  readonly body: { error: ResponseCode; message: string; issues?: readonly { path: string; message: string }[] };
+  readonly body: {
+    error: ResponseCode;
+    message: string;
+    reason?: ConflictReason;
+    issues?: readonly { path: string; message: string }[];
+  };
   readonly headers?: Record<string, string>;
 }
 
@@ -35,6 +57,13 @@ const STATUS: Record<ResponseCode, number> = {
   internal: 500,
   unavailable: 503,
 };
+
+/** A conflict's reason, by its kind; a plain `Conflict` is a state the request does not fit (a run of another product). */
+function reasonOf(error: Conflict): ConflictReason {
+  if (error instanceof StaleVersion) return 'stale_version';
+  if (error instanceof DuplicateKey) return 'duplicate';
+  return 'illegal_transition';
+}
 
 /** The status a response code is sent with. */
 export const statusOf = (code: ResponseCode): number => STATUS[code];
@@ -83,6 +112,7 @@ export function toErrorResponse(error: unknown): ErrorResponse {
     const body = {
       error: error.code,
       message: wireText(error.message),
+      ...(error instanceof Conflict ? { reason: reasonOf(error) } : {}),
       ...(error instanceof InvalidInput
         ? { issues: error.issues.map((issue) => ({ path: wireText(issue.path), message: wireText(issue.message) })) }
         : {}),

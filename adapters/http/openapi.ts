@@ -11,7 +11,7 @@ const ERROR_TEXT: Record<number, string> = {
   402: 'Out of credits',
   403: 'Forbidden for this caller',
   404: 'Not found (or belongs to another organization)',
-  409: 'Conflict: duplicate or illegal state change',
+  409: 'Conflict; `reason` says which: stale_version (retry), duplicate or illegal_transition',
   413: 'Body too large',
   415: 'Unsupported media type',
   429: 'Rate limited',

@@ -1,6 +1,7 @@
 /** A JSON Schema as the OpenAPI document writes it (the parts an example needs). */
 export interface JsonSchema {
   readonly $ref?: string;
+  readonly description?: string;
   readonly type?: string | readonly string[];
   readonly format?: string;
   readonly enum?: readonly unknown[];

@@ -6,19 +6,19 @@ import { json, startLocalHttp } from '../support/local-http.ts';
 
 const databases = await httpDatabases();
 
-/** A local server answering with the scripted statuses in turn (then 200), counting the attempts. */
-async function scriptedServer(statuses: readonly { status: number; retryAfter?: string }[]) {
+/** A local server answering with the scripted refusals in turn (then 200), counting the attempts. */
+async function scriptedServer(statuses: readonly { status: number; retryAfter?: string; reason?: string }[]) {
   let attempts = 0;
   const server = await startLocalHttp((request, response) => {
     const step = statuses[attempts];
     attempts += 1;
     request.resume();
     if (step) {
-      const error = step.status === 429 ? 'rate_limited' : 'unavailable';
+      const error = { 409: 'conflict', 429: 'rate_limited' }[step.status] ?? 'unavailable';
       json(
         response,
         step.status,
-        { error, message: 'later' },
+        { error, message: 'later', ...(step.reason ? { reason: step.reason } : {}) },
         step.retryAfter ? { 'retry-after': step.retryAfter } : {},
       );
       return;
@@ -38,6 +38,28 @@ test('the client repeats a request answered 429 or 503 after Retry-After, then g
   const answer = await client.api.GET('/products/{id}', { params: { path: { id: 'product_1' } } });
   t.is(answer.data?.name, 'Served');
   t.is(server.attempts(), 3);
+});
+
+test('the client repeats a request answered 409 stale_version, and only that conflict', async (t) => {
+  const stale = await scriptedServer([{ status: 409, reason: 'stale_version' }]);
+  t.teardown(stale.close);
+  const client = createAssayClient({ baseUrl: stale.url, apiKey: 'assay_test', maxDelayMs: 50 });
+  const answer = await client.api.PATCH('/products/{id}', {
+    params: { path: { id: 'product_1' } },
+    body: { name: 'Served' },
+  });
+  t.is(answer.data?.name, 'Served', 'the second attempt is answered');
+  t.is(stale.attempts(), 2);
+
+  for (const reason of ['duplicate', 'illegal_transition'] as const) {
+    const refusing = await scriptedServer([{ status: 409, reason }]);
+    t.teardown(refusing.close);
+    const once = createAssayClient({ baseUrl: refusing.url, apiKey: 'assay_test', maxDelayMs: 50 });
+    const refused = await once.api.POST('/products', { body: { name: 'Served' } });
+    t.is(refused.response.status, 409);
+    t.is(refused.error?.reason, reason);
+    t.is(refusing.attempts(), 1, `${reason}: not sent again`);
+  }
 });
 
 test('the client stops retrying after its budget and answers the last refusal', async (t) => {

@@ -49,4 +49,32 @@ for (const database of databases) {
     t.regex(createProduct, /Request body[\s\S]*&quot;name&quot;: &quot;string&quot;/);
     t.regex(createProduct, /<b>201<\/b>[\s\S]*&quot;id&quot;:/);
   });
+
+  test(`[${database}] /docs marks required fields, shows their descriptions and links the guides it names`, async (t) => {
+    const anonymous = world().admin.as(undefined);
+    const page = (await anonymous.get('/docs')).body as string;
+    const section = (id: string) =>
+      page.slice(page.indexOf(`id="${id}"`), page.indexOf('</details>', page.indexOf(`id="${id}"`)));
+    const createCase = section('post-/testCases');
+    t.regex(createCase, /<code>testId<\/code> <b class="req">required<\/b>/);
+    t.regex(
+      createCase,
+      /<code>input<\/code> <b class="req">required<\/b><\/td><td>object \| string<\/td><td>An object, or plain text stored as \{&quot;user_message&quot;: text\}/,
+    );
+    t.regex(
+      createCase,
+      /<code>expectedOutput<\/code><\/td><td>string \| null<\/td>/,
+      'an optional field is not marked',
+    );
+    t.regex(section('get-/products'), /<code>limit<\/code><\/td>/, 'an optional parameter is not marked');
+    t.regex(page, /<a href="\/docs\/api-conventions\.md">/);
+    t.regex(section('post-/evaluations/fromVersion'), /<a href="#get-\/runs\/\{id\}">GET \/runs\/\{id\}<\/a>/);
+    t.regex(section('post-/auth/signIn'), /<i>no key<\/i>/);
+    const guide = await anonymous.get('/docs/api-conventions.md');
+    t.is(guide.status, 200);
+    t.regex(guide.headers.get('content-type') ?? '', /^text\/markdown/);
+    t.regex(guide.body, /^# API conventions/);
+    for (const name of ['missing.md', '..%2Fpackage.json', 'api-conventions'])
+      t.is((await anonymous.get(`/docs/${name}`)).status, 404, name);
+  });
 }

@@ -69,3 +69,16 @@ test('the build version stays in /build-info', async (t) => {
   t.is(info.status, 200);
   t.is(info.body.version, '9.8.7-build');
 });
+
+test('routes that take no key but refuse bad credentials list 401; span inputs list their fields', async (t) => {
+  const document = (await served()) as Document & {
+    paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+  };
+  for (const path of ['/auth/signIn', '/auth/mfa/verify', '/webhooks/marketplace'])
+    t.truthy(document.paths[path]?.post?.responses['401'], path);
+  const spanInput = document.components.schemas.SpanInput as { properties: object; required: string[] };
+  t.deepEqual(spanInput.required, ['inferenceResultId', 'name']);
+  t.true(['id', 'type', 'parentTraceId', 'latencyMs'].every((field) => Object.hasOwn(spanInput.properties, field)));
+  const errorBody = document.components.schemas.Error as { properties: { reason: { enum: string[] } } };
+  t.deepEqual(errorBody.properties.reason.enum, ['stale_version', 'duplicate', 'illegal_transition']);
+});

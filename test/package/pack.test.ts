@@ -17,7 +17,8 @@ const HOST_TSCONFIG = {
     strict: true,
     noUncheckedIndexedAccess: true,
     exactOptionalPropertyTypes: true,
-    skipLibCheck: true,
+    // Every declaration the package ships is checked too: a public type needing a package the host lacks fails here.
+    skipLibCheck: false,
     outDir: 'out',
     types: ['node'],
   },
@@ -29,10 +30,32 @@ test.after.always(async () => {
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
 
+/** Every package a manifest's dependencies bring, through the checkout's node_modules (where the host's links lead). */
+async function dependencyClosure(names: readonly string[]): Promise<Set<string>> {
+  const seen = new Set<string>();
+  const waiting = [...names];
+  for (let name = waiting.pop(); name !== undefined; name = waiting.pop()) {
+    if (seen.has(name)) continue;
+    seen.add(name);
+    const manifest = await readFile(join(REPO, 'node_modules', name, 'package.json'), 'utf8').then(
+      (text) => JSON.parse(text),
+      () => ({}),
+    );
+    waiting.push(...Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies }));
+  }
+  return seen;
+}
+
+/** The README's embedding example, exactly as written: its first JavaScript block. */
+async function readmeExample(readme: string): Promise<string> {
+  const section = (await readFile(readme, 'utf8')).split('## Embedding')[1] ?? '';
+  return /^```js\n([\s\S]*?)^```/m.exec(section)?.[1] ?? '';
+}
+
 test.serial('the packed package installs into a strict TypeScript host and runs with plain node', async (t) => {
   scratch = await mkdtemp(join(tmpdir(), 'assay-host-'));
-  // npm pack runs prepack (npm run build, whose output comes first) and then reports the tarball as JSON.
-  const packed = await run('npm', ['pack', '--pack-destination', scratch, '--json'], {
+  // `npm run package` builds, stages the published files and manifest, and reports `npm pack --json` last.
+  const packed = await run('npm', ['run', '--silent', 'package', '--', '--pack-destination', scratch], {
     cwd: REPO,
     maxBuffer: 64 * 1024 * 1024,
   });
@@ -62,6 +85,14 @@ test.serial('the packed package installs into a strict TypeScript host and runs 
   await mkdir(installed, { recursive: true });
   await run('tar', ['-xzf', join(scratch, report?.filename ?? ''), '-C', installed, '--strip-components=1']);
   const manifest = JSON.parse(await readFile(join(installed, 'package.json'), 'utf8'));
+  t.is(manifest.scripts, undefined, 'no scripts: nothing of the checkout (prepare) runs in a host install');
+  t.is(manifest.devDependencies, undefined);
+  const runtime = await dependencyClosure(Object.keys(manifest.dependencies));
+  t.false(runtime.has('tsx') || runtime.has('esbuild'), 'neither tsx nor esbuild is installed with the package');
+  t.false(
+    files.some((path) => path.endsWith('.map') || path.endsWith('.tsbuildinfo')),
+    'no source maps or build state',
+  );
   const hostTools = ['typescript', '@types/node'];
   for (const name of [...Object.keys(manifest.dependencies), ...hostTools]) {
     await mkdir(join(host, 'node_modules', name, '..'), { recursive: true });
@@ -84,4 +115,15 @@ test.serial('the packed package installs into a strict TypeScript host and runs 
     );
   }
   t.is(manifest.engines.node, '>=20.19');
+
+  // The README's embedding example, as written, in plain node: twice on the same SQLite file.
+  await writeFile(join(host, 'embed.mjs'), await readmeExample(join(installed, 'README.md')));
+  for (let round = 0; round < 2; round += 1) {
+    const { stdout } = await run('node', ['embed.mjs'], { cwd: host });
+    t.regex(stdout, /^SUCCESS 1$/m, `round ${round}: ${stdout}`);
+    t.regex(stdout, /^Assay at http:\/\/127\.0\.0\.1:\d+$/m);
+  }
+  // The built command line, as installed.
+  const version = await run('node', [join(installed, manifest.bin.assay), '--version'], { cwd: host });
+  t.is(version.stdout.trim(), manifest.version);
 });

@@ -42,7 +42,22 @@ export function runScript(
   env: Record<string, string>,
   options: { nodeArguments?: readonly string[]; cwd?: string } = {},
 ): RunningProcess {
-  const child = spawn(process.execPath, [...(options.nodeArguments ?? []), '--import', 'tsx', script, ...args], {
+  return runCommand(
+    process.execPath,
+    [...(options.nodeArguments ?? []), '--import', 'tsx', script, ...args],
+    env,
+    options,
+  );
+}
+
+/** Runs a command of the checkout as a person would type it (`npm start`), its output watched like runScript's. */
+export function runCommand(
+  command: string,
+  args: readonly string[],
+  env: Record<string, string>,
+  options: { cwd?: string } = {},
+): RunningProcess {
+  const child = spawn(command, args, {
     cwd: options.cwd ?? ROOT,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -33,7 +33,7 @@ export function authRoutes(useCases: UseCases): RouteSpec[] {
       auth: false,
       body: signInRequest,
       response: z.union([sessionKey, mfaChallenge]),
-      errors: [403, 429, 503],
+      errors: [401, 403, 429, 503],
       handle: ({ body }) => useCases.signIn.execute(body),
     }),
     route({
@@ -46,6 +46,7 @@ export function authRoutes(useCases: UseCases): RouteSpec[] {
       auth: false,
       body: mfaVerify,
       response: sessionKey,
+      errors: [401],
       handle: ({ body }) => useCases.verifyMfa.execute(body),
     }),
   ];

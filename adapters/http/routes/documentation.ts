@@ -1,11 +1,13 @@
-import type { RouteSpec } from '../route-spec.ts';
+import { z } from 'zod';
+import { NotFound } from '../../../domain/errors.ts';
+import { docsFiles } from '../docs-files.ts';
 import { renderDocsPage } from '../docs-page.ts';
-import { route } from '../route-spec.ts';
+import { route, type RouteSpec } from '../route-spec.ts';
 
 const tag = 'Operations';
 
-/** The API's own description: the OpenAPI document and a rendered reference page, both open. */
-export function documentationRoutes(openApi: () => Record<string, unknown>): RouteSpec[] {
+/** The API's own description: the OpenAPI document, a rendered reference page and the guides, all open. */
+export function documentationRoutes(openApi: () => Record<string, unknown>, readGuide = docsFiles()): RouteSpec[] {
   let page: string | undefined;
   return [
     route({
@@ -25,6 +27,21 @@ export function documentationRoutes(openApi: () => Record<string, unknown>): Rou
       handle: ({ ctx }) => {
         ctx.type = 'text/html; charset=utf-8';
         ctx.body = page ??= renderDocsPage(openApi() as never);
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/docs/:page',
+      tag,
+      summary: 'A guide of the docs folder as Markdown text (api-conventions.md, runs.md, …)',
+      auth: false,
+      params: z.strictObject({ page: z.string().max(100).describe('A file name of the docs folder, e.g. runs.md') }),
+      errors: [404],
+      handle: async ({ ctx, params }) => {
+        const text = await readGuide(params.page);
+        if (text === null) throw new NotFound(`No guide named ${params.page}`);
+        ctx.type = 'text/markdown; charset=utf-8';
+        ctx.body = text;
       },
     }),
   ];

@@ -23,7 +23,7 @@ export function marketplaceRoutes(useCases: UseCases): RouteSpec[] {
       auth: false,
       bodyKind: 'json',
       response: acknowledgement,
-      errors: [503],
+      errors: [401, 503],
       handle: ({ ctx, body }) =>
         useCases.receiveMarketplaceNotice.execute(
           /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'))?.[1] ?? null,

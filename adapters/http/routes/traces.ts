@@ -8,10 +8,10 @@ import {
   spanBatchQuery,
   spanBatchReport,
   spanIds,
-  spanInput,
   spanQuery,
   spanView,
 } from '../schemas/tracing.ts';
+import { spanInput } from '../schemas/span-input.ts';
 import { resourceRoutes } from './resource-routes.ts';
 
 const tag = 'Spans';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONFLICT_REASONS } from '../http-errors.ts';
 import { takenFromWire } from './wire-names.ts';
 
 const asList = (value: unknown): unknown =>
@@ -109,6 +110,12 @@ export const errorBody = z
   .object({
     error: z.string(),
     message: z.string(),
+    reason: z
+      .enum(CONFLICT_REASONS)
+      .optional()
+      .describe(
+        "On a 409 conflict only: stale_version (another write landed first; sending the request again may succeed), duplicate (a unique key is taken) or illegal_transition (the record's state forbids the change). Retry on stale_version only.",
+      ),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   })
   .meta({ id: 'Error' });

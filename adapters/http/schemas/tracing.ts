@@ -1,4 +1,3 @@
-import { isJsonObject } from '../../../domain/shared/json.ts';
 import { z } from 'zod';
 import {
   INFERENCE_RESULT_STATUSES,
@@ -18,6 +17,7 @@ import { MAX_SPANS_PER_BATCH } from '../../../domain/tracing/span-batch.ts';
 import { SPAN_TYPES, type Span } from '../../../domain/tracing/span.ts';
 import { jsonObject, listQuery, nameFilters, nullableTimestamp, q } from './common.ts';
 import { lifecycleTimestamps, recordResponse, requestBody } from './record-fields.ts';
+import { spanInput } from './span-input.ts';
 
 const optionalText = (max: number) => z.string().trim().min(1).max(max).nullable().optional();
 
@@ -178,24 +178,6 @@ export const span = recordResponse<Span, HiddenSpanField>({ id: 'Span' })({
   ...lifecycleTimestamps,
 });
 
-/**
- * Span inputs are checked one by one by the domain (a bad span is refused alone), so the wire schema only documents
- * them.
- */
-// Checked as an object only: the domain validates each span's fields (and refuses them one by one), and a record
-// schema would copy every span of a 1000-span batch on the hot path.
-export const spanInput = z.custom<Record<string, unknown>>(isJsonObject, 'must be an object').meta({
-  id: 'SpanInput',
-  type: 'object',
-  additionalProperties: true,
-  description:
-    'Fields: inferenceResultId (string, required), name (string, required), ' +
-    'id (string starting with trace_, optional; re-sending it is idempotent), ' +
-    `type (one of ${SPAN_TYPES.join(', ')}; default SPAN), description (string, at most 1 MiB), ` +
-    'inputData (object), outputData (object or string), error (string), ' +
-    'latencyMs (number >= 0; default endTime - startTime), metadata (object), parentTraceId (string), ' +
-    'startTime, endTime (ISO 8601).',
-});
 export const spanBatch = z
   .strictObject({ traces: z.array(spanInput).min(1).max(MAX_SPANS_PER_BATCH) })
   .meta({ id: 'SpanBatch' });
