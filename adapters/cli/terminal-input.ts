@@ -30,8 +30,9 @@ function askLine(stdin: Stdin, prompts: NodeJS.WritableStream, question: string)
 
 /** One hidden line: the terminal in raw mode, so nothing typed is drawn; backspace edits, Ctrl-C and Ctrl-D cancel. */
 function askHidden(stdin: Stdin, prompts: NodeJS.WritableStream, question: string): Promise<string | null> {
-  prompts.write(question);
+  // Raw mode before the prompt shows: a key typed the moment the prompt appears must not be echoed by the terminal.
   stdin.setRawMode?.(true);
+  prompts.write(question);
   stdin.setEncoding('utf8');
   stdin.resume();
   return new Promise((resolve) => {
