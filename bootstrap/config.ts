@@ -75,6 +75,7 @@ const schema = z.object({
   SIGN_IN_ATTEMPTS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_PER_ORGANIZATION_PER_MINUTE: z.coerce.number().int().min(0).default(30_000),
   FAILED_AUTH_PER_MINUTE: z.coerce.number().int().min(0).default(100),
+  SIGN_IN_FAILURES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(0).default(100),
   REDIS_URL: z.string().optional(),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   SELF_CHECK_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(3000),

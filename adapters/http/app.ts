@@ -8,6 +8,7 @@ import { authenticate, type ResolveActor } from './middleware/authenticate.ts';
 import { bodyParsing } from './middleware/body-parsing.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { requestContext } from './middleware/request-context.ts';
+import { throttleFailedSignIns } from './middleware/throttle-failed-sign-ins.ts';
 import type { RateLimiter } from '../../application/ports/rate-limiter.ts';
 import type { RouteSpec } from './route-spec.ts';
 import { unbracketedQuery, withoutTopLevelNulls } from './request-conventions.ts';
@@ -23,6 +24,8 @@ export interface HttpAppOptions {
   readonly organizationRateLimiter?: RateLimiter;
   /** Failed authentications per client address; absent means uncounted. */
   readonly failedAuthLimiter?: RateLimiter;
+  /** Failed sign-ins (routes that check a password) per client address; absent means uncounted. */
+  readonly failedSignInLimiter?: RateLimiter;
   /** Proxies in front of the API whose X-Forwarded-For entries are trusted for the client address (0: none). */
   readonly trustProxyHops?: number;
   /** Told of every answered request (route pattern, method, status, seconds), e.g. for metrics. */
@@ -63,6 +66,9 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   for (const spec of options.routes) {
     const chain: Middleware[] = [
       ...(spec.auth === false ? [] : auth),
+      ...(spec.checksPassword && options.failedSignInLimiter
+        ? [throttleFailedSignIns(options.failedSignInLimiter)]
+        : []),
       ...bodyParsing(spec, options.bodyAdmission),
       handler(spec),
     ];

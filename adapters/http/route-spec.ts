@@ -31,6 +31,8 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
   readonly description?: string;
   /** Routes open to anyone (health, docs) say false; every other route needs a bearer credential. */
   readonly auth?: boolean;
+  /** A route that checks a password sent without a key: its 401s count against the client address (sign-in). */
+  readonly checksPassword?: boolean;
   readonly params?: z.ZodType<P>;
   readonly query?: z.ZodType<Q>;
   readonly body?: z.ZodType<B>;

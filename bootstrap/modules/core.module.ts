@@ -84,6 +84,7 @@ export const coreModule = new ContainerModule(({ bind }) => {
           rateLimiter: rateLimiters.perKey,
           organizationRateLimiter: rateLimiters.perOrganization,
           failedAuthLimiter: rateLimiters.failedAuth,
+          failedSignInLimiter: rateLimiters.failedSignIn,
           trustProxyHops: config.TRUST_PROXY_HOPS,
           bodyAdmission: {
             admission: new BodyAdmission(config.HTTP_BODY_BYTES_IN_FLIGHT, config.HTTP_LARGE_BODIES_IN_FLIGHT),

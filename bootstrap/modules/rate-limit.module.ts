@@ -3,7 +3,6 @@ import { Redis } from 'ioredis';
 import type { RateLimiter } from '../../application/ports/rate-limiter.ts';
 import { ExpiredRateSweep } from '../../adapters/rate-limit/expired-rate-sweep.ts';
 import { FlexibleRateLimiter, type RateStore } from '../../adapters/rate-limit/flexible-rate-limiter.ts';
-import { SpentAllowanceMemo } from '../../adapters/rate-limit/spent-allowance-memo.ts';
 import type { DatabaseHandle } from '../../adapters/sequelize/support/database.ts';
 import type { Config } from '../config.ts';
 import { TOKENS } from '../tokens.ts';
@@ -18,12 +17,11 @@ export interface RateLimiters {
   readonly perOrganization?: RateLimiter;
   /** Failed authentications per client address; absent when FAILED_AUTH_PER_MINUTE is 0. */
   readonly failedAuth?: RateLimiter;
+  /** Failed sign-ins per client address; absent when SIGN_IN_FAILURES_PER_ADDRESS_PER_HOUR is 0. */
+  readonly failedSignIn?: RateLimiter;
   /** Sign-in attempts per e-mail address. */
   readonly signIn: RateLimiter;
 }
-
-const rememberSpent = (limiter: RateLimiter | undefined, points: number) =>
-  limiter && new SpentAllowanceMemo(limiter, points);
 
 function limiters(config: Config, store: RateStore): RateLimiters {
   const limit = (name: string, points: number, durationSeconds = 60) =>
@@ -31,8 +29,8 @@ function limiters(config: Config, store: RateStore): RateLimiters {
   return {
     perKey: limit('key', config.RATE_LIMIT_PER_MINUTE),
     perOrganization: limit('organization', config.RATE_LIMIT_PER_ORGANIZATION_PER_MINUTE),
-    // Peeked before every request's credential: from this process's memory of spent addresses, not the store.
-    failedAuth: rememberSpent(limit('failedAuth', config.FAILED_AUTH_PER_MINUTE), config.FAILED_AUTH_PER_MINUTE),
+    failedAuth: limit('failedAuth', config.FAILED_AUTH_PER_MINUTE),
+    failedSignIn: limit('failedSignIn', config.SIGN_IN_FAILURES_PER_ADDRESS_PER_HOUR, 3600),
     signIn: new FlexibleRateLimiter(store, {
       name: 'signIn',
       points: config.SIGN_IN_ATTEMPTS_PER_HOUR,

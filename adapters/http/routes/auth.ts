@@ -29,8 +29,9 @@ export function authRoutes(useCases: UseCases): RouteSpec[] {
       description:
         'When the user turned MFA on or the organization enforces it, a 6-digit code is e-mailed and the answer is ' +
         '`{mfaRequired, challengeId}`; send the code to POST /auth/mfa/verify. A wrong e-mail or password answers ' +
-        'the same 401; attempts per e-mail are limited (429); 503 when MFA applies but no mail relay is configured.',
+        'the same 401; attempts per e-mail, and failed attempts per client address, are limited (429); 503 when MFA applies but no mail relay is configured.',
       auth: false,
+      checksPassword: true,
       body: signInRequest,
       response: z.union([sessionKey, mfaChallenge]),
       errors: [401, 403, 429, 503],
