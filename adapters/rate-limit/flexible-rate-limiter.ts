@@ -8,11 +8,12 @@ import {
 import type { Redis } from 'ioredis';
 import type { Sequelize } from 'sequelize';
 import type { RateLimiter } from '../../application/ports/rate-limiter.ts';
+import { RateStoreHealth } from './rate-store-health.ts';
 
 /** Where the counts live: PostgreSQL or Redis share them between processes; memory keeps them per process. */
 export type RateStore =
-  | { readonly kind: 'postgres'; readonly sequelize: Sequelize }
-  | { readonly kind: 'redis'; readonly client: Redis }
+  | { readonly kind: 'postgres'; readonly sequelize: Sequelize; readonly health?: RateStoreHealth }
+  | { readonly kind: 'redis'; readonly client: Redis; readonly health?: RateStoreHealth }
   | { readonly kind: 'memory' };
 
 export interface RateRule {
@@ -23,36 +24,38 @@ export interface RateRule {
 }
 
 /**
- * Request limits with rate-limiter-flexible: fixed windows of `durationSeconds` counted in the shared store, with
- * an in-memory limiter standing in while the store is out of reach (so an outage of the store never fails requests).
+ * Request limits with rate-limiter-flexible: fixed windows of `durationSeconds` counted in the shared store. Every
+ * call to the store has a deadline (`RateStoreHealth`); while the store fails or stalls, an in-memory limiter counts
+ * instead, so an outage or a stall of the store never fails nor holds up requests.
  */
 export class FlexibleRateLimiter implements RateLimiter {
-  private readonly limiter: RateLimiterAbstract;
+  private readonly shared: RateLimiterAbstract | null;
+  private readonly memory: RateLimiterMemory;
+  private readonly health: RateStoreHealth;
 
   constructor(
     store: RateStore,
     private readonly rule: RateRule,
   ) {
     const options = { points: rule.points, duration: rule.durationSeconds, keyPrefix: `assay:${rule.name}` };
-    const insuranceLimiter = new RateLimiterMemory(options);
+    this.memory = new RateLimiterMemory(options);
+    this.health = (store.kind !== 'memory' && store.health) || new RateStoreHealth(store.kind);
     if (store.kind === 'postgres')
-      this.limiter = new RateLimiterPostgres({
+      this.shared = new RateLimiterPostgres({
         ...options,
         storeClient: store.sequelize,
         storeType: 'sequelize',
         tableName: 'rate_limits',
         tableCreated: true,
         clearExpiredByTimeout: false, // its timer would start in the constructor: ExpiredRateSweep sweeps instead
-        insuranceLimiter,
       });
-    else if (store.kind === 'redis')
-      this.limiter = new RateLimiterRedis({ ...options, storeClient: store.client, insuranceLimiter });
-    else this.limiter = insuranceLimiter;
+    else if (store.kind === 'redis') this.shared = new RateLimiterRedis({ ...options, storeClient: store.client });
+    else this.shared = null;
   }
 
   async consume(key: string) {
     try {
-      return this.decision(await this.limiter.consume(key), true);
+      return this.decision(await this.counted((limiter) => limiter.consume(key)), true);
     } catch (refused) {
       if (refused instanceof RateLimiterRes) return this.decision(refused, false);
       throw refused;
@@ -61,9 +64,33 @@ export class FlexibleRateLimiter implements RateLimiter {
 
   /** The state of `key`'s window without counting a request. */
   async peek(key: string) {
-    const state = await this.limiter.get(key);
+    const state = await this.counted((limiter) => limiter.get(key));
     if (!state) return { allowed: true, limit: this.rule.points, remaining: this.rule.points, resetSeconds: 1 };
     return this.decision(state, state.consumedPoints < this.rule.points);
+  }
+
+  /** Asks the shared store within its deadline, else memory. A refusal (a spent window) is an answer, not a failure. */
+  private counted<T>(ask: (limiter: RateLimiterAbstract) => Promise<T>): Promise<T> {
+    const shared = this.shared;
+    if (!shared) return ask(this.memory);
+    type Outcome = { answer: T } | { refused: RateLimiterRes };
+    const settle = (asked: Promise<T>): Promise<Outcome> =>
+      asked.then(
+        (answer) => ({ answer }),
+        (error: unknown) => {
+          if (error instanceof RateLimiterRes) return { refused: error };
+          throw error;
+        },
+      );
+    return this.health
+      .guard(
+        () => settle(ask(shared)),
+        () => settle(ask(this.memory)),
+      )
+      .then((outcome) => {
+        if ('refused' in outcome) throw outcome.refused;
+        return outcome.answer;
+      });
   }
 
   private decision(state: RateLimiterRes, allowed: boolean) {

@@ -17,6 +17,7 @@ import { HttpEndpointCaller } from '../../adapters/endpoint-connection/http-endp
 import type { RunnableJobQueue } from '../../adapters/queue/job-runner.ts';
 import type { Config } from '../config.ts';
 import { simulatorSettings } from '../simulator-settings.ts';
+import { BoundedReadinessProbe } from '../../adapters/system/bounded-readiness-probe.ts';
 import { TOKENS } from '../tokens.ts';
 import { operationsPorts } from './operations-ports.ts';
 import { PlatformMetrics } from '../../adapters/metrics/prometheus-metrics.ts';
@@ -41,6 +42,7 @@ export const coreModule = new ContainerModule(({ bind }) => {
       ): Ports => ({
         ...storage,
         ...operationsPorts(config),
+        readiness: new BoundedReadinessProbe(storage.readiness, [() => rateLimiters.degradation()]),
         signInLimiter: rateLimiters.signIn,
         jobQueue,
         judges: createJudges({

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import type { RateLimiter } from '../../application/ports/rate-limiter.ts';
 import { ExpiredRateSweep } from '../../adapters/rate-limit/expired-rate-sweep.ts';
 import { FlexibleRateLimiter, type RateStore } from '../../adapters/rate-limit/flexible-rate-limiter.ts';
+import { RateStoreHealth } from '../../adapters/rate-limit/rate-store-health.ts';
 import type { DatabaseHandle } from '../../adapters/sequelize/support/database.ts';
 import type { Config } from '../config.ts';
 import { TOKENS } from '../tokens.ts';
@@ -21,9 +22,12 @@ export interface RateLimiters {
   readonly failedSignIn?: RateLimiter;
   /** Sign-in attempts per e-mail address. */
   readonly signIn: RateLimiter;
+  /** Why the shared store is not counting now (limits are then per process); null while it is, or without one. */
+  degradation(): string | null;
 }
 
 function limiters(config: Config, store: RateStore): RateLimiters {
+  const health = store.kind === 'memory' ? null : (store.health ?? null);
   const limit = (name: string, points: number, durationSeconds = 60) =>
     points > 0 ? new FlexibleRateLimiter(store, { name, points, durationSeconds }) : undefined;
   return {
@@ -36,6 +40,7 @@ function limiters(config: Config, store: RateStore): RateLimiters {
       points: config.SIGN_IN_ATTEMPTS_PER_HOUR,
       durationSeconds: 3600,
     }),
+    degradation: () => health?.degradation() ?? null,
   };
 }
 
@@ -52,7 +57,12 @@ export function rateLimitModuleFor(config: Config): ContainerModule {
         .toDynamicValue(async () => {
           // Without an offline queue a command fails at once while Redis is away (the in-memory insurance counts
           // then); so start-up waits briefly for the first connection.
-          const client = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+          // A command unanswered for a second fails (the limiters stopped waiting for it long before: RateStoreHealth).
+          const client = new Redis(redisUrl, {
+            enableOfflineQueue: false,
+            maxRetriesPerRequest: 1,
+            commandTimeout: 1000,
+          });
           client.on('error', () => {});
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, REDIS_CONNECT_WAIT_MS);
@@ -68,12 +78,20 @@ export function rateLimitModuleFor(config: Config): ContainerModule {
           await client.quit().catch(() => client.disconnect());
         });
       bind(TOKENS.rateLimiters)
-        .toResolvedValue((client: Redis) => limiters(config, { kind: 'redis', client }), [TOKENS.redis])
+        .toResolvedValue(
+          (client: Redis) => limiters(config, { kind: 'redis', client, health: new RateStoreHealth('Redis') }),
+          [TOKENS.redis],
+        )
         .inSingletonScope();
     } else if (/^postgres(ql)?:/.test(config.DATABASE_URL)) {
       bind(TOKENS.rateLimiters)
         .toResolvedValue(
-          (database: DatabaseHandle) => limiters(config, { kind: 'postgres', sequelize: database.sequelize }),
+          (database: DatabaseHandle) =>
+            limiters(config, {
+              kind: 'postgres',
+              sequelize: database.sequelize,
+              health: new RateStoreHealth('PostgreSQL'),
+            }),
           [TOKENS.database],
         )
         .inSingletonScope();

@@ -7,24 +7,36 @@ export interface TcpProxy {
   sever(): Promise<void>;
   /** Accepts connections again on the same port. */
   restore(): Promise<void>;
+  /** Keeps every connection open but forwards nothing either way (a stall, not a reset); new ones are held too. */
+  stall(): void;
+  /** Forwards again what a stall held, old connections and new. */
+  unstall(): void;
   close(): Promise<void>;
 }
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const open = new Set<Socket>();
+  const pairs = new Set<[Socket, Socket]>();
+  let stalled = false;
+  const forward = ([client, upstream]: [Socket, Socket]) => {
+    client.pipe(upstream);
+    upstream.pipe(client);
+  };
   const accept = (client: Socket) => {
     const upstream = connect(target.port, target.host);
-    for (const socket of [client, upstream]) {
+    const pair: [Socket, Socket] = [client, upstream];
+    pairs.add(pair);
+    for (const socket of pair) {
       open.add(socket);
       socket.on('error', () => undefined);
       socket.on('close', () => {
         open.delete(socket);
+        pairs.delete(pair);
         client.destroy();
         upstream.destroy();
       });
     }
-    client.pipe(upstream);
-    upstream.pipe(client);
+    if (!stalled) forward(pair);
   };
   let server: Server = createServer(accept);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -43,6 +55,19 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         server.once('error', reject);
         server.listen(port, '127.0.0.1', resolve);
       });
+    },
+    stall() {
+      stalled = true;
+      for (const [client, upstream] of pairs) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
+    },
+    unstall() {
+      stalled = false;
+      for (const pair of pairs) forward(pair);
     },
     async close() {
       for (const socket of open) socket.destroy();

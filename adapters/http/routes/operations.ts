@@ -55,8 +55,14 @@ export function operationsRoutes(useCases: UseCases): RouteSpec[] {
       path: '/ready',
       tag,
       summary: 'Readiness: the database answers and its migrations are applied (no credential); else 503',
+      description:
+        'Answers within about 2 seconds: a database that does not answer by then is 503. `degraded` names parts ' +
+        'that serve in a lesser way meanwhile (rate limits counted per process while their shared store is away).',
       auth: false,
-      response: z.object({ status: z.literal('ready') }),
+      response: z.object({
+        status: z.literal('ready'),
+        degraded: z.array(z.string()).optional().describe('Parts serving in a lesser way; absent when none'),
+      }),
       errors: [503],
       handle: () => useCases.checkReadiness.execute(),
     }),
