@@ -1,4 +1,5 @@
 import type { Container } from 'inversify';
+import { JobDeferred } from '../application/ports/job-queue.ts';
 import type { Logger } from '../application/ports/logger.ts';
 import type { JobWorker } from '../adapters/queue/job-runner.ts';
 import { TOKENS } from './tokens.ts';
@@ -21,6 +22,7 @@ function logged<J>(
       try {
         await useCase.executeBatch(jobs);
       } catch (error) {
+        if (error instanceof JobDeferred) throw error; // waiting for a busy product is no failure
         const next = jobs.length > 1 ? 'each job is tried alone' : 'the job will be delivered again';
         logger.error({ err: error, ...describe(jobs) }, `${what} failed; ${next}`);
         throw error;

@@ -1,20 +1,37 @@
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * The per-process limits of one connection: at most `maxConcurrency` calls in flight, and call starts spaced so that
- * at most `rateLimitPerMinute` begin in any minute. Settings are taken from each call (a changed connection applies).
+ * The per-process limits of one connection: at most `maxConcurrency` calls in flight (or slots reserved for several
+ * calls), and call starts spaced so that at most `rateLimitPerMinute` begin in any minute. Settings are taken from
+ * each call (a changed connection applies).
  */
 export class ConnectionLimiter {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
   private nextStart = 0;
 
+  /** Takes a slot if one is free now; the caller gives it back with `release`. */
+  tryReserve(maxConcurrency: number): boolean {
+    if (this.active >= maxConcurrency) return false;
+    this.active++;
+    return true;
+  }
+
+  release(): void {
+    this.active--;
+    this.waiting.shift()?.();
+  }
+
+  /** Runs `work` in a slot: `reserved` when the caller holds one already, else once one is free. */
   async run<T>(
     limits: { maxConcurrency: number; rateLimitPerMinute: number | null },
     work: () => Promise<T>,
+    reserved = false,
   ): Promise<T> {
-    while (this.active >= limits.maxConcurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.active++;
+    if (!reserved) {
+      while (this.active >= limits.maxConcurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
+      this.active++;
+    }
     try {
       if (limits.rateLimitPerMinute) {
         const now = Date.now();
@@ -24,8 +41,7 @@ export class ConnectionLimiter {
       }
       return await work();
     } finally {
-      this.active--;
-      this.waiting.shift()?.();
+      if (!reserved) this.release();
     }
   }
 }

@@ -4,6 +4,7 @@ import https from 'node:https';
 import type { LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import {
+  type ConnectionSlot,
   type EndpointAnswer,
   type EndpointRequest,
   MAX_ANSWER_BYTES,
@@ -66,13 +67,34 @@ export class HttpEndpointCaller implements EndpointCaller {
     this.lookup = options.lookup ?? ((hostname) => dnsLookup(hostname, { all: true }));
   }
 
+  tryReserve(connectionId: string, maxConcurrency: number): ConnectionSlot | null {
+    const limiter = this.limiterOf(connectionId);
+    if (!limiter.tryReserve(maxConcurrency)) return null;
+    let held = true;
+    return {
+      connectionId,
+      release: () => {
+        if (held) limiter.release();
+        held = false;
+      },
+    };
+  }
+
+  private limiterOf(connectionId: string): ConnectionLimiter {
+    const limiter = this.limiters.get(connectionId) ?? new ConnectionLimiter();
+    this.limiters.set(connectionId, limiter);
+    return limiter;
+  }
+
   async call(request: EndpointRequest): Promise<EndpointAnswer> {
-    const limiter = this.limiters.get(request.connectionId) ?? new ConnectionLimiter();
-    this.limiters.set(request.connectionId, limiter);
+    const limiter = this.limiterOf(request.connectionId);
+    const reserved = request.slot?.connectionId === request.connectionId;
     const started = performance.now();
     for (let attempts = 1; ; attempts++) {
-      const attempt = await limiter.run(request, async () =>
-        request.proceed && !(await request.proceed()) ? STOPPED : this.once(request),
+      const attempt = await limiter.run(
+        request,
+        async () => (request.proceed && !(await request.proceed()) ? STOPPED : this.once(request)),
+        reserved,
       );
       const retryable = attempt.timedOut || attempt.status === 429 || (attempt.status ?? 0) >= 500;
       if (!retryable || attempts > request.retries)

@@ -28,6 +28,14 @@ export interface RunnableJobQueue extends JobQueue {
 }
 
 /**
+ * How long a job deferred `deferrals` times in a row waits before it is delivered again: a quarter second, doubling
+ * to at most five, so the jobs of a product that stays busy are looked at less and less often.
+ */
+export function deferralDelayMs(deferrals: number): number {
+  return Math.min(5000, 250 * 2 ** Math.max(0, deferrals - 1));
+}
+
+/**
  * Handles a batch so that each job succeeds or fails alone: the whole batch first (the fast path), and when that
  * throws, each job on its own. Answers the jobs that failed alone, each with its failure; a failing batch charges
  * nobody an attempt, only a job failing on its own does.

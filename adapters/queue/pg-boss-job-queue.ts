@@ -5,7 +5,8 @@ import type { EvaluationJob, InferenceGenerationJob, LaunchJob } from '../../app
 import type { DatabaseHandle } from '../sequelize/support/database.ts';
 import { guardOutage } from '../sequelize/support/outages.ts';
 import type { TransactionContext } from '../sequelize/support/transaction-context.ts';
-import { handleEachAlone, type JobWorker, type RunnableJobQueue } from './job-runner.ts';
+import { JobDeferred } from '../../application/ports/job-queue.ts';
+import { deferralDelayMs, handleEachAlone, type JobWorker, type RunnableJobQueue } from './job-runner.ts';
 
 export const SCORING_QUEUE = 'evaluation-scoring';
 export const LAUNCH_QUEUE = 'run-launches';
@@ -192,6 +193,10 @@ export class PgBossJobQueue implements RunnableJobQueue {
           for (const job of jobs) {
             if (!failures.has(job.data)) continue;
             const failure = failures.get(job.data);
+            if (failure instanceof JobDeferred) {
+              await this.defer(name, job.data);
+              continue;
+            }
             let givenUp = false;
             if (job.retryCount >= job.retryLimit && worker.giveUp)
               givenUp = await worker.giveUp(job.data, failure).then(
@@ -210,6 +215,24 @@ export class PgBossJobQueue implements RunnableJobQueue {
         },
       );
     }
+  }
+
+  /**
+   * A job its handler deferred goes back as a new job that starts after a delay (its attempts untouched, counting
+   * its deferrals in a row); this one completes. A crash in between delivers it twice, which handlers allow.
+   */
+  private async defer(name: string, data: object): Promise<void> {
+    const deferrals = ((data as { deferrals?: number }).deferrals ?? 0) + 1;
+    await this.boss.send(
+      name,
+      { ...data, deferrals },
+      {
+        startAfter: new Date(Date.now() + deferralDelayMs(deferrals)),
+        retryLimit: this.options.retryLimit,
+        retryDelay: 1,
+        expireInSeconds: this.options.jobTimeoutSeconds,
+      },
+    );
   }
 
   async stop(): Promise<void> {

@@ -7,7 +7,7 @@ import {
   type TurnVariables,
   urlWithQuery,
 } from '../../domain/endpoint-connection/product-turn.ts';
-import type { EndpointAnswer } from '../ports/endpoint-caller.ts';
+import type { ConnectionSlot, EndpointAnswer } from '../ports/endpoint-caller.ts';
 import type { Ports } from '../ports/ports.ts';
 import { openSecret } from './seal-secret.ts';
 
@@ -37,6 +37,7 @@ export async function callProduct(
   connection: EndpointConnection,
   variables: TurnVariables,
   proceed?: () => Promise<boolean>,
+  slot?: ConnectionSlot,
 ): Promise<ProductTurn> {
   const select = (document: unknown, path: string) => ports.endpointFormat.select(document, path);
   const headers: Record<string, string> = {
@@ -74,6 +75,7 @@ export async function callProduct(
     maxConcurrency: connection.maxConcurrency,
     rateLimitPerMinute: connection.rateLimitPerMinute,
     proceed,
+    slot,
   });
   return {
     request: {

@@ -12,7 +12,8 @@ import { isLaunchOpen } from '../../domain/run/launch.ts';
 import { createInferenceResult, type InferenceResult } from '../../domain/tracing/inference-result.ts';
 import { createSession, type Session } from '../../domain/tracing/session.ts';
 import { callProduct } from '../endpoint-connection/call-product.ts';
-import type { InferenceGenerationJob } from '../ports/job-queue.ts';
+import type { ConnectionSlot } from '../ports/endpoint-caller.ts';
+import { type InferenceGenerationJob, JobDeferred } from '../ports/job-queue.ts';
 import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
 import type { Settings } from '../ports/settings.ts';
@@ -79,6 +80,27 @@ export class GenerateInferences {
             : null;
     if (problem || !connection || !testCase)
       return this.end(scope, item.id, null, { kind: 'failed' }, problem ?? 'cannot run');
+    // The connection's slot is taken before any work and held to the end: a job never waits for its product while
+    // holding one of the process's workers (other organizations' launches would wait behind a hanging product).
+    const slot = this.ports.endpointCaller.tryReserve(connection.id, connection.maxConcurrency);
+    if (!slot) throw new JobDeferred(`every slot of endpoint connection ${connection.id} is taken`);
+    try {
+      await this.play(scope, item, connection, testCase, input, scenario, slot);
+    } finally {
+      slot.release();
+    }
+  }
+
+  /** Plays the item's conversation or single turn in the connection's slot, and ends the item. */
+  private async play(
+    scope: string,
+    item: InferenceGenerationItem,
+    connection: EndpointConnection,
+    testCase: TestCase,
+    input: TurnVariables['input'] | null,
+    scenario: boolean,
+    slot: ConnectionSlot,
+  ): Promise<void> {
     const stillOpen = async () => isLaunchOpen(await this.ports.launches.require(scope, item.launchId));
     if (scenario) {
       const session = await this.claim(scope, item);
@@ -89,6 +111,7 @@ export class GenerateInferences {
         testCase,
         firstMessage: input?.user_message ?? null,
         stillOpen,
+        slot,
       });
       const played: Played = {
         stoppingReason: conversation.stoppingReason,
@@ -119,7 +142,8 @@ export class GenerateInferences {
         { versionId: item.versionId, testCaseId: item.testCaseId, runId: item.runId },
         { id: this.ports.ids.next('session'), organizationId: scope, now: this.ports.clock.now() },
       );
-    const result = recorded ?? (await this.playSingleTurn(scope, session, connection, testCase, input, stillOpen));
+    const result =
+      recorded ?? (await this.playSingleTurn(scope, session, connection, testCase, input, { stillOpen, slot }));
     const played: Played =
       result.status === 'FAILED'
         ? { stoppingReason: null, error: result.error ?? 'the call failed' }
@@ -140,7 +164,7 @@ export class GenerateInferences {
     connection: EndpointConnection,
     testCase: TestCase,
     input: TurnVariables['input'],
-    stillOpen: () => Promise<boolean>,
+    call: { stillOpen: () => Promise<boolean>; slot: ConnectionSlot },
   ): Promise<InferenceResult> {
     const turn = await callProduct(
       this.ports,
@@ -153,7 +177,8 @@ export class GenerateInferences {
         turn: 1,
         history: [],
       },
-      stillOpen,
+      call.stillOpen,
+      call.slot,
     );
     return createInferenceResult(
       {

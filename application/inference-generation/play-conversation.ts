@@ -5,6 +5,7 @@ import type { HistoryEntry } from '../../domain/endpoint-connection/product-turn
 import { createInferenceResult, type InferenceResult } from '../../domain/tracing/inference-result.ts';
 import { type Session, updateSession } from '../../domain/tracing/session.ts';
 import { callProduct } from '../endpoint-connection/call-product.ts';
+import type { ConnectionSlot } from '../ports/endpoint-caller.ts';
 import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
 import type { Settings } from '../ports/settings.ts';
@@ -31,6 +32,8 @@ interface Conversation {
   /** The test case's first user message, when it has one (that turn needs no simulator call). */
   readonly firstMessage: string | null;
   readonly stillOpen: () => Promise<boolean>;
+  /** The connection's slot this conversation holds for every turn. */
+  readonly slot?: ConnectionSlot;
 }
 
 const selectIn = (ports: Pick<Ports, 'endpointFormat'>, body: string) => {
@@ -110,6 +113,7 @@ export async function playConversation(
         history: [...history],
       },
       conversation.stillOpen,
+      conversation.slot,
     );
     const answeredSessionId = played.mapped.sessionId ?? productSessionId;
     // In a transaction: on SQLite that queues the write behind the others instead of busy-waiting on their lock.

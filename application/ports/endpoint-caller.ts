@@ -15,6 +15,15 @@ export interface EndpointRequest {
   readonly rateLimitPerMinute: number | null;
   /** Asked once a slot is free, before each attempt: false stops without calling (a cancelled launch). */
   readonly proceed?: () => Promise<boolean>;
+  /** A slot of this connection the caller holds already (`tryReserve`): the call uses it instead of waiting for one. */
+  readonly slot?: ConnectionSlot;
+}
+
+/** One of a connection's `maxConcurrency` slots, held across several calls (a test case's every turn). */
+export interface ConnectionSlot {
+  readonly connectionId: string;
+  /** Gives the slot back (once; later calls do nothing). */
+  release(): void;
 }
 
 /** What came back from the last attempt: the HTTP status and body, or why there was none. */
@@ -38,4 +47,9 @@ export const MAX_ANSWER_BYTES = 1_000_000;
  */
 export interface EndpointCaller {
   call(request: EndpointRequest): Promise<EndpointAnswer>;
+  /**
+   * Takes one of the connection's `maxConcurrency` slots in this process if one is free now, without waiting; null
+   * when all are taken. Work that cannot wait (a queue's job holding a worker) asks this before it starts.
+   */
+  tryReserve(connectionId: string, maxConcurrency: number): ConnectionSlot | null;
 }

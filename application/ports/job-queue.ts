@@ -29,3 +29,13 @@ export interface JobQueue {
   /** Queues generation jobs (one per test case) with the same guarantees; their handler continues an open item. */
   enqueueInferenceGenerations(jobs: readonly InferenceGenerationJob[]): Promise<void>;
 }
+
+/**
+ * Thrown by a job's handler that cannot run yet and must not hold a worker while it waits (its product connection
+ * has every slot taken): the queue takes the job back, charging it no attempt, and delivers it again after a while.
+ */
+export class JobDeferred extends Error {
+  constructor(readonly reason: string) {
+    super(`deferred: ${reason}`);
+  }
+}
