@@ -43,6 +43,7 @@ const schema = z.object({
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).default(32),
   QUEUE_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(300),
   QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(30),
+  QUEUE_HEARTBEAT_SECONDS: z.coerce.number().int().min(0).default(30),
   QUEUE_RETRY_LIMIT: z.coerce.number().int().min(0).default(5),
   QUEUE_BATCH_SIZE: z.coerce.number().int().min(1).default(50),
   QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).default(0.5),

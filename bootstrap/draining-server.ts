@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type RequestListener, type Server, 
 import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
 import { answerClientError } from '../adapters/http/client-error.ts';
 import { toErrorResponse } from '../adapters/http/http-errors.ts';
+import { type RequestLogFields, requestIdOf } from '../adapters/http/middleware/request-context.ts';
 import { Unavailable } from '../domain/errors.ts';
 
 /** An HTTP server that can drain: what `npm start` and the embedded library listen with. */
@@ -23,23 +24,41 @@ const refusal = toErrorResponse(
   new Unavailable('The server is shutting down; send the request again (another instance will take it)'),
 );
 
-/** Answers 503 once the request body has arrived, so the client reads the answer instead of a reset. */
-function refuse(request: IncomingMessage, response: ServerResponse): void {
+/**
+ * Answers 503 once the request body has arrived, so the client reads the answer instead of a reset, and logs it as
+ * every other answer is logged.
+ */
+function refuse(request: IncomingMessage, response: ServerResponse, log?: (fields: RequestLogFields) => void): void {
+  const started = performance.now();
+  const offered = request.headers['x-request-id'];
+  const requestId = requestIdOf(Array.isArray(offered) ? offered[0] : offered);
   const answer = () => {
     if (response.headersSent) return;
     response.writeHead(refusal.status, {
       ...refusal.headers,
       'Content-Type': 'application/json; charset=utf-8',
+      'X-Request-Id': requestId,
       Connection: 'close',
     });
     response.end(JSON.stringify(refusal.body));
+    log?.({
+      requestId,
+      method: request.method ?? 'GET',
+      path: new URL(request.url ?? '/', 'http://assay').pathname,
+      status: refusal.status,
+      durationMs: Math.round((performance.now() - started) * 100) / 100,
+    });
   };
   request.once('end', answer);
   request.once('error', () => response.destroy());
   request.resume();
 }
 
-export function createDrainingServer(handle: RequestListener): DrainingServer {
+/** `log` is told of each request refused while draining, with the fields of every request's log line. */
+export function createDrainingServer(
+  handle: RequestListener,
+  log?: (fields: RequestLogFields) => void,
+): DrainingServer {
   const inFlight = new Set<ServerResponse>();
   let draining = false;
   let settled: (() => void) | null = null;
@@ -51,7 +70,7 @@ export function createDrainingServer(handle: RequestListener): DrainingServer {
       inFlight.delete(response);
       if (inFlight.size === 0) settled?.();
     });
-    if (draining) refuse(request, response);
+    if (draining) refuse(request, response, log);
     else handle(request, response);
   });
   server.keepAliveTimeout = 65_000;

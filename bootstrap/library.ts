@@ -89,7 +89,8 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
     config,
     http,
     async listen(port = 0, host = '127.0.0.1') {
-      const server = createDrainingServer(http.callback());
+      const logger = await container.getAsync(TOKENS.pino);
+      const server = createDrainingServer(http.callback(), (fields) => logger.info(fields, 'request'));
       servers.push(server);
       const address = await server.listen(port, host);
       return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;

@@ -22,7 +22,7 @@ async function main(startedAt: Date): Promise<void> {
   await announceFirstStart(useCases, config, (line) => process.stdout.write(`${line}\n`));
   if (config.QUEUE_EMBEDDED_WORKER) await startScoringWorker(container);
 
-  const http = createDrainingServer(app.callback());
+  const http = createDrainingServer(app.callback(), (fields) => logger.info(fields, 'request'));
   const { port } = await http.listen(config.PORT, config.HOST);
   logger.info(
     { port, database: config.DATABASE_URL.replace(/\/\/[^@]*@/, '//***@') },

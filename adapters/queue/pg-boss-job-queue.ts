@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '../sequelize/support/database.ts';
 import { guardOutage } from '../sequelize/support/outages.ts';
 import type { TransactionContext } from '../sequelize/support/transaction-context.ts';
 import { JobDeferred } from '../../application/ports/job-queue.ts';
+import { JobHeartbeat } from './job-heartbeat.ts';
 import { deferralDelayMs, handleEachAlone, type JobWorker, type RunnableJobQueue } from './job-runner.ts';
 
 export const SCORING_QUEUE = 'evaluation-scoring';
@@ -42,7 +43,10 @@ function failureOf(output: unknown): Error {
   const timedOut = [recorded?.message, recorded?.value?.message].some(
     (message) => typeof message === 'string' && /^handler execution exceeded|failed by timeout/.test(message),
   );
-  if (timedOut) return new Unavailable('the job ran past QUEUE_JOB_TIMEOUT_SECONDS (its worker hung or stopped)');
+  if (timedOut)
+    return new Unavailable(
+      'the job ran past QUEUE_JOB_TIMEOUT_SECONDS, or its worker stopped beating (QUEUE_HEARTBEAT_SECONDS): it hung or stopped',
+    );
   return new Error(typeof recorded?.message === 'string' ? recorded.message : 'the job failed on every attempt');
 }
 
@@ -50,6 +54,8 @@ export interface PgBossQueueOptions {
   readonly connectionString: string;
   /** A job whose worker has not finished after this long is handed to another worker. */
   readonly jobTimeoutSeconds: number;
+  /** A job whose worker stopped beating (it died) this long ago is handed to another worker (`JobHeartbeat`). */
+  readonly heartbeatSeconds?: number;
   /** How often expired jobs are looked for (pg-boss maintenance). */
   readonly maintenanceSeconds: number;
   readonly retryLimit: number;
@@ -186,10 +192,16 @@ export class PgBossJobQueue implements RunnableJobQueue {
         name,
         { batchSize, pollingIntervalSeconds: this.options.pollingSeconds, includeMetadata: true },
         async (jobs) => {
-          const failures = await handleEachAlone(
-            worker,
-            jobs.map((job) => job.data),
-          );
+          const heartbeat = await this.heartbeat(name, jobs);
+          let failures: Map<J, unknown>;
+          try {
+            failures = await handleEachAlone(
+              worker,
+              jobs.map((job) => job.data),
+            );
+          } finally {
+            heartbeat?.stop();
+          }
           for (const job of jobs) {
             if (!failures.has(job.data)) continue;
             const failure = failures.get(job.data);
@@ -215,6 +227,19 @@ export class PgBossJobQueue implements RunnableJobQueue {
         },
       );
     }
+  }
+
+  /** Beats for the jobs this worker runs, when heartbeats are on. */
+  private heartbeat(name: string, jobs: readonly { id: string }[]): Promise<JobHeartbeat> | null {
+    const seconds = this.options.heartbeatSeconds;
+    if (!seconds || seconds >= this.options.jobTimeoutSeconds) return null;
+    return JobHeartbeat.start(
+      (text, values) => this.executeSql(text, values, undefined),
+      name,
+      jobs.map((job) => job.id),
+      seconds,
+      (error) => this.options.onError?.(error),
+    );
   }
 
   /**

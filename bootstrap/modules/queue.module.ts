@@ -43,6 +43,7 @@ export const pgBossQueueModule = new ContainerModule(({ bind }) => {
         PgBossJobQueue.create(database, transactionContextOf(database), {
           connectionString: config.DATABASE_URL,
           jobTimeoutSeconds: config.QUEUE_JOB_TIMEOUT_SECONDS,
+          heartbeatSeconds: config.QUEUE_HEARTBEAT_SECONDS,
           maintenanceSeconds: config.QUEUE_MAINTENANCE_SECONDS,
           retryLimit: config.QUEUE_RETRY_LIMIT,
           batchSize: config.QUEUE_BATCH_SIZE,

@@ -166,6 +166,29 @@ async function onPostgres(run: (deployment: Deployment) => Promise<void>): Promi
 );
 
 (postgres ? test.serial : test.skip)(
+  '[postgres] at the default queue settings the jobs of a SIGKILLed worker come back well under two minutes (heartbeats)',
+  async (t) => {
+    t.timeout(170_000);
+    await onPostgres(async ({ database, model, settings, admin, processes }) => {
+      // The defaults: QUEUE_JOB_TIMEOUT_SECONDS 300, QUEUE_MAINTENANCE_SECONDS 30, QUEUE_HEARTBEAT_SECONDS 30.
+      const { QUEUE_JOB_TIMEOUT_SECONDS, QUEUE_MAINTENANCE_SECONDS, ...defaults } = settings;
+      const doomed = await startWorkerProcess(defaults);
+      processes.push(doomed);
+      const launched = await launchEvaluations(admin);
+      await until(() => model.requests.length >= 1);
+      doomed.child.kill('SIGKILL');
+      await doomed.exited();
+      processes.push(await startWorkerProcess(defaults));
+      // Scored exactly once within 110 s of the kill: the abandoned jobs expired ~30 s after their last heartbeat
+      // (plus up to one maintenance interval) instead of after the 300 s job timeout.
+      const final = await settled(launched.owner, { ids: launched.ids }, 110_000);
+      t.true(final.every((evaluation) => evaluation.status === 'SUCCESS'));
+      await assertScoredOnce(t, database, launched);
+    });
+  },
+);
+
+(postgres ? test.serial : test.skip)(
   '[postgres] npm run worker on SIGTERM takes no new jobs, finishes the running ones, logs "stopped" and exits 0; jobs over the grace are handed back',
   async (t) => {
     t.timeout(150_000);

@@ -1,11 +1,13 @@
 import test from 'ava';
 import { Agent, request } from 'node:http';
 import { createDrainingServer } from '../../bootstrap/draining-server.ts';
+import type { RequestLogFields } from '../../adapters/http/middleware/request-context.ts';
 
 interface Answer {
   readonly status: number;
   readonly connection: string | undefined;
   readonly body: string;
+  readonly requestId: string | undefined;
 }
 
 function get(port: number, agent: Agent, path: string): Promise<Answer> {
@@ -14,7 +16,12 @@ function get(port: number, agent: Agent, path: string): Promise<Answer> {
       let body = '';
       response.on('data', (chunk) => (body += chunk));
       response.on('end', () =>
-        resolve({ status: response.statusCode!, connection: response.headers.connection, body }),
+        resolve({
+          status: response.statusCode!,
+          connection: response.headers.connection,
+          body,
+          requestId: response.headers['x-request-id'] as string | undefined,
+        }),
       );
     });
     sent.on('error', reject);
@@ -26,17 +33,22 @@ function get(port: number, agent: Agent, path: string): Promise<Answer> {
 async function slowServer() {
   const waiting: (() => void)[] = [];
   const started: (() => void)[] = [];
-  const drainable = createDrainingServer((incoming, response) => {
-    const answer = () => response.end('done');
-    if (incoming.url === '/slow') {
-      waiting.push(answer);
-      for (const notify of started.splice(0)) notify();
-    } else answer();
-  });
+  const logged: RequestLogFields[] = [];
+  const drainable = createDrainingServer(
+    (incoming, response) => {
+      const answer = () => response.end('done');
+      if (incoming.url === '/slow') {
+        waiting.push(answer);
+        for (const notify of started.splice(0)) notify();
+      } else answer();
+    },
+    (fields) => logged.push(fields),
+  );
   const { port } = await drainable.listen(0, '127.0.0.1');
   return {
     port,
     drainable,
+    logged,
     nextSlowStarted: () => new Promise<void>((resolve) => started.push(resolve)),
     release: () => {
       for (const answer of waiting.splice(0)) answer();
@@ -45,7 +57,7 @@ async function slowServer() {
 }
 
 test('draining: a request on a kept-alive connection gets 503 with Connection: close; the one in flight finishes; new connections are refused', async (t) => {
-  const { port, drainable, nextSlowStarted, release } = await slowServer();
+  const { port, drainable, nextSlowStarted, release, logged } = await slowServer();
   const agent = new Agent({ keepAlive: true, maxSockets: 2 });
   try {
     // Two kept-alive connections: one will carry the slow request, the other sits idle until the drain began.
@@ -58,6 +70,9 @@ test('draining: a request on a kept-alive connection gets 503 with Connection: c
     t.is(late.status, 503);
     t.is(late.connection, 'close');
     t.like(JSON.parse(late.body), { error: 'unavailable' });
+    t.is(logged.length, 1, 'the refusal is logged like any other answer');
+    t.like(logged[0], { method: 'GET', path: '/fast', status: 503, requestId: late.requestId });
+    t.true(logged[0].durationMs >= 0);
     await t.throwsAsync(get(port, new Agent(), '/fast'), { code: 'ECONNREFUSED' });
     release();
     const finished = await slow;

@@ -5,6 +5,21 @@ import { toErrorResponse } from '../http-errors.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
+/** The request's id: the caller's `X-Request-Id` when well formed, else a new one. */
+export const requestIdOf = (offered: string | undefined): string =>
+  offered && REQUEST_ID.test(offered) ? offered : randomUUID();
+
+/** The fields of the one log line each answered request gets (`request`). */
+export interface RequestLogFields {
+  readonly requestId: string;
+  readonly method: string;
+  readonly path: string;
+  readonly status: number;
+  readonly durationMs: number;
+  readonly organizationId?: string;
+  readonly userId?: string;
+}
+
 /**
  * Gives each request an id (the caller's `X-Request-Id` when well formed), answers every failure with
  * `{error, message}`, and writes one JSON log line per request: no headers, bodies or credentials.
@@ -12,8 +27,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 export function requestContext(logger: pino.Logger): Middleware {
   return async (ctx, next) => {
     const started = performance.now();
-    const offered = ctx.get('x-request-id');
-    const requestId = REQUEST_ID.test(offered) ? offered : randomUUID();
+    const requestId = requestIdOf(ctx.get('x-request-id'));
     ctx.state.requestId = requestId;
     ctx.set('X-Request-Id', requestId);
     try {
@@ -25,7 +39,7 @@ export function requestContext(logger: pino.Logger): Middleware {
       for (const [name, value] of Object.entries(response.headers ?? {})) ctx.set(name, value);
       if (response.status >= 500) logger.error({ requestId, err: error }, 'request failed');
     } finally {
-      const fields = {
+      const fields: RequestLogFields = {
         requestId,
         method: ctx.method,
         path: ctx.path,
