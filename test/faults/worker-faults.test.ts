@@ -168,7 +168,7 @@ async function onPostgres(run: (deployment: Deployment) => Promise<void>): Promi
 (postgres ? test.serial : test.skip)(
   '[postgres] at the default queue settings the jobs of a SIGKILLed worker come back well under two minutes (heartbeats)',
   async (t) => {
-    t.timeout(170_000);
+    t.timeout(240_000);
     await onPostgres(async ({ database, model, settings, admin, processes }) => {
       // The defaults: QUEUE_JOB_TIMEOUT_SECONDS 300, QUEUE_MAINTENANCE_SECONDS 30, QUEUE_HEARTBEAT_SECONDS 30.
       const { QUEUE_JOB_TIMEOUT_SECONDS, QUEUE_MAINTENANCE_SECONDS, ...defaults } = settings;
@@ -178,10 +178,20 @@ async function onPostgres(run: (deployment: Deployment) => Promise<void>): Promi
       await until(() => model.requests.length >= 1);
       doomed.child.kill('SIGKILL');
       await doomed.exited();
-      processes.push(await startWorkerProcess(defaults));
+      const killedAt = Date.now();
+      const successor = await startWorkerProcess(defaults);
+      processes.push(successor);
+      const recovering = setInterval(async () => {
+        const listed = (await launched.owner.get('/evaluations', { ids: launched.ids })).body as { status: string }[];
+        const pending = listed.filter((evaluation) => evaluation.status === 'PENDING').length;
+        t.log(`${Math.round((Date.now() - killedAt) / 1000)} s after the kill: ${pending} PENDING`);
+      }, 10_000);
+      t.teardown(() => clearInterval(recovering));
       // Scored exactly once within 110 s of the kill: the abandoned jobs expired ~30 s after their last heartbeat
       // (plus up to one maintenance interval) instead of after the 300 s job timeout.
       const final = await settled(launched.owner, { ids: launched.ids }, 110_000);
+      clearInterval(recovering);
+      t.log(`recovered ${Math.round((Date.now() - killedAt) / 1000)} s after the kill`);
       t.true(final.every((evaluation) => evaluation.status === 'SUCCESS'));
       await assertScoredOnce(t, database, launched);
     });
