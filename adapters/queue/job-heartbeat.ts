@@ -14,7 +14,7 @@ export class JobHeartbeat {
     private readonly queue: string,
     private readonly ids: readonly string[],
     private readonly seconds: number,
-    private readonly onError: (error: unknown) => void,
+    onError: (error: unknown) => void,
   ) {
     this.timer = setInterval(() => void this.beat().catch(onError), (seconds * 1000) / 3);
     this.timer.unref();

@@ -1,4 +1,3 @@
-import { Unavailable } from '../../domain/errors.ts';
 import PgBoss from 'pg-boss';
 import type { Transaction } from 'sequelize';
 import type { EvaluationJob, InferenceGenerationJob, LaunchJob } from '../../application/ports/job-queue.ts';
@@ -7,6 +6,7 @@ import { guardOutage } from '../sequelize/support/outages.ts';
 import type { TransactionContext } from '../sequelize/support/transaction-context.ts';
 import { JobDeferred } from '../../application/ports/job-queue.ts';
 import { JobHeartbeat } from './job-heartbeat.ts';
+import { ensureQueue, failureOf, givenUpQueue } from './pg-boss-queues.ts';
 import { deferralDelayMs, handleEachAlone, type JobWorker, type RunnableJobQueue } from './job-runner.ts';
 
 export const SCORING_QUEUE = 'evaluation-scoring';
@@ -16,40 +16,6 @@ export const INFERENCE_GENERATION_QUEUE = 'generation-items';
 export const PING_QUEUE = 'self-check-ping';
 /** The queues workers take jobs from; each has its dead-letter queue of jobs that failed every attempt. */
 const WORKED_QUEUES = [SCORING_QUEUE, LAUNCH_QUEUE, INFERENCE_GENERATION_QUEUE];
-/**
- * Where pg-boss moves a job that failed its last attempt, however it failed: thrown by its handler, or expired
- * because its worker hung or died (pg-boss never calls a handler for those). Working this queue gives every such
- * job up, so no evaluation, launch or test case waits forever.
- */
-const givenUpQueue = (name: string) => `${name}-given-up`;
-
-/** Creates a queue unless it exists (another process may be creating it at the same moment). */
-async function ensureQueue(boss: PgBoss, name: string, settings: Omit<PgBoss.Queue, 'name'>): Promise<void> {
-  if (await boss.getQueue(name)) return;
-  await boss.createQueue(name, { name, ...settings }).catch(async (error: unknown) => {
-    if (!(await boss.getQueue(name))) throw error;
-  });
-}
-
-/**
- * Why a dead-lettered job failed, from what pg-boss recorded: a job that ran out of time is told to the tenant as
- * such; a message of ours came from a handler's failure, which the handler's last attempt already
- * gave up with the real error, and stays generic here.
- */
-function failureOf(output: unknown): Error {
-  const recorded = output as { message?: unknown; value?: { message?: unknown } } | null | undefined;
-  // pg-boss's words: "handler execution exceeded …ms" (its worker's own timer), "job failed by timeout in active
-  // state" (maintenance, for a job whose worker died).
-  const timedOut = [recorded?.message, recorded?.value?.message].some(
-    (message) => typeof message === 'string' && /^handler execution exceeded|failed by timeout/.test(message),
-  );
-  if (timedOut)
-    return new Unavailable(
-      'the job ran past QUEUE_JOB_TIMEOUT_SECONDS, or its worker stopped beating (QUEUE_HEARTBEAT_SECONDS): it hung or stopped',
-    );
-  return new Error(typeof recorded?.message === 'string' ? recorded.message : 'the job failed on every attempt');
-}
-
 export interface PgBossQueueOptions {
   readonly connectionString: string;
   /** A job whose worker has not finished after this long is handed to another worker. */
