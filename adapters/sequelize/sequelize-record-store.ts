@@ -1,4 +1,4 @@
-import { UniqueConstraintError, type Model, type ModelStatic } from 'sequelize';
+import { Op, UniqueConstraintError, type Model, type ModelStatic } from 'sequelize';
 import { DuplicateKey, NotFound, StaleVersion } from '../../domain/errors.ts';
 import { type FieldCondition, type ListQuery, orderKeys } from '../../application/ports/list-query.ts';
 import type { Storable } from '../../application/ports/record-store.ts';
@@ -7,7 +7,7 @@ import { afterUnknown, keysetConditions } from '../shared/keyset.ts';
 import { assertQueryFields, type RecordKind } from '../shared/record-kind.ts';
 import { RecordStoreBase } from '../shared/record-store-base.ts';
 import type { DatabaseHandle } from './support/database.ts';
-import { isNullable, toOrder, toRecord, toWhere } from './support/conditions.ts';
+import { isNullable, rowValueBound, toOrder, toRecord, toWhere } from './support/conditions.ts';
 import { boundUpdate } from './support/bound-update.ts';
 import { jsonBulkInsert } from './support/json-bulk-insert.ts';
 import { RowCodec } from './support/row-codec.ts';
@@ -67,8 +67,10 @@ export class SequelizeRecordStore<T extends Storable> extends RecordStoreBase<T>
   async list(scope: string | null, query: ListQuery<T>): Promise<T[]> {
     assertQueryFields(this.kind, query);
     const keys = orderKeys(query.sort);
+    const following = await this.following(scope, query, keys);
+    const where = this.where(scope, query, false, following.conditions);
     const rows = (await this.model.findAll({
-      where: this.where(scope, query, false, await this.following(scope, query, keys)),
+      where: following.bound ? { [Op.and]: [where, following.bound] } : where,
       order: toOrder(this.model, this.database.dialect, keys),
       limit: query.limit ?? 100,
       offset: query.offset ?? 0,
@@ -78,12 +80,18 @@ export class SequelizeRecordStore<T extends Storable> extends RecordStoreBase<T>
     return rows.map((row) => this.codec.decodeFields(row));
   }
 
-  /** The keyset conditions of `query.after`, from that record's stored values (one lookup by primary key). */
+  /**
+   * The keyset conditions of `query.after`, from that record's stored values (one lookup by primary key), and the
+   * same position as a row-value range when the order allows one (rowValueBound).
+   */
   private async following(scope: string | null, query: ListQuery<T>, keys: ListQuery<T>['sort'] & {}) {
-    if (query.after === undefined) return [];
+    if (query.after === undefined) return { conditions: [], bound: null };
     const row = await this.get(scope, query.after, { includeDeleted: true });
     if (!row) throw afterUnknown();
-    return keysetConditions(keys, row, (field) => isNullable(this.model, field));
+    return {
+      conditions: keysetConditions(keys, row, (field) => isNullable(this.model, field)),
+      bound: rowValueBound(this.model, keys, row as unknown as Record<string, unknown>),
+    };
   }
 
   async count(scope: string | null, query: ListQuery<T>): Promise<number> {

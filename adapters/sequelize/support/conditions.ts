@@ -93,6 +93,25 @@ export function toOrder<T extends StoredRecord>(model: AnyModel, dialect: Dialec
   });
 }
 
+/**
+ * `(k1, …, kn) < (v1, …, vn)` (`>` ascending): the page's whole keyset position as one index range, so a page
+ * after a row among many sharing its first key (a batch's creation time) starts at the row, not at the first
+ * key's value. Only when every key goes one way and none may hold null; else null (the conditions alone hold).
+ */
+export function rowValueBound(
+  model: AnyModel,
+  keys: readonly { readonly field: string; readonly direction: 'asc' | 'desc' }[],
+  row: Readonly<Record<string, unknown>>,
+): WhereOptions | null {
+  const direction = keys[0]?.direction;
+  if (!model.sequelize || !keys.every((key) => key.direction === direction && !isNullable(model, key.field)))
+    return null;
+  const { sequelize } = model;
+  const columns = keys.map((key) => `"${model.getAttributes()[key.field]?.field ?? key.field}"`);
+  const values = keys.map((key) => sequelize.escape(value(model, key.field, row[key.field]) as string));
+  return literal(`(${columns.join(', ')}) ${direction === 'asc' ? '>' : '<'} (${values.join(', ')})`);
+}
+
 /** Stored rows back to domain records: dates become ISO strings. */
 export function toRecord<T>(row: Model): T {
   const plain = row.get({ plain: true }) as Record<string, unknown>;
