@@ -48,7 +48,7 @@ test(`[${database}] a test call renders the template, calls the product and maps
     },
     request: { method: 'POST', url: `${product.url}/echo`, body: '{"message": "Hello \\"there\\""}' },
   });
-  t.is(report.body.request.headers['X-Team'], 'qa');
+  t.is(report.body.request.headers['X-Team'], '***', 'a custom header value is a secret too');
   t.true(report.body.latencyMs >= 0);
   t.is(JSON.parse(report.body.responseBody).conversation, 'conv-1');
   const plain = await owner.post(`/endpointConnections/${id}/test`, { input: 'plain text' });

@@ -47,13 +47,13 @@ test('a test call is turn 1 of a new conversation: rendered, sent, and its answe
       method: 'POST',
       url: `${product.url}/echo`,
       body: '{"message": "Hello"}',
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'X-Team': 'qa' },
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'X-Team': '***' },
     },
   });
   t.like(JSON.parse(report.responseBody), { conversation: 'conv-1' });
   const sent = requestsTo('/echo').slice(before);
   t.is(sent.length, 1, 'one call');
-  t.like(sent[0], { method: 'POST', body: '{"message": "Hello"}', headers: { 'x-team': 'qa' } });
+  t.like(sent[0], { method: 'POST', body: '{"message": "Hello"}', headers: { 'x-team': 'qa' } }, 'sent in clear');
   const plain = await useCases.testEndpointConnection.execute(a.member, id, { input: 'plain text' });
   t.is(plain.mapped?.output, 'echo: plain text', 'a string is the message');
 });
