@@ -30,5 +30,8 @@ export const openHeaders = (
   headers: Readonly<Record<string, string>>,
 ): Record<string, string> =>
   Object.fromEntries(
-    Object.entries(headers).map(([name, value]) => [name, ports.secretBox.isSealed(value) ? ports.secretBox.open(value) : value]),
+    Object.entries(headers).map(([name, value]) => [
+      name,
+      ports.secretBox.isSealed(value) ? ports.secretBox.open(value) : value,
+    ]),
   );
