@@ -102,6 +102,24 @@ export class MemoryRecordStore<T extends Storable> extends RecordStoreBase<T> {
     return structuredClone(next);
   }
 
+  /** Copies of the stored rows (soft-deleted ones too) that `match`: the sweep's reads. */
+  rowsWhere(match: (row: T) => boolean): T[] {
+    return [...this.rows.values()].filter(match).map((row) => structuredClone(row));
+  }
+
+  /** Deletes for good, undoably, at most `limit` stored rows (soft-deleted ones too) that `match`: the sweep's deletes. */
+  removeWhere(match: (row: T) => boolean, limit = Number.POSITIVE_INFINITY): T[] {
+    const removed: T[] = [];
+    for (const [key, row] of this.rows) {
+      if (removed.length >= limit) break;
+      if (!match(row)) continue;
+      this.rows.delete(key);
+      this.uow.recordUndo(() => this.rows.set(key, row));
+      removed.push(row);
+    }
+    return removed;
+  }
+
   /** Stores a row, undoably: every write of this store and its subclasses goes through here. */
   protected put(row: T): void {
     const key = this.keyOf(row);

@@ -10,6 +10,7 @@ import * as endpointConnections from './0011-endpoint-connections.ts';
 import * as operations from './0012-operations.ts';
 import * as datasetColumnNames from './0013-dataset-column-names.ts';
 import * as listOrderIndexes from './0014-list-order-indexes.ts';
+import * as traceRetention from './0015-trace-retention.ts';
 
 export interface Migration {
   readonly name: string;
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   { name: '0012-operations', ...operations },
   { name: '0013-dataset-column-names', ...datasetColumnNames },
   { name: '0014-list-order-indexes', ...listOrderIndexes },
+  { name: '0015-trace-retention', ...traceRetention },
 ];
