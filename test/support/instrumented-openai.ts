@@ -1,4 +1,4 @@
-import { context } from '@opentelemetry/api';
+import { context, createContextKey } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as ProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
@@ -115,3 +115,24 @@ export async function exactMatchScene(client: ApiClient, expectedOutput: string)
     },
   };
 }
+
+const ASSOCIATION_PROPERTIES = createContextKey('association_properties');
+
+/** Runs `fn` with OpenLLMetry association properties in context, as the Traceloop SDK's `withAssociationProperties`. */
+export const withAssociationProperties = <T>(properties: Record<string, string>, fn: () => T): T =>
+  context.with(context.active().setValue(ASSOCIATION_PROPERTIES, properties), fn);
+
+/**
+ * The part of the Traceloop SDK's span processor that writes the association properties in context onto every
+ * span started (`traceloop.association.properties.<name>`); the SDK itself brings every other instrumentation too.
+ */
+export const associationPropertiesProcessor: SpanProcessor = {
+  onStart(span, parent) {
+    const properties = (parent.getValue(ASSOCIATION_PROPERTIES) ?? {}) as Record<string, string>;
+    for (const [name, value] of Object.entries(properties))
+      span.setAttribute(`traceloop.association.properties.${name}`, value);
+  },
+  onEnd: () => {},
+  forceFlush: async () => {},
+  shutdown: async () => {},
+};
