@@ -40,6 +40,18 @@ const CONSUMED = new Set<string>([
   ]),
 ]);
 
+// The tables flattened once, since every span of an export is read through them.
+const INPUT_SOURCES = OTEL_CONVENTIONS.flatMap((convention) => convention.input);
+const OUTPUT_SOURCES = OTEL_CONVENTIONS.flatMap((convention) => convention.output);
+const TYPE_RULES = OTEL_CONVENTIONS.flatMap((convention) => convention.spanType);
+const MODEL_ATTRIBUTES = [
+  ...OTEL_CONVENTIONS.flatMap((convention) => convention.responseModel),
+  ...OTEL_CONVENTIONS.flatMap((convention) => convention.requestModel),
+];
+const USAGE_ATTRIBUTES = TOKEN_USAGE_FIELDS.map(
+  (field) => [field, OTEL_CONVENTIONS.flatMap((convention) => convention.usage[field] ?? [])] as const,
+);
+
 type IndexedSource = Extract<OtelSource, { kind: 'indexed-messages' | 'indexed-values' }>;
 const INDEXED_SOURCES: readonly IndexedSource[] = OTEL_CONVENTIONS.flatMap((convention) =>
   [...convention.input, ...convention.output].filter(
@@ -92,13 +104,13 @@ export function readConventions(attributes: Readonly<Record<string, unknown>>): 
   const flattened = new Map<IndexedSource, [string, unknown][]>();
   const rest: Record<string, unknown> = {};
   for (const key of Object.keys(attributes)) {
-    if (key === typeAttribute) continue;
+    if (key === typeAttribute || CONSUMED.has(key)) continue;
     const source = INDEXED_SOURCES.find((candidate) => isIndexedKey(key, candidate.prefix));
     if (source) {
       const entries = flattened.get(source) ?? [];
       entries.push([key.slice(source.prefix.length), attributes[key]]);
       flattened.set(source, entries);
-    } else if (!CONSUMED.has(key)) setOwn(rest, key, attributes[key]);
+    } else setOwn(rest, key, attributes[key]);
   }
   const input = readSources(attributes, flattened, 'input');
   const output = readSources(attributes, flattened, 'output');
@@ -109,10 +121,7 @@ export function readConventions(attributes: Readonly<Record<string, unknown>>): 
     inputText: (input.messages && questionText(input.messages)) ?? input.text,
     outputText: (output.messages && answerText(output.messages)) ?? output.text,
     usage: readUsage(attributes),
-    model: firstName(attributes, [
-      ...OTEL_CONVENTIONS.flatMap((convention) => convention.responseModel),
-      ...OTEL_CONVENTIONS.flatMap((convention) => convention.requestModel),
-    ]),
+    model: firstName(attributes, MODEL_ATTRIBUTES),
     rest,
   };
 }
@@ -143,27 +152,25 @@ function readType(attributes: Readonly<Record<string, unknown>>): {
 } {
   const explicit = text(attributes[OTEL_ATTRIBUTES.spanType]);
   if (explicit && SPAN_TYPES.includes(explicit as SpanType)) return { type: explicit as SpanType, typeAttribute: null };
-  const rules = OTEL_CONVENTIONS.flatMap((convention) => convention.spanType);
-  for (const rule of rules) {
+  for (const rule of TYPE_RULES) {
     if (!('values' in rule)) continue;
     const value = text(attributes[rule.attribute]);
     if (value !== null && Object.hasOwn(rule.values, value))
       return { type: rule.values[value], typeAttribute: rule.attribute };
   }
-  for (const rule of rules)
+  for (const rule of TYPE_RULES)
     if ('type' in rule && attributes[rule.attribute] !== undefined) return { type: rule.type, typeAttribute: null };
   return { type: 'SPAN', typeAttribute: null };
 }
 
 function readUsage(attributes: Readonly<Record<string, unknown>>): TokenUsage | null {
   const counts: Partial<Record<keyof TokenUsage, number>> = {};
-  for (const field of TOKEN_USAGE_FIELDS) {
-    for (const convention of OTEL_CONVENTIONS) {
-      const value = (convention.usage[field] ?? []).map((key) => count(attributes[key])).find((n) => n !== null);
-      if (value !== undefined && value !== null) {
-        counts[field] = value;
-        break;
-      }
+  for (const [field, keys] of USAGE_ATTRIBUTES) {
+    for (const key of keys) {
+      const value = count(attributes[key]);
+      if (value === null) continue;
+      counts[field] = value;
+      break;
     }
   }
   return tokenUsage(counts);
@@ -182,7 +189,7 @@ function readSources(
     data ??= {};
     if (!Object.hasOwn(data, key)) setOwn(data, key, value);
   };
-  for (const source of OTEL_CONVENTIONS.flatMap((convention) => convention[side])) {
+  for (const source of side === 'input' ? INPUT_SOURCES : OUTPUT_SOURCES) {
     if (source.kind === 'indexed-messages' || source.kind === 'indexed-values') {
       const entries = flattened.get(source);
       if (!entries) continue;
