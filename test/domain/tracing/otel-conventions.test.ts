@@ -148,6 +148,16 @@ const readings: [string, Record<string, unknown>, Record<string, unknown>][] = [
       inputData: { value: 'What is the capital of France?' },
     },
   ],
+  [
+    'flattened GenAI completion of tool calls; a model name over 255 characters is not read',
+    {
+      'gen_ai.request.model': 'm'.repeat(256),
+      'gen_ai.completion.0.role': 'assistant',
+      'gen_ai.completion.0.tool_calls.0.name': 'get_weather',
+      'gen_ai.completion.0.tool_calls.0.arguments': '{"city":"Paris"}',
+    },
+    { outputText: 'get_weather({"city":"Paris"})', model: null },
+  ],
   ['OpenInference RERANKER has no type of ours: SPAN', { 'openinference.span.kind': 'RERANKER' }, { type: 'SPAN' }],
   ['OpenInference GUARDRAIL', { 'openinference.span.kind': 'GUARDRAIL' }, { type: 'GUARDRAIL' }],
   [
