@@ -1,4 +1,5 @@
 import { setOwn } from '../shared/json.ts';
+import { utf8Length } from './fields.ts';
 import { OTEL_CONVENTIONS, type OtelSource } from './otel-conventions.ts';
 import { answerText, type ChatMessage, indexedMessages, jsonMessages, questionText } from './otel-messages.ts';
 import type { OtelSpan } from './otel-span.ts';
@@ -137,7 +138,7 @@ const isIndexedKey = (key: string, prefix: string): boolean => {
 const firstName = (attributes: Readonly<Record<string, unknown>>, keys: readonly string[]): string | null => {
   for (const key of keys) {
     const value = text(attributes[key]);
-    if (value !== null && value.trim() !== '' && value.length <= MODEL_NAME_LIMIT) return value;
+    if (value !== null && value.trim() !== '' && utf8Length(value) <= MODEL_NAME_LIMIT) return value;
   }
   return null;
 };

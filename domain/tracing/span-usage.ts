@@ -1,19 +1,20 @@
 import { isJsonObject } from '../shared/json.ts';
+import { utf8Length } from './fields.ts';
 import type { SpanProblem } from './span.ts';
 import { TOKEN_USAGE_FIELDS, type TokenUsage, tokenUsage } from './token-usage.ts';
 
 /** The longest model name a span or an inference result keeps (provider names run to a few dozen characters; a column of 255). */
 export const MODEL_NAME_LIMIT = 255;
 
-/** A span's optional `model`: a non-blank name of at most MODEL_NAME_LIMIT characters. */
+/** A span's optional `model`: a non-blank name of at most MODEL_NAME_LIMIT bytes of UTF-8 (as inference results). */
 export function readSpanModel(raw: Readonly<Record<string, unknown>>, problems: SpanProblem[]): string | null {
   const value = raw.model;
   if (value === undefined || value === null) return null;
-  if (typeof value !== 'string' || value.trim() === '' || value.length > MODEL_NAME_LIMIT) {
+  if (typeof value !== 'string' || value.trim() === '' || utf8Length(value) > MODEL_NAME_LIMIT) {
     problems.push({
       error: 'invalid_field',
       path: 'model',
-      message: `must be a non-empty string of at most ${MODEL_NAME_LIMIT} characters`,
+      message: `must be a non-empty string of at most ${MODEL_NAME_LIMIT} bytes`,
     });
     return null;
   }
