@@ -11,6 +11,7 @@ import * as operations from './0012-operations.ts';
 import * as datasetColumnNames from './0013-dataset-column-names.ts';
 import * as listOrderIndexes from './0014-list-order-indexes.ts';
 import * as traceRetention from './0015-trace-retention.ts';
+import * as modelAndUsage from './0016-model-and-usage.ts';
 
 export interface Migration {
   readonly name: string;
@@ -32,4 +33,5 @@ export const migrations: readonly Migration[] = [
   { name: '0013-dataset-column-names', ...datasetColumnNames },
   { name: '0014-list-order-indexes', ...listOrderIndexes },
   { name: '0015-trace-retention', ...traceRetention },
+  { name: '0016-model-and-usage', ...modelAndUsage },
 ];
