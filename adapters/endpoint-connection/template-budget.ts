@@ -4,10 +4,10 @@ import type { TurnVariables } from '../../domain/endpoint-connection/product-tur
 /**
  * What one render of a request template may cost. `steps` counts the template nodes rendered (liquidjs checks its
  * render limit before each node and each loop iteration): a count, so the bound holds on a busy machine, and a few
- * milliseconds of work. `renderMs` is a wall-clock backstop; `memory` the characters ranges and filters may
- * allocate; `output` the rendered body's length.
+ * milliseconds of work. `renderMs` is only a wall-clock backstop, set wide so a loaded machine never fails a sound
+ * template with it; `memory` the characters ranges and filters may allocate; `output` the rendered body's length.
  */
-export const TEMPLATE_BUDGET = { steps: 10_000, renderMs: 100, memory: 2_000_000, output: 1_000_000 } as const;
+export const TEMPLATE_BUDGET = { steps: 10_000, renderMs: 1_000, memory: 2_000_000, output: 1_000_000 } as const;
 
 /** A render stopped by its budget; the message says which. */
 export class TemplateOverBudget extends Error {}
