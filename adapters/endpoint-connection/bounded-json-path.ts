@@ -13,7 +13,7 @@ import type {
 } from './json-path-ast.ts';
 
 /** The work one JSONPath evaluation may do: nodes visited, selected or compared. */
-export const JSON_PATH_STEP_BUDGET = 100_000;
+export const JSON_PATH_STEP_BUDGET = 150_000;
 
 /** Thrown when an evaluation goes over its step budget; what was selected so far is dropped. */
 export class PathBudgetExceeded extends Error {

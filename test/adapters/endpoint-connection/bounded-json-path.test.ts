@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import test from 'ava';
 import parseJsonPath from 'jsonpath-rfc9535/parser';
 import { BoundedJsonPath, PathBudgetExceeded } from '../../../adapters/endpoint-connection/bounded-json-path.ts';
+import { ANSWER_MAX_NODES } from '../../../domain/endpoint-connection/answer-json.ts';
 import { jsonPathRuleBroken } from '../../../adapters/endpoint-connection/json-path-rules.ts';
 
 interface ComplianceCase {
@@ -54,6 +55,14 @@ test('an evaluation over its step budget stops with a reason instead of running 
   const wide = Array.from({ length: 50 }, () => Array.from({ length: 50 }, () => [1, 2, 3]));
   t.throws(() => select(wide, '$[*,*,*,*][*,*,*,*][*,*,*,*][?@ == 7]'), { instanceOf: PathBudgetExceeded });
   t.deepEqual(select(wide, '$[0][0][?@ > 2]'), [3]);
+});
+
+test('a path of one descendant segment fits its budget on the largest answer the platform reads', (t) => {
+  // Five values per item: the most values an answer may hold.
+  const largest = { items: Array.from({ length: ANSWER_MAX_NODES / 5 - 1 }, (_, n) => ({ kind: 'a', n, t: [n] })) };
+  t.is(select(largest, '$..*').length, ANSWER_MAX_NODES - 4);
+  t.is(select(largest, '$..[?@.kind]').length, ANSWER_MAX_NODES / 5 - 1);
+  t.is(select(largest, '$..t[0]').length, ANSWER_MAX_NODES / 5 - 1);
 });
 
 test('the rules: one descendant segment in the whole path, no regular-expression function', (t) => {
