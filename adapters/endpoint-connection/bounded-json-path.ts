@@ -11,6 +11,7 @@ import type {
   SingularQuery,
   SingularQuerySegment,
 } from './json-path-ast.ts';
+import { childrenOf, isObject, type Json, sliceIndices } from './json-path-values.ts';
 
 /** The work one JSONPath evaluation may do: nodes visited, selected or compared. */
 export const JSON_PATH_STEP_BUDGET = 150_000;
@@ -22,7 +23,6 @@ export class PathBudgetExceeded extends Error {
   }
 }
 
-type Json = unknown;
 /** The result of a singular query or function that selects nothing (RFC 9535 "Nothing"). */
 const NOTHING = Symbol('nothing');
 type Value = Json | typeof NOTHING;
@@ -30,24 +30,6 @@ type Value = Json | typeof NOTHING;
 class Nodes {
   constructor(readonly list: Json[]) {}
 }
-
-const isObject = (value: Json): value is Record<string, Json> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const childrenOf = (value: Json): readonly Json[] =>
-  Array.isArray(value) ? value : isObject(value) ? Object.values(value) : [];
-const sliceIndices = (length: number, start: number | null, end: number | null, step: number | null): number[] => {
-  const by = step ?? 1;
-  if (by === 0) return [];
-  const bound = (index: number) => (index >= 0 ? Math.min(index, length) : Math.max(length + index, 0));
-  const indices: number[] = [];
-  if (by > 0) for (let at = bound(start ?? 0), stop = bound(end ?? length); at < stop; at += by) indices.push(at);
-  else {
-    const lower = end === null ? -1 : Math.min(Math.max(end >= 0 ? end : length + end, -1), length - 1);
-    const upper = start === null ? length - 1 : Math.min(Math.max(start >= 0 ? start : length + start, -1), length - 1);
-    for (let at = upper; at > lower; at += by) indices.push(at);
-  }
-  return indices;
-};
 
 /**
  * Evaluates a parsed RFC 9535 query with a step budget: every node visited, selected or compared costs a step, so the
