@@ -146,3 +146,23 @@ test(`[${database}] a launch whose template goes over its budget fails its items
   t.is(product.requests.filter((request) => request.body.includes('x'.repeat(299))).length, 0, 'nothing sent');
   t.is((await owner.get('/health')).status, 200, 'the process is up');
 });
+
+test(`[${database}] in a launch, an answer over 1 MB or nested too deep fails its item with the reason`, async (t) => {
+  const { owner } = await createTenant(world());
+  for (const [path, reason] of [
+    ['/huge', 'the answer is larger than 1000000 bytes'],
+    ['/deep', 'the answer nests deeper than 64 levels'],
+  ]) {
+    const scene = await inferenceGenerationScene(owner, `${product.url}${path}`, {
+      messages: ['hello'],
+      connection: { retries: 0 },
+    });
+    const launched = await owner.post('/evaluations/fromVersion', { versionId: scene.version.id });
+    const { launch } = await launchEnded(owner, launched.body.runId, launched.body.launchId);
+    t.like(launch, { status: 'COMPLETED', progress: { sessionsDone: 0, sessionsFailed: 1 } }, path);
+    const [session] = (await owner.get('/sessions', { runIds: launched.body.runId })).body;
+    t.like(session, { status: 'FAILED', error: reason }, path);
+    const [result] = (await owner.get('/inferenceResults', { sessionIds: session.id })).body;
+    t.like(result, { status: 'FAILED', error: reason }, path);
+  }
+});
