@@ -80,6 +80,16 @@ function operation(spec: RouteSpec, components: Components): JsonSchema {
     responses: {
       [success]: {
         description: spec.responseDescription ?? 'Success',
+        ...(spec.responseHeaders
+          ? {
+              headers: Object.fromEntries(
+                Object.entries(spec.responseHeaders).map(([name, description]) => [
+                  name,
+                  { description, schema: { type: 'string' } },
+                ]),
+              ),
+            }
+          : {}),
         ...(spec.response
           ? { content: { 'application/json': { schema: convert(spec.response, 'output', components) } } }
           : {}),

@@ -41,6 +41,8 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
   readonly status?: number;
   readonly response?: z.ZodType;
   readonly responseDescription?: string;
+  /** Headers the success answer may carry, by name, with what they say (documented in OpenAPI). */
+  readonly responseHeaders?: Readonly<Record<string, string>>;
   /** Responses are parsed by `response` (dropping internal fields, proving the documented shape); hot paths may skip it. */
   readonly validateResponse?: boolean;
   /** Error statuses this route documents besides 400/401/500. */

@@ -1,7 +1,8 @@
 import { DuplicateKey, NotFound, StaleVersion } from '../../domain/errors.ts';
-import { type Condition, DEFAULT_SORT, type ListQuery } from '../../application/ports/list-query.ts';
+import { type Condition, type ListQuery, orderKeys } from '../../application/ports/list-query.ts';
 import type { Storable } from '../../application/ports/record-store.ts';
 import { bumped } from '../shared/bumped.ts';
+import { afterUnknown, keysetConditions } from '../shared/keyset.ts';
 import { assertQueryFields, type RecordKind } from '../shared/record-kind.ts';
 import { RecordStoreBase } from '../shared/record-store-base.ts';
 import { byKeys, meets } from './evaluate-condition.ts';
@@ -52,10 +53,18 @@ export class MemoryRecordStore<T extends Storable> extends RecordStoreBase<T> {
   async list(scope: string | null, query: ListQuery<T>): Promise<T[]> {
     assertQueryFields(this.kind, query);
     const offset = query.offset ?? 0;
-    return this.matching(scope, query.where ?? [])
-      .sort(byKeys(query.sort?.length ? query.sort : DEFAULT_SORT))
+    return this.matching(scope, [...(query.where ?? []), ...this.following(scope, query)])
+      .sort(byKeys(query.sort))
       .slice(offset, offset + (query.limit ?? 100))
       .map((row) => structuredClone(row));
+  }
+
+  /** The keyset conditions of `query.after`: rows after that record in the query's order (any field may be null). */
+  private following(scope: string | null, query: ListQuery<T>): Condition<T>[] {
+    if (query.after === undefined) return [];
+    const row = this.lookup(scope, query.after);
+    if (!row || (scope !== null && row[this.kind.scopeField] !== scope)) throw afterUnknown();
+    return keysetConditions(orderKeys(query.sort), row, () => true) as Condition<T>[];
   }
 
   async count(scope: string | null, query: ListQuery<T>): Promise<number> {

@@ -1,5 +1,6 @@
 import { readAnswerJson } from './answer-json.ts';
 import type { AuthSecret } from './auth.ts';
+import { MASKED } from './custom-headers.ts';
 import type { EndpointConnection } from './endpoint-connection.ts';
 import type { OutputMapping } from './request-shape.ts';
 
@@ -50,17 +51,16 @@ export function authHeaders(
   }
 }
 
-/** The request headers as they may be shown: the secret's header masked. */
+/** The request headers as they may be shown: the secret's header and every custom header masked. */
 export function maskedHeaders(
   headers: Readonly<Record<string, string>>,
-  connection: Pick<EndpointConnection, 'apiKeyHeader' | 'authType'>,
+  connection: Pick<EndpointConnection, 'apiKeyHeader' | 'authType' | 'headers'>,
 ): Record<string, string> {
-  if (connection.authType === 'NONE') return { ...headers };
-  const secretHeader = (
-    connection.authType === 'API_KEY' ? (connection.apiKeyHeader ?? '') : 'authorization'
-  ).toLowerCase();
+  const secret = new Set(Object.keys(connection.headers).map((name) => name.toLowerCase()));
+  if (connection.authType !== 'NONE')
+    secret.add((connection.authType === 'API_KEY' ? (connection.apiKeyHeader ?? '') : 'authorization').toLowerCase());
   return Object.fromEntries(
-    Object.entries(headers).map(([name, value]) => [name, name.toLowerCase() === secretHeader ? '***' : value]),
+    Object.entries(headers).map(([name, value]) => [name, secret.has(name.toLowerCase()) ? MASKED : value]),
   );
 }
 

@@ -30,7 +30,12 @@ const endRule = z.strictObject({
   equals: z.unknown().optional(),
 });
 
-const headers = z.record(z.string(), z.string()).describe('Extra request headers');
+const headers = z
+  .record(z.string(), z.string())
+  .describe(
+    'Extra request headers (at most 50). Every value is a secret: stored encrypted, answered as `***`, sent to the ' +
+      'product as given. Values must be sendable in HTTP (one line of printable ASCII or Latin-1).',
+  );
 
 export const endpointConnection = recordResponse<EndpointConnectionView>({ id: 'EndpointConnection' })({
   ...ownedRecordIds,
@@ -60,11 +65,18 @@ const settings = {
   httpMethod: z.enum(HTTP_METHODS).describe('Default POST'),
   authType: z.enum(AUTH_TYPES).describe('Default NONE'),
   apiKeyHeader: z.string().max(255).nullable().optional().describe('API_KEY: the header (default X-API-Key)'),
-  token: secret.describe('BEARER: the token (stored encrypted, never shown)'),
-  apiKey: secret.describe('API_KEY: the key (stored encrypted, never shown)'),
+  token: secret.describe('BEARER: the token (stored encrypted, never shown; printable ASCII or Latin-1)'),
+  apiKey: secret.describe('API_KEY: the key (stored encrypted, never shown; printable ASCII or Latin-1)'),
   username: secret.describe('BASIC: the user name (stored encrypted)'),
   password: secret.describe('BASIC: the password (stored encrypted, never shown)'),
-  headers: headers.nullable().optional(),
+  headers: headers
+    .nullable()
+    .optional()
+    .describe(
+      'Extra request headers; replaces the whole set (a header left out is dropped, null drops all). Every value is ' +
+        'a secret (stored encrypted, answered as `***`; needs ASSAY_SECRET_KEY); a value of `***` keeps the value ' +
+        'stored under that name. Values must be sendable in HTTP (one line of printable ASCII or Latin-1).',
+    ),
   inputTemplate: z
     .string()
     .nullable()
@@ -125,7 +137,7 @@ export const connectionTestReport = z
     request: z.object({
       method: z.string(),
       url: z.string(),
-      headers: z.record(z.string(), z.string()).describe('The secret header shows ***'),
+      headers: z.record(z.string(), z.string()).describe('The secret header and every custom header show ***'),
       body: z.string().nullable(),
     }),
     responseBody: z.string().describe("The product's answer, its first 64 KB"),

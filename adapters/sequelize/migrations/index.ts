@@ -9,6 +9,7 @@ import * as spanIdsPerOrganization from './0010-span-ids-per-organization.ts';
 import * as endpointConnections from './0011-endpoint-connections.ts';
 import * as operations from './0012-operations.ts';
 import * as datasetColumnNames from './0013-dataset-column-names.ts';
+import * as listOrderIndexes from './0014-list-order-indexes.ts';
 
 export interface Migration {
   readonly name: string;
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   { name: '0011-endpoint-connections', ...endpointConnections },
   { name: '0012-operations', ...operations },
   { name: '0013-dataset-column-names', ...datasetColumnNames },
+  { name: '0014-list-order-indexes', ...listOrderIndexes },
 ];

@@ -43,22 +43,27 @@ for (const { rule, secret, apiKeyHeader, headers } of headersBySecret) {
 
 const sent = { 'content-type': 'application/json', Authorization: 'Bearer tok', 'X-Key': 'k', 'X-Tenant': 'shop' };
 
-/** Which header a shown request masks: the one carrying the secret, whatever its case, and no other. */
+/** Which header a shown request masks: the one carrying the secret, and every custom header, whatever their case. */
 const masks: { rule: string; connection: Parameters<typeof maskedHeaders>[1]; masked: string[] }[] = [
-  { rule: 'no auth: nothing masked', connection: { authType: 'NONE', apiKeyHeader: null }, masked: [] },
+  { rule: 'no auth: nothing masked', connection: { authType: 'NONE', apiKeyHeader: null, headers: {} }, masked: [] },
+  {
+    rule: 'no auth: the custom headers, any case',
+    connection: { authType: 'NONE', apiKeyHeader: null, headers: { 'x-tenant': 'sealed' } },
+    masked: ['X-Tenant'],
+  },
   {
     rule: 'BEARER: the authorization header, any case',
-    connection: { authType: 'BEARER', apiKeyHeader: null },
+    connection: { authType: 'BEARER', apiKeyHeader: null, headers: {} },
     masked: ['Authorization'],
   },
   {
     rule: 'BASIC: the authorization header',
-    connection: { authType: 'BASIC', apiKeyHeader: null },
+    connection: { authType: 'BASIC', apiKeyHeader: null, headers: {} },
     masked: ['Authorization'],
   },
   {
     rule: "API_KEY: the key's own header, any case, and not authorization",
-    connection: { authType: 'API_KEY', apiKeyHeader: 'x-key' },
+    connection: { authType: 'API_KEY', apiKeyHeader: 'x-key', headers: {} },
     masked: ['X-Key'],
   },
 ];

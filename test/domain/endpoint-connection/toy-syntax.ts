@@ -18,4 +18,7 @@ export const toySyntax: EndpointSyntax = {
 /** A seal whose output shows what was sealed, so a test can read it back. */
 export const toySeal = (secret: AuthSecret): string => `sealed:${JSON.stringify(secret)}`;
 
-export const toyContext: ConnectionContext = { syntax: toySyntax, seal: toySeal };
+/** A header seal that shows the value it sealed. */
+export const toySealHeader = (_name: string, value: string): string => `sealed:${value}`;
+
+export const toyContext: ConnectionContext = { syntax: toySyntax, seal: toySeal, sealHeader: toySealHeader };
