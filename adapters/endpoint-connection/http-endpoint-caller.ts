@@ -174,14 +174,18 @@ export class HttpEndpointCaller implements EndpointCaller {
           const chunks: Buffer[] = [];
           let size = 0;
           response.on('data', (chunk: Buffer) => {
-            if (size >= MAX_ANSWER_BYTES) return;
-            chunks.push(chunk);
             size += chunk.length;
+            if (size <= MAX_ANSWER_BYTES) chunks.push(chunk);
+            else {
+              // Over the limit the call has failed: nothing more is read, and the connection is closed.
+              finish(failed(`the answer is larger than ${MAX_ANSWER_BYTES} bytes`));
+              outgoing.destroy();
+            }
           });
           response.on('end', () =>
             finish({
               status: response.statusCode ?? null,
-              body: Buffer.concat(chunks).subarray(0, MAX_ANSWER_BYTES).toString('utf8'),
+              body: Buffer.concat(chunks).toString('utf8'),
               error: null,
               timedOut: false,
               retryAfterMs: retryAfter(response.headers['retry-after']),

@@ -19,7 +19,10 @@ const outputMapping = z
     inputTokens: z.string().optional(),
     outputTokens: z.string().optional(),
   })
-  .describe('JSONPath expressions (RFC 9535) read in the JSON answer');
+  .describe(
+    'JSONPath expressions (RFC 9535) read in the JSON answer: at most one descendant segment (..) each, no ' +
+      'match() or search(); evaluated within 150,000 steps',
+  );
 
 const endRule = z.strictObject({
   statusCode: z.number().int(),
@@ -80,7 +83,8 @@ const settings = {
     .optional()
     .describe(
       'Liquid template of the request body; must use `input`. Variables: input ({user_message}), testCase, ' +
-        'session ({id, customId}), productSessionId, turn, history. Default `{"message": {{ input.user_message | json }}}`',
+        'session ({id, customId}), productSessionId, turn, history. Default `{"message": {{ input.user_message | json }}}`. ' +
+        'A render is bounded (10,000 steps, 2,000,000 characters allocated, 1,000,000 rendered)',
     ),
   outputMapping: outputMapping.nullable().optional(),
   timeoutMs: limited(CONNECTION_LIMITS.timeoutMs).nullable().optional().describe('Default 30000'),

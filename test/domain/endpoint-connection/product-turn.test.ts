@@ -1,7 +1,9 @@
 import test from 'ava';
 import type { AuthSecret } from '../../../domain/endpoint-connection/auth.ts';
+import { ANSWER_MAX_DEPTH, ANSWER_MAX_NODES } from '../../../domain/endpoint-connection/answer-json.ts';
 import {
   authHeaders,
+  RETRIEVAL_CONTEXT_LIMIT,
   type MappedAnswer,
   mapAnswer,
   maskedHeaders,
@@ -185,6 +187,29 @@ const readings: {
     answer: answered({ output: null }),
     mapped: failed('outputMapping.output ($.output) matched nothing'),
   },
+  {
+    rule: 'an answer nested deeper than the limit, refused before it is parsed',
+    answer: {
+      status: 200,
+      body: `${'['.repeat(ANSWER_MAX_DEPTH + 1)}${']'.repeat(ANSWER_MAX_DEPTH + 1)}`,
+      error: null,
+    },
+    mapped: failed(`the answer nests deeper than ${ANSWER_MAX_DEPTH} levels`),
+  },
+  {
+    rule: 'an answer holding more values than the limit',
+    answer: answered({ output: 'Hi', list: Array.from({ length: ANSWER_MAX_NODES }, () => 0) }),
+    mapped: failed(`the answer holds more than ${ANSWER_MAX_NODES} JSON values`),
+  },
+  {
+    rule: 'a retrieval context longer than its limit (selected texts repeat what they nest)',
+    answer: answered({
+      answer: 'Hi',
+      docs: ['a', 'b', 'c'].map((letter) => letter.repeat(RETRIEVAL_CONTEXT_LIMIT / 2)),
+    }),
+    mapping: { output: '$.answer', retrievalContext: '$.docs' },
+    mapped: failed(`outputMapping.retrievalContext selects more than ${RETRIEVAL_CONTEXT_LIMIT} characters`),
+  },
 ];
 
 for (const { rule, answer, mapping, mapped } of readings) {
@@ -254,3 +279,14 @@ for (const { rule, input, expected } of inputs) {
     t.deepEqual(turnInput(input), expected);
   });
 }
+
+test('mapped answer: a path over its evaluation budget fails the call with the reason', (t) => {
+  const costly = (_document: unknown, path: string): unknown[] => {
+    if (path === '$.docs') throw new Error('the path needs more than 100000 steps on this answer');
+    return ['Hi'];
+  };
+  t.deepEqual(
+    mapAnswer(answered({ answer: 'Hi' }), { output: '$.answer', retrievalContext: '$.docs' }, costly),
+    failed('the output mapping could not be read: the path needs more than 100000 steps on this answer'),
+  );
+});
