@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { UseCases } from '../../../application/use-cases.ts';
+import { CREDENTIAL_BODY_LIMIT } from '../middleware/decoded-body.ts';
 import { route, type RouteSpec } from '../route-spec.ts';
 import { mfaChallenge, mfaVerify, passwordChange, sessionKey, signInRequest } from '../schemas/auth.ts';
 import { recordRoute } from './resource-routes.ts';
@@ -32,8 +33,9 @@ export function authRoutes(useCases: UseCases): RouteSpec[] {
         'the same 401; attempts per e-mail are limited (429); 503 when MFA applies but no mail relay is configured.',
       auth: false,
       body: signInRequest,
+      bodyLimit: CREDENTIAL_BODY_LIMIT,
       response: z.union([sessionKey, mfaChallenge]),
-      errors: [401, 403, 429, 503],
+      errors: [401, 403, 413, 429, 503],
       handle: ({ body }) => useCases.signIn.execute(body),
     }),
     route({
@@ -45,8 +47,9 @@ export function authRoutes(useCases: UseCases): RouteSpec[] {
         'Codes expire after 10 minutes and work once; a challenge dies after 5 wrong codes. Any of these → 401.',
       auth: false,
       body: mfaVerify,
+      bodyLimit: CREDENTIAL_BODY_LIMIT,
       response: sessionKey,
-      errors: [401],
+      errors: [401, 413],
       handle: ({ body }) => useCases.verifyMfa.execute(body),
     }),
   ];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { UseCases } from '../../../application/use-cases.ts';
+import { WEBHOOK_BODY_LIMIT } from '../middleware/decoded-body.ts';
 import { route, type RouteSpec } from '../route-spec.ts';
 
 const acknowledgement = z.object({ acknowledged: z.literal(true) }).meta({ id: 'MarketplaceAcknowledgement' });
@@ -22,8 +23,9 @@ export function marketplaceRoutes(useCases: UseCases): RouteSpec[] {
       ].join(' '),
       auth: false,
       bodyKind: 'json',
+      bodyLimit: WEBHOOK_BODY_LIMIT,
       response: acknowledgement,
-      errors: [401, 503],
+      errors: [401, 413, 503],
       handle: ({ ctx, body }) =>
         useCases.receiveMarketplaceNotice.execute(
           /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'))?.[1] ?? null,
