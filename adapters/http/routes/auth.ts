@@ -30,7 +30,8 @@ export function authRoutes(useCases: UseCases): RouteSpec[] {
       description:
         'When the user turned MFA on or the organization enforces it, a 6-digit code is e-mailed and the answer is ' +
         '`{mfaRequired, challengeId}`; send the code to POST /auth/mfa/verify. A wrong e-mail or password answers ' +
-        'the same 401; attempts per e-mail are limited (429); 503 when MFA applies but no mail relay is configured.',
+        'the same 401; attempts per e-mail are limited (429); 503 when MFA applies but no mail relay is configured. ' +
+        'The body is at most 8 KB (413 beyond).',
       auth: false,
       body: signInRequest,
       bodyLimit: CREDENTIAL_BODY_LIMIT,
@@ -44,7 +45,8 @@ export function authRoutes(useCases: UseCases): RouteSpec[] {
       tag,
       summary: 'Trade the e-mailed code for a session key (no credential)',
       description:
-        'Codes expire after 10 minutes and work once; a challenge dies after 5 wrong codes. Any of these → 401.',
+        'Codes expire after 10 minutes and work once; a challenge dies after 5 wrong codes. Any of these → 401. ' +
+        'The body is at most 8 KB (413 beyond).',
       auth: false,
       body: mfaVerify,
       bodyLimit: CREDENTIAL_BODY_LIMIT,
