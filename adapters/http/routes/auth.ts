@@ -37,7 +37,10 @@ export function authRoutes(useCases: UseCases): RouteSpec[] {
       bodyLimit: CREDENTIAL_BODY_LIMIT,
       response: z.union([sessionKey, mfaChallenge]),
       errors: [401, 403, 413, 429, 503],
-      handle: ({ body }) => useCases.signIn.execute(body),
+      handle: ({ body, ctx }) => {
+        ctx.set('Cache-Control', 'no-store');
+        return useCases.signIn.execute(body);
+      },
     }),
     route({
       method: 'post',
@@ -52,7 +55,10 @@ export function authRoutes(useCases: UseCases): RouteSpec[] {
       bodyLimit: CREDENTIAL_BODY_LIMIT,
       response: sessionKey,
       errors: [401, 413],
-      handle: ({ body }) => useCases.verifyMfa.execute(body),
+      handle: ({ body, ctx }) => {
+        ctx.set('Cache-Control', 'no-store');
+        return useCases.verifyMfa.execute(body);
+      },
     }),
   ];
 }
