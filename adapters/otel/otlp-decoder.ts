@@ -1,7 +1,8 @@
 import { DomainError, InvalidInput } from '../../domain/errors.ts';
 import { setOwn } from '../../domain/shared/json.ts';
 import { findJsonProblem } from '../shared/json-input.ts';
-import { parseShapedJson } from '../shared/shaped-json.ts';
+import { parseShapedJson, shapeRefusal } from '../shared/shaped-json.ts';
+import { protobufShapeProblem } from './protobuf-shape.ts';
 import type { OtelSpan } from '../../domain/tracing/otel-span.ts';
 import { MAX_SPANS_PER_BATCH } from '../../domain/tracing/span-batch.ts';
 import { ExportTraceServiceRequest, ExportTraceServiceResponse } from './otlp-trace-proto.ts';
@@ -107,6 +108,8 @@ export function decodeOtlpTraces(body: Buffer, format: 'json' | 'protobuf'): Ote
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
       return flatten(checked(parsed));
     }
+    const problem = protobufShapeProblem(body, ExportTraceServiceRequest);
+    if (problem) throw shapeRefusal(problem);
     const message = ExportTraceServiceRequest.decode(body);
     return flatten(checked(ExportTraceServiceRequest.toObject(message, { longs: String, enums: Number })));
   } catch (error) {

@@ -114,6 +114,15 @@ test.serial('a keyed route refuses millions of JSON values or deep nesting befor
   });
   t.is(otlp.status, 413);
   t.regex(otlp.body.message, /more than 1000000 JSON values/);
+  // The protobuf form of the same bomb: eight million empty ResourceSpans messages, two bytes each.
+  const emptyMessages = Buffer.alloc(16_000_000);
+  for (let index = 0; index < emptyMessages.length; index += 2) emptyMessages[index] = 0x0a;
+  const protobuf = await attacker.request('POST', '/otel/v1/traces', {
+    raw: emptyMessages,
+    headers: { 'content-type': 'application/x-protobuf' },
+  });
+  t.is(protobuf.status, 413);
+  t.regex(protobuf.body.message, /more than 1000000 protobuf fields/);
   const webhookArrays = await attacker.request('POST', '/products', { raw: twoArrays(), headers: json });
   t.is(webhookArrays.status, 413, 'eight million numbers are too many values on any route');
 
