@@ -35,6 +35,10 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
   readonly query?: z.ZodType<Q>;
   readonly body?: z.ZodType<B>;
   readonly bodyKind?: BodyKind;
+  /** The most bytes the body may hold, before and after decompression (default `BODY_LIMIT`, 16 MB). */
+  readonly bodyLimit?: number;
+  /** A `stream` route that also takes a multipart/form-data upload: the form field holding the file. */
+  readonly uploadField?: string;
   /** Media types the body may carry, when not plain JSON. */
   readonly consumes?: readonly string[];
   /** Success status (default 200). */
