@@ -85,6 +85,13 @@ const schema = z.object({
   SELF_CHECK_SERVICE_NAMES: z.string().default(''),
   WORKER_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   WORKER_HOST: z.string().default('127.0.0.1'),
+  RETENTION_SWEEP_SECONDS: z.coerce.number().int().min(1).default(600),
+  PURGE_AFTER_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(30 * 24 * 3600),
+  SWEEP_CHUNK_ROWS: z.coerce.number().int().min(1).max(5000).default(5000),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().default('0.0.0.0'),
 });

@@ -1,7 +1,7 @@
 import type { Sequelize } from 'sequelize';
 import { operationsKinds } from '../../shared/record-kinds/operations-kinds.ts';
 import { tables } from '../migrations/0012-operations.ts';
-import { marketplaceOperationColumns } from '../migrations/0014-marketplace-token-binding.ts';
+import { marketplaceOperationColumns } from '../migrations/0017-marketplace-token-binding.ts';
 import { defineModels } from '../support/define-model.ts';
 import { recordModel } from './record-model.ts';
 
