@@ -8,6 +8,8 @@ import { CheckReadiness } from './operations/check-readiness.ts';
 import { GetBuildInfo } from './operations/get-build-info.ts';
 import { RunSelfCheck } from './operations/run-self-check.ts';
 import { GetSdkVersionPolicy } from './operations/get-sdk-version-policy.ts';
+import { SweepNow } from './operations/sweep-now.ts';
+import { SweepStorage } from './operations/sweep-storage.ts';
 import { ReceiveMarketplaceNotice } from './operations/receive-marketplace-notice.ts';
 import { SetPassword } from './auth/set-password.ts';
 import { SignIn } from './auth/sign-in.ts';
@@ -54,6 +56,7 @@ import { UpdateUser } from './user/update-user.ts';
 
 /** Every use case over one set of ports and the deployment's settings: what HTTP, the CLI and the library drive. */
 export function createUseCases(ports: Ports, settings: Settings) {
+  const sweepStorage = new SweepStorage(ports, settings);
   return {
     ...createCatalogUseCases(ports),
     ...createDatasetUseCases(ports),
@@ -102,6 +105,8 @@ export function createUseCases(ports: Ports, settings: Settings) {
     runSelfCheck: new RunSelfCheck(ports),
     getSdkVersionPolicy: new GetSdkVersionPolicy(settings),
     checkReadiness: new CheckReadiness(ports),
+    sweepStorage,
+    sweepNow: new SweepNow(sweepStorage),
     receiveMarketplaceNotice: new ReceiveMarketplaceNotice(ports, settings),
     setPassword: new SetPassword(ports),
     signIn: new SignIn(ports, settings),

@@ -12,12 +12,16 @@ const USAGE = `Usage: npm run cli -- <command> [options]   (administrative tasks
   help, --help                             print this usage
   migrate                                  apply pending database migrations (also: npm run migrate)
   create-key --email <e-mail> [--name <n>] issue an API key for an existing user and print it once
+  sweep [--purge-after-seconds <s>]        run the retention and purge sweep now (as POST /maintenance/sweep):
+                                           delete expired spans, and records soft-deleted <s> seconds ago or more
+                                           (default PURGE_AFTER_SECONDS)
   openapi [--out docs/openapi.json]        write the OpenAPI document generated from the routes`;
 
 const OPTIONS = {
   email: { type: 'string' },
   name: { type: 'string', default: 'cli key' },
   out: { type: 'string', default: 'docs/openapi.json' },
+  'purge-after-seconds': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -60,6 +64,23 @@ async function main(argv: string[], startedAt: Date): Promise<number> {
         const useCases = await container.getAsync(TOKENS.useCases);
         const { user, key } = await useCases.issueKeyByEmail.execute({ email: values.email, name: values.name });
         process.stdout.write(`API key for ${user.email} (${user.role}), shown only this once:\n${key}\n`);
+      } finally {
+        await closeContainer(container);
+      }
+      return 0;
+    }
+    case 'sweep': {
+      const seconds = values['purge-after-seconds'];
+      if (seconds !== undefined && !/^\d+$/.test(seconds))
+        throw new Error('--purge-after-seconds must be a whole number of seconds, 0 or more');
+      const container = await buildContainer(config, startedAt);
+      try {
+        await migrateStorage(container);
+        const useCases = await container.getAsync(TOKENS.useCases);
+        const report = await useCases.sweepStorage.execute(
+          seconds === undefined ? {} : { purgeAfterSeconds: Number(seconds) },
+        );
+        process.stdout.write(`Swept: ${report.expiredSpans} expired spans, ${report.purgedRecords} purged records.\n`);
       } finally {
         await closeContainer(container);
       }

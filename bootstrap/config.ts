@@ -87,6 +87,13 @@ const schema = z.object({
   SELF_CHECK_SERVICE_NAMES: z.string().default(''),
   WORKER_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   WORKER_HOST: z.string().default('127.0.0.1'),
+  RETENTION_SWEEP_SECONDS: z.coerce.number().int().min(1).default(600),
+  PURGE_AFTER_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(30 * 24 * 3600),
+  SWEEP_CHUNK_ROWS: z.coerce.number().int().min(1).max(5000).default(5000),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().default('0.0.0.0'),
 });
@@ -102,6 +109,15 @@ export function marketplacePlans(setting: string): Map<string, 'FREE' | 'ENTERPR
 
 export type Config = z.infer<typeof schema>;
 
+/** The names a configuration was given (environment or overrides), kept on it for `sourceOf`. */
+const GIVEN = Symbol('assay.config.given');
+
+/** Whether a setting was given (`env`) or took its code default (`default`); a copy that lost track says `env`. */
+export function sourceOf(config: Config, name: keyof Config): 'env' | 'default' {
+  const given = (config as { [GIVEN]?: ReadonlySet<string> })[GIVEN];
+  return given === undefined || given.has(name) ? 'env' : 'default';
+}
+
 /** Validated configuration; unset values take their defaults, bad values stop start-up with a clear message. */
 export function loadConfig(
   env: Record<string, string | undefined> = process.env,
@@ -113,5 +129,8 @@ export function loadConfig(
     const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  return { ...result.data, ...overrides };
+  const given = new Set([...Object.keys(present), ...Object.keys(overrides)]);
+  // An enumerable symbol: spread copies keep it, while JSON and Object.keys never show it.
+  const config: Config = { ...result.data, ...overrides };
+  return Object.assign(config, { [GIVEN]: given });
 }

@@ -27,10 +27,12 @@ export async function buildContainer(config: Config, startedAt: Date): Promise<C
 }
 
 /**
- * Releases everything the container opened. The job queue goes first (its jobs in flight finish on an open
- * database): `unbindAllAsync` alone runs every deactivation at once, closing the pool under running jobs.
+ * Releases everything the container opened. The sweeper and the job queue go first (a sweep's chunk and the jobs in
+ * flight finish on an open database): `unbindAllAsync` alone runs every deactivation at once, closing the pool under
+ * running work.
  */
 export async function closeContainer(container: Container): Promise<void> {
+  await container.unbindAsync(TOKENS.sweeper);
   await container.unbindAsync(TOKENS.jobQueue);
   await container.unbindAllAsync();
 }

@@ -39,7 +39,8 @@ function logged<J>(
  * Starts scoring jobs and launch jobs in this process, with WORKER_CONCURRENCY handlers each, after settling the
  * launches a stopped process may have left RUNNING with nothing to score. Entry points call it explicitly (the server
  * and the embedded library when QUEUE_EMBEDDED_WORKER is on, the worker always): building or resolving the container
- * never starts work. A failing job is logged and delivered again; one failing every attempt ends FAILED.
+ * never starts work. A failing job is logged and delivered again; one failing every attempt ends FAILED. The worker
+ * also runs the retention and purge sweep every RETENTION_SWEEP_SECONDS.
  */
 export async function startScoringWorker(container: Container): Promise<void> {
   const [queue, useCases, config, ports] = await Promise.all([
@@ -76,4 +77,5 @@ export async function startScoringWorker(container: Container): Promise<void> {
     ),
     config.WORKER_CONCURRENCY,
   );
+  (await container.getAsync(TOKENS.sweeper)).start();
 }

@@ -18,5 +18,7 @@ export function settingsFrom(config: Config, startedAt: Date): Settings {
     sessionKeyTtlHours: config.SESSION_KEY_TTL_HOURS,
     marketplacePlans: marketplacePlans(config.MARKETPLACE_PLANS),
     marketplaceRenewalCredits: config.MARKETPLACE_RENEWAL_CREDITS ?? config.ORGANIZATION_STARTING_CREDITS,
+    purgeAfterSeconds: config.PURGE_AFTER_SECONDS,
+    sweepChunkRows: config.SWEEP_CHUNK_ROWS,
   };
 }

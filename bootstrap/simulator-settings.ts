@@ -11,5 +11,7 @@ export function simulatorSettings(config: Config) {
     model: config.SIMULATOR_MODEL ?? (own ? undefined : config.JUDGE_MODEL),
     apiKey: config.SIMULATOR_API_KEY ?? (own ? undefined : config.JUDGE_API_KEY),
     timeoutMs: config.JUDGE_TIMEOUT_MS,
+    /** Where the model comes from: SIMULATOR_MODEL itself, or the judge's JUDGE_MODEL in its place. */
+    modelSource: config.SIMULATOR_MODEL !== undefined ? ('env' as const) : ('fallback' as const),
   };
 }

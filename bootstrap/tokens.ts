@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { Redis } from 'ioredis';
 import type { RateLimiters } from './modules/rate-limit.module.ts';
 import type { PlatformMetrics } from '../adapters/metrics/prometheus-metrics.ts';
+import type { PeriodicSweep } from './periodic-sweep.ts';
 import type { ExpiredRateSweep } from '../adapters/rate-limit/expired-rate-sweep.ts';
 
 /** One typed identifier per thing the container builds. */
@@ -27,4 +28,5 @@ export const TOKENS = {
   redis: Symbol.for('assay.redis') as ServiceIdentifier<Redis>,
   metrics: Symbol.for('assay.metrics') as ServiceIdentifier<PlatformMetrics>,
   rateSweep: Symbol.for('assay.rateSweep') as ServiceIdentifier<ExpiredRateSweep>,
+  sweeper: Symbol.for('assay.sweeper') as ServiceIdentifier<PeriodicSweep>,
 };

@@ -2,17 +2,22 @@ import type { Container } from 'inversify';
 import { verdictOf } from '../domain/operations/self-check.ts';
 import { modelProbe } from '../adapters/self-check/model-probe.ts';
 import { exercise, type Probe, ProbeFailure } from '../adapters/self-check/probe.ts';
-import type { Config } from './config.ts';
+import { type Config, sourceOf } from './config.ts';
+import { simulatorSettings } from './simulator-settings.ts';
 import { type SideServer, serveSide } from './side-server.ts';
 import { TOKENS } from './tokens.ts';
 
-/** The worker's probes: its database answers, a trivial job is picked up, and the judge knows its model. */
+/**
+ * The worker's probes: its database answers, a trivial job is picked up, the judge knows its model, and so does the
+ * simulator (its own settings, or the judge's in their place: `source: fallback`).
+ */
 async function workerProbes(container: Container, config: Config): Promise<Probe[]> {
   const [ports, queue] = await Promise.all([container.getAsync(TOKENS.ports), container.getAsync(TOKENS.jobQueue)]);
   const database = config.DATABASE_URL.replace(/\/\/[^@]*@/, '//***@');
+  const source = sourceOf(config, 'DATABASE_URL');
   const probes: Probe[] = [
     {
-      entry: { kind: 'storage', name: 'DATABASE_URL', source: 'env', severity: 'critical', resolved: database },
+      entry: { kind: 'storage', name: 'DATABASE_URL', source, severity: 'critical', resolved: database },
       async run() {
         const problems = await ports.readiness.check();
         if (problems.length === 0) return;
@@ -24,7 +29,7 @@ async function workerProbes(container: Container, config: Config): Promise<Probe
   const { ping } = queue;
   if (ping) {
     probes.push({
-      entry: { kind: 'queue', name: 'DATABASE_URL', source: 'env', severity: 'critical', resolved: database },
+      entry: { kind: 'queue', name: 'DATABASE_URL', source, severity: 'critical', resolved: database },
       run: (signal) => ping.call(queue, signal),
     });
   }
@@ -32,7 +37,22 @@ async function workerProbes(container: Container, config: Config): Promise<Probe
     probes.push(
       modelProbe({ baseUrl: config.JUDGE_BASE_URL, model: config.JUDGE_MODEL, apiKey: config.JUDGE_API_KEY }),
     );
+  const simulator = simulatorProbe(config);
+  if (simulator) probes.push(simulator);
   return probes;
+}
+
+/** The simulator's model, probed like the judge's; a base URL without a model is reported, not skipped. */
+function simulatorProbe(config: Config): Probe | null {
+  const { baseUrl, model, apiKey, modelSource } = simulatorSettings(config);
+  if (!baseUrl) return null;
+  if (model) return modelProbe({ baseUrl, model, apiKey, name: 'SIMULATOR_MODEL', source: modelSource });
+  return {
+    entry: { kind: 'model', name: 'SIMULATOR_MODEL', severity: 'critical', resolved: `(none) at ${baseUrl}` },
+    async run() {
+      throw new ProbeFailure('unavailable', 'SIMULATOR_BASE_URL is set without SIMULATOR_MODEL');
+    },
+  };
 }
 
 /**

@@ -28,6 +28,7 @@ const STRUCTURAL = new Set([
   "idsIn(dialect, 'id', '$2')",
   "idsIn(this.database.dialect, 'id', '?')",
   'extracts',
+  "jsonSet(this.database.dialect, '$2')",
   'inJsonList(dialect, 1)',
   'inJsonList(dialect, 2)',
   'live',

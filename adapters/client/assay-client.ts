@@ -13,14 +13,17 @@ export interface AssayClientOptions extends RetryPolicy {
   readonly fetch?: typeof fetch;
 }
 
-/** The routes that list records: they answer a JSON array and page with offset and limit. */
+/** The routes that list records: they answer a JSON array and page with limit and a cursor (or offset). */
 type ListPath = {
   [P in keyof paths]: paths[P] extends { get: { responses: { 200: { content: { 'application/json': unknown[] } } } } }
     ? P
     : never;
 }[keyof paths];
 type ItemOf<P extends ListPath> = paths[P]['get']['responses'][200]['content']['application/json'][number];
-type QueryOf<P extends ListPath> = Omit<NonNullable<paths[P]['get']['parameters']['query']>, 'offset' | 'limit'>;
+type QueryOf<P extends ListPath> = Omit<
+  NonNullable<paths[P]['get']['parameters']['query']>,
+  'offset' | 'limit' | 'cursor'
+>;
 /** A query as a person types it (`productIds=product_…`): text values, checked by the server, not the compiler. */
 export type TextQuery = Readonly<Record<string, string | readonly string[]>>;
 
@@ -43,7 +46,10 @@ export interface Waiting {
 export interface AssayClient {
   /** Every route, typed from the OpenAPI document: `api.GET('/products/{id}', { params: { path: { id } } })`. */
   readonly api: Client<paths>;
-  /** Every record of a list, page after page (`limit` records a request, 100 by default). */
+  /**
+   * Every record of a list, page after page (`limit` records a request, 100 by default), following the cursor of
+   * each answer's `Link rel="next"`: every record there when the walk began comes once, however the list grows.
+   */
   listAll<P extends ListPath>(path: P, query?: QueryOf<P> | TextQuery, limit?: number): AsyncGenerator<ItemOf<P>>;
   /** One record by its id (`getRecord('/products/{id}', id)`); a refusal throws AssayApiError. */
   getRecord<P extends RecordPath>(path: P, id: string): Promise<RecordOf<P>>;
@@ -72,6 +78,17 @@ const errorBody = (error: unknown): Partial<Schemas['Error']> | undefined =>
 function answered<T>(result: { data?: T; error?: unknown; response: Response }): T {
   if (result.data === undefined) throw new AssayApiError(result.response.status, errorBody(result.error));
   return result.data;
+}
+
+/** The cursor of the answer's `Link: <…>; rel="next"` (RFC 8288), or null on the last page. */
+export function nextCursor(response: Response): string | null {
+  const link = response.headers.get('link') ?? '';
+  for (const part of link.split(/,(?=\s*<)/)) {
+    const match = /^\s*<([^>]*)>(.*)$/.exec(part);
+    if (match && /;\s*rel="?next"?(\s*;|\s*$)/.test(match[2]))
+      return new URL(match[1], 'http://link.invalid').searchParams.get('cursor');
+  }
+  return null;
 }
 
 /** Polls `probe` until it answers a value, or throws once the deadline has passed. */
@@ -113,12 +130,14 @@ export function createAssayClient(options: AssayClientOptions): AssayClient {
       return body as Schemas['TestCaseImport'];
     },
     async *listAll(path, query, limit = 100) {
-      for (let offset = 0; ; offset += limit) {
-        const page = answered(await getAny(path, { params: { query: { ...query, offset, limit } } })) as ItemOf<
-          typeof path
-        >[];
-        yield* page;
-        if (page.length < limit) return;
+      const { offset, ...filters } = (query ?? {}) as Record<string, unknown>;
+      let page: Record<string, unknown> = offset === undefined ? { limit } : { offset, limit };
+      for (;;) {
+        const answer = await getAny(path, { params: { query: { ...filters, ...page } } });
+        yield* answered(answer) as ItemOf<typeof path>[];
+        const cursor = nextCursor(answer.response);
+        if (cursor === null) return;
+        page = { limit, cursor };
       }
     },
     waitForEvaluations(ids, waiting) {

@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupAddress } from 'node:dns';
-import { isIP } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import {
   type ConnectionSlot,
   type EndpointAnswer,
@@ -43,6 +43,12 @@ const STOPPED: Attempt = {
   timedOut: false,
   retryAfterMs: null,
 };
+
+/** Why node refused to send a request at all (a header value HTTP cannot carry, stored before it was checked). */
+const unsendable = (error: NodeJS.ErrnoException): string =>
+  error.code === 'ERR_INVALID_CHAR'
+    ? 'the request could not be sent: a header value has characters an HTTP header cannot carry (ERR_INVALID_CHAR)'
+    : `the request could not be sent (${error.code ?? 'invalid request'})`;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -119,7 +125,14 @@ export class HttpEndpointCaller implements EndpointCaller {
   /** The addresses of a host, each checked unless private networks are allowed. */
   private async resolve(hostname: string): Promise<readonly LookupAddress[]> {
     const literal = hostname.replace(/^\[|\]$/g, '');
-    const addresses = isIP(literal) ? [{ address: literal, family: isIP(literal) }] : await this.lookup(hostname);
+    let addresses: readonly LookupAddress[];
+    if (isIP(literal)) addresses = [{ address: literal, family: isIP(literal) }];
+    else
+      try {
+        addresses = await this.lookup(hostname);
+      } catch {
+        throw new RefusedTarget(`${hostname} could not be resolved`);
+      }
     if (addresses.length === 0) throw new RefusedTarget(`${hostname} has no address`);
     if (!this.options.allowPrivateNetworks)
       for (const { address } of addresses) {
@@ -128,6 +141,20 @@ export class HttpEndpointCaller implements EndpointCaller {
       }
     return addresses;
   }
+
+  /**
+   * The socket's own lookup: the addresses are resolved and checked as the socket connects, and it connects only to
+   * them, so a name answering differently between a check and the connection cannot slip through.
+   */
+  private readonly guardedLookup: LookupFunction = (hostname, options, callback) => {
+    this.resolve(hostname).then(
+      (addresses) => {
+        if (options.all) (callback as (error: null, addresses: LookupAddress[]) => void)(null, [...addresses]);
+        else callback(null, addresses[0].address, addresses[0].family);
+      },
+      (error: Error) => callback(error as NodeJS.ErrnoException, '', 0),
+    );
+  };
 
   private async once(request: EndpointRequest): Promise<Attempt> {
     const url = new URL(request.url);
@@ -138,13 +165,14 @@ export class HttpEndpointCaller implements EndpointCaller {
       timedOut,
       retryAfterMs: null,
     });
-    let addresses: readonly LookupAddress[];
-    try {
-      addresses = await this.resolve(url.hostname);
-    } catch (error) {
-      return failed(error instanceof RefusedTarget ? error.message : `${url.hostname} could not be resolved`);
-    }
-    const [first] = addresses;
+    // A literal address never reaches a lookup (the socket connects to it directly): it is checked here.
+    const literal = url.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(literal))
+      try {
+        await this.resolve(literal);
+      } catch (error) {
+        return failed((error as Error).message);
+      }
     const client = url.protocol === 'https:' ? https : http;
     return new Promise<Attempt>((resolve) => {
       let settled = false;
@@ -162,24 +190,24 @@ export class HttpEndpointCaller implements EndpointCaller {
             ...request.headers,
             ...(request.body === null ? {} : { 'content-length': Buffer.byteLength(request.body).toString() }),
           },
-          // The checked address is the one connected to: no second resolution can differ from it.
-          lookup: (_hostname, options, callback) => {
-            if ((options as { all?: boolean }).all) (callback as (e: null, a: LookupAddress[]) => void)(null, [first]);
-            else callback(null, first.address, first.family);
-          },
+          lookup: this.guardedLookup,
         },
         (response) => {
           const chunks: Buffer[] = [];
           let size = 0;
           response.on('data', (chunk: Buffer) => {
-            if (size >= MAX_ANSWER_BYTES) return;
-            chunks.push(chunk);
             size += chunk.length;
+            if (size <= MAX_ANSWER_BYTES) chunks.push(chunk);
+            else {
+              // Over the limit the call has failed: nothing more is read, and the connection is closed.
+              finish(failed(`the answer is larger than ${MAX_ANSWER_BYTES} bytes`));
+              outgoing.destroy();
+            }
           });
           response.on('end', () =>
             finish({
               status: response.statusCode ?? null,
-              body: Buffer.concat(chunks).subarray(0, MAX_ANSWER_BYTES).toString('utf8'),
+              body: Buffer.concat(chunks).toString('utf8'),
               error: null,
               timedOut: false,
               retryAfterMs: retryAfter(response.headers['retry-after']),
@@ -193,9 +221,15 @@ export class HttpEndpointCaller implements EndpointCaller {
         outgoing.destroy();
       }, request.timeoutMs);
       outgoing.on('error', (error: NodeJS.ErrnoException) =>
-        finish(failed(`the endpoint could not be reached (${error.code ?? 'network error'})`)),
+        finish(
+          failed(
+            error instanceof RefusedTarget
+              ? error.message
+              : `the endpoint could not be reached (${error.code ?? 'network error'})`,
+          ),
+        ),
       );
       outgoing.end(request.body ?? undefined);
-    });
+    }).catch((error: NodeJS.ErrnoException) => failed(unsendable(error)));
   }
 }

@@ -1,7 +1,10 @@
-import { query } from 'jsonpath-rfc9535';
 import parseJsonPath from 'jsonpath-rfc9535/parser';
 import { Liquid, type Template } from 'liquidjs';
 import type { EndpointFormat } from '../../application/ports/endpoint-format.ts';
+import { BoundedJsonPath } from './bounded-json-path.ts';
+import type { JsonPathQuery } from './json-path-ast.ts';
+import { jsonPathRuleBroken } from './json-path-rules.ts';
+import { renderWithinBudget, TEMPLATE_BUDGET, TemplateOverBudget, TRIAL_VARIABLES } from './template-budget.ts';
 
 /** A file system that has no files: templates cannot include, render or lay out anything from disk. */
 const NO_FILES = {
@@ -35,9 +38,13 @@ function remember<T>(kept: Map<string, T>, key: string, make: () => T): T {
   return made;
 }
 
+/** A parsed path, or the rule it breaks (a path saved before the rule existed fails the call that reads it). */
+type KeptPath = { readonly tree: JsonPathQuery; readonly broken: string | null };
+
 /**
  * Liquid templates (liquidjs: a template language, no code of the author runs; own properties only; no files; parse,
- * render and memory bounded) and RFC 9535 JSONPath (jsonpath-rfc9535: a parser, no eval).
+ * render time, memory and output bounded) and RFC 9535 JSONPath (jsonpath-rfc9535's parser; evaluated here within a
+ * step budget).
  */
 export class LiquidEndpointFormat implements EndpointFormat {
   private readonly liquid = new Liquid({
@@ -49,8 +56,7 @@ export class LiquidEndpointFormat implements EndpointFormat {
     strictFilters: true,
     ownPropertyOnly: true,
     parseLimit: 200_000,
-    renderLimit: 1_000,
-    memoryLimit: 16_000_000,
+    memoryLimit: TEMPLATE_BUDGET.memory,
   });
 
   templateProblem(template: string): string | null {
@@ -59,12 +65,19 @@ export class LiquidEndpointFormat implements EndpointFormat {
       // The analysis follows a static include, render or layout to its file, and there are none: refused here, not
       // thrown later by templateVariables.
       this.liquid.globalVariablesSync(template);
-      return null;
     } catch (error) {
       if ((error as { code?: unknown }).code === 'ENOENT')
         return 'templates cannot include, render or lay out other templates';
       return (error as Error).message;
     }
+    // A template over its budget with an ordinary message would fail every call: refused now. Budgets that depend on
+    // the test case's input are kept at render time.
+    try {
+      this.render(template, { ...TRIAL_VARIABLES });
+    } catch (error) {
+      if (error instanceof TemplateOverBudget) return error.message;
+    }
+    return null;
   }
 
   templateVariables(template: string): readonly string[] {
@@ -80,20 +93,36 @@ export class LiquidEndpointFormat implements EndpointFormat {
     }
   }
 
+  pathRuleBroken(path: string): string | null {
+    return this.parsedPath(path).broken;
+  }
+
+  private parsedPath(path: string): KeptPath {
+    return remember(this.paths, path, () => {
+      const tree = parseJsonPath(path);
+      return { tree, broken: jsonPathRuleBroken(tree) };
+    });
+  }
+
   private readonly templates = new Map<string, Template[]>();
   private readonly shorthands = new Map<string, readonly string[] | null>();
+  private readonly paths = new Map<string, KeptPath>();
 
   render(template: string, variables: Readonly<Record<string, unknown>>): string {
     // Parsed once: parsing, not rendering, was most of a call's template cost.
     const parsed = remember(this.templates, template, () => this.liquid.parse(template));
-    return this.liquid.renderSync(parsed, variables);
+    return renderWithinBudget(this.liquid, parsed, variables);
   }
 
   select(document: unknown, path: string): unknown[] {
-    // The library parses the path on every query; a shorthand path is walked here with the same meaning (a member
-    // of an object, nothing otherwise), any other goes to the library.
+    // A shorthand path is walked here (a member of an object, nothing otherwise); any other is evaluated within the
+    // step budget.
     const names = remember(this.shorthands, path, () => (SHORTHAND.test(path) ? path.slice(2).split('.') : null));
-    if (names === null) return query(document as Parameters<typeof query>[0], path);
+    if (names === null) {
+      const { tree, broken } = this.parsedPath(path);
+      if (broken) throw new Error(`${path} ${broken}`);
+      return new BoundedJsonPath(document).select(tree);
+    }
     let node: unknown = document;
     for (const name of names) {
       if (node === null || typeof node !== 'object' || Array.isArray(node) || !Object.hasOwn(node, name)) return [];

@@ -9,6 +9,8 @@ import { bodyParsing } from './middleware/body-parsing.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { throttleFailedSignIns } from './middleware/throttle-failed-sign-ins.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
+import { answerClientError } from './client-error.ts';
 import type { RateLimiter } from '../../application/ports/rate-limiter.ts';
 import type { RouteSpec } from './route-spec.ts';
 import { unbracketedQuery, withoutTopLevelNulls } from './request-conventions.ts';
@@ -85,6 +87,7 @@ export function createHttpApp(options: HttpAppOptions): Koa {
         observe({ route, method: ctx.method, status: ctx.status, seconds: (performance.now() - started) / 1000 });
       }
     });
+  app.use(securityHeaders());
   app.use(requestContext(options.logger));
   app.use(router.routes());
   app.use(async (ctx) => {
@@ -93,5 +96,12 @@ export function createHttpApp(options: HttpAppOptions): Koa {
       throw new HttpProblem('method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}`);
     throw new HttpProblem('not_found', `No route ${ctx.method} ${ctx.path}`);
   });
+  // A server made by `app.listen` (an embedding host's) answers the HTTP parser's refusals with JSON too.
+  const listen = app.listen.bind(app);
+  app.listen = ((...args: Parameters<Koa['listen']>) => {
+    const server = listen(...args);
+    server.on('clientError', answerClientError);
+    return server;
+  }) as Koa['listen'];
   return app;
 }

@@ -104,6 +104,10 @@ ${op.requestBody ? `<h4>Request body</h4>${bodyFields(op.requestBody.content, sc
 <h4>Responses</h4>${responses}</details>`;
 }
 
+/** The page's one style sheet, inline (its Content-Security-Policy allows exactly this text, by hash). */
+export const DOCS_PAGE_STYLE =
+  'body{font:15px/1.5 system-ui,sans-serif;max-width:1100px;margin:2rem auto;padding:0 1rem;color:#1d232a}details{border-bottom:1px solid #e3e6ea;padding:.4rem 0}summary{cursor:pointer}table{border-collapse:collapse;margin:.5rem 0}td,th{border-bottom:1px solid #eef0f2;padding:.2rem .5rem;text-align:left;vertical-align:top}pre{background:#f6f8fa;padding:.6rem;border-radius:4px;overflow:auto;max-height:28rem}.m{font-weight:700;font-family:monospace}.get{color:#1769aa}.post{color:#18794e}.patch,.put{color:#ad5700}.delete{color:#c62a2f}code{background:#f3f4f6;padding:0 .25rem;border-radius:3px}.req{color:#c62a2f;font-size:.8em;font-weight:600}';
+
 /**
  * A self-contained HTML reference of the OpenAPI document: every operation with its parameters, an example request
  * body and an example of each answer, generated from the document's schemas. No scripts, no network.
@@ -119,7 +123,7 @@ export function renderDocsPage(doc: Doc): string {
   }
   const sections = [...byTag].map(([tag, operations]) => `<h2>${escapeHtml(tag)}</h2>${operations.join('\n')}`);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(doc.info.title)} reference</title>
-<style>body{font:15px/1.5 system-ui,sans-serif;max-width:1100px;margin:2rem auto;padding:0 1rem;color:#1d232a}details{border-bottom:1px solid #e3e6ea;padding:.4rem 0}summary{cursor:pointer}table{border-collapse:collapse;margin:.5rem 0}td,th{border-bottom:1px solid #eef0f2;padding:.2rem .5rem;text-align:left;vertical-align:top}pre{background:#f6f8fa;padding:.6rem;border-radius:4px;overflow:auto;max-height:28rem}.m{font-weight:700;font-family:monospace}.get{color:#1769aa}.post{color:#18794e}.patch,.put{color:#ad5700}.delete{color:#c62a2f}code{background:#f3f4f6;padding:0 .25rem;border-radius:3px}.req{color:#c62a2f;font-size:.8em;font-weight:600}</style></head>
+<style>${DOCS_PAGE_STYLE}</style></head>
 <body><h1>${escapeHtml(doc.info.title)} <small>${escapeHtml(doc.info.version)}</small></h1><p>${linked(doc.info.description ?? '')}</p>
 <p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1). Send <code>Authorization: Bearer &lt;API key&gt;</code> on every route but those marked <i>no key</i>; the conventions (keys, lists, errors, limits) are in <a href="/docs/api-conventions.md">docs/api-conventions.md</a>. Fields marked <b class="req">required</b> must be given.</p>
 ${sections.join('\n')}</body></html>`;

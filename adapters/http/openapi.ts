@@ -58,6 +58,19 @@ function bodySchema(spec: RouteSpec, components: Components): JsonSchema {
   return spec.bodyKind === 'stream' || spec.bodyKind === 'text' ? { type: 'string' } : {};
 }
 
+/** A multipart upload: one file in the route's upload field, of the route's other media type (the CSV). */
+function uploadSchema(spec: RouteSpec): JsonSchema {
+  const field = spec.uploadField ?? 'file';
+  const fileType = (spec.consumes ?? []).find((type) => type !== 'multipart/form-data');
+  return {
+    type: 'object',
+    required: [field],
+    properties: {
+      [field]: { type: 'string', format: 'binary', ...(fileType ? { contentMediaType: fileType } : {}) },
+    },
+  };
+}
+
 function operation(spec: RouteSpec, components: Components): JsonSchema {
   const success = String(spec.status ?? 200);
   const errors = [...new Set([400, ...(spec.auth === false ? [] : [401, 429]), ...(spec.errors ?? []), 500])].sort();
@@ -73,13 +86,28 @@ function operation(spec: RouteSpec, components: Components): JsonSchema {
       ? {
           requestBody: {
             required: spec.body ? !spec.body.safeParse(undefined).success : true,
-            content: Object.fromEntries(bodyTypes.map((type) => [type, { schema: bodySchema(spec, components) }])),
+            content: Object.fromEntries(
+              bodyTypes.map((type) => [
+                type,
+                { schema: type === 'multipart/form-data' ? uploadSchema(spec) : bodySchema(spec, components) },
+              ]),
+            ),
           },
         }
       : {}),
     responses: {
       [success]: {
         description: spec.responseDescription ?? 'Success',
+        ...(spec.responseHeaders
+          ? {
+              headers: Object.fromEntries(
+                Object.entries(spec.responseHeaders).map(([name, description]) => [
+                  name,
+                  { description, schema: { type: 'string' } },
+                ]),
+              ),
+            }
+          : {}),
         ...(spec.response
           ? { content: { 'application/json': { schema: convert(spec.response, 'output', components) } } }
           : {}),

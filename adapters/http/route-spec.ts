@@ -37,12 +37,18 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
   readonly query?: z.ZodType<Q>;
   readonly body?: z.ZodType<B>;
   readonly bodyKind?: BodyKind;
+  /** The most bytes the body may hold, before and after decompression (default `BODY_LIMIT`, 16 MB). */
+  readonly bodyLimit?: number;
+  /** A `stream` route that also takes a multipart/form-data upload: the form field holding the file. */
+  readonly uploadField?: string;
   /** Media types the body may carry, when not plain JSON. */
   readonly consumes?: readonly string[];
   /** Success status (default 200). */
   readonly status?: number;
   readonly response?: z.ZodType;
   readonly responseDescription?: string;
+  /** Headers the success answer may carry, by name, with what they say (documented in OpenAPI). */
+  readonly responseHeaders?: Readonly<Record<string, string>>;
   /** Responses are parsed by `response` (dropping internal fields, proving the documented shape); hot paths may skip it. */
   readonly validateResponse?: boolean;
   /** Error statuses this route documents besides 400/401/500. */

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
 import { Unauthorized, Unavailable } from '../../domain/errors.ts';
-import type { MarketplaceTokens } from '../../application/ports/marketplace.ts';
+import type { MarketplaceTokenClaims, MarketplaceTokens } from '../../application/ports/marketplace.ts';
 
 /** The marketplace API's application id: the token's `azp` (v2) or `appid` (v1) names it. */
 export const MARKETPLACE_APP_ID = '20e940b3-4c77-4b0b-9a53-9e16a1b010a7';
@@ -32,7 +33,7 @@ export class JwksMarketplaceTokens implements MarketplaceTokens {
     ];
   }
 
-  async verify(bearerToken: string | null): Promise<void> {
+  async verify(bearerToken: string | null): Promise<MarketplaceTokenClaims> {
     if (!bearerToken) throw new Unauthorized('Missing marketplace token: send Authorization: Bearer <JWT>');
     let payload: Record<string, unknown>;
     try {
@@ -51,7 +52,17 @@ export class JwksMarketplaceTokens implements MarketplaceTokens {
     if (payload.tid !== this.settings.tenantId) throw new Unauthorized('Invalid marketplace token (tenant)');
     if ((payload.azp ?? payload.appid) !== MARKETPLACE_APP_ID)
       throw new Unauthorized('Invalid marketplace token (calling application)');
+    return { tokenId: tokenIdOf(bearerToken, payload) };
   }
+}
+
+/** The token's own id: `jti`, else Entra's `uti`, else a digest of the token itself (a token is one string). */
+function tokenIdOf(token: string, payload: Record<string, unknown>): string {
+  for (const claim of ['jti', 'uti'] as const) {
+    const value = payload[claim];
+    if (typeof value === 'string' && value !== '' && value.length <= 200) return `${claim}:${value}`;
+  }
+  return `sha256:${createHash('sha256').update(token).digest('base64url')}`;
 }
 
 /** Without `MARKETPLACE_JWKS_URL` the webhook cannot check tokens, so it takes none. */

@@ -1,4 +1,5 @@
-import type { Condition, SortKey } from '../../application/ports/list-query.ts';
+import type { StoredRecord } from '../../domain/shared/record.ts';
+import { type Condition, orderKeys, type SortKey } from '../../application/ports/list-query.ts';
 
 /** The reference semantics of a port condition; the SQL adapters must agree with it (contract suites). */
 export function meets<T>(row: T, condition: Condition<T>): boolean {
@@ -10,6 +11,10 @@ export function meets<T>(row: T, condition: Condition<T>): boolean {
       return condition.values.includes(actual);
     case 'eq':
       return actual === condition.value;
+    case 'gt':
+      return actual !== null && actual !== undefined && (actual as number) > (condition.value as number);
+    case 'lt':
+      return actual !== null && actual !== undefined && (actual as number) < (condition.value as number);
     case 'gte':
       return actual !== null && actual !== undefined && (actual as number) >= (condition.value as number);
     case 'lte':
@@ -30,10 +35,9 @@ function compare(a: unknown, b: unknown): number {
   return (a as number) < (b as number) ? -1 : 1;
 }
 
-/** Orders rows by the keys, nulls last, then by id in the last key's direction. */
-export function byKeys<T extends { readonly id: string }>(sort: readonly SortKey<T>[]): (a: T, b: T) => number {
-  const last = sort.at(-1)?.direction ?? 'desc';
-  const keys: readonly SortKey<T>[] = [...sort, { field: 'id', direction: last }];
+/** Orders rows as ListQuery says (orderKeys): null after every value, so last ascending and first descending. */
+export function byKeys<T extends StoredRecord>(sort: readonly SortKey<T>[] | undefined): (a: T, b: T) => number {
+  const keys = orderKeys(sort);
   return (a, b) => {
     for (const key of keys) {
       const order = compare(a[key.field], b[key.field]);

@@ -5,11 +5,11 @@ import type { User } from '../../domain/identity/user.ts';
 import type { Organization } from '../../domain/organization/organization.ts';
 import type { Subscription } from '../../domain/organization/subscription.ts';
 import type { RecordKind } from '../shared/record-kind.ts';
-import { MemoryRecordStore } from './memory-record-store.ts';
+import { MemoryBulkRecordStore } from './memory-bulk-record-store.ts';
 import type { MemoryUnitOfWork } from './memory-unit-of-work.ts';
 
 /** API keys in memory; the holder is looked up in the users and organizations stores. */
-export class MemoryApiKeyStore extends MemoryRecordStore<ApiKey> implements ApiKeyStore {
+export class MemoryApiKeyStore extends MemoryBulkRecordStore<ApiKey> implements ApiKeyStore {
   constructor(
     kind: RecordKind<ApiKey>,
     uow: MemoryUnitOfWork,

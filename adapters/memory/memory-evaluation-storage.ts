@@ -4,7 +4,9 @@ import { MemoryEvaluationStore } from './memory-evaluation-store.ts';
 import type { MemoryUnitOfWork } from './memory-unit-of-work.ts';
 
 /** The evaluation store of the in-memory world. */
-export function createMemoryEvaluationStorage(uow: MemoryUnitOfWork): Pick<StoragePorts, 'evaluations'> {
+export function createMemoryEvaluationStorage(
+  uow: MemoryUnitOfWork,
+): Pick<StoragePorts, 'evaluations'> & { readonly evaluations: MemoryEvaluationStore } {
   return {
     evaluations: new MemoryEvaluationStore(evaluationKinds.evaluations, uow),
   };

@@ -1,7 +1,8 @@
 import { DuplicateKey, NotFound, StaleVersion } from '../../domain/errors.ts';
-import { type Condition, DEFAULT_SORT, type ListQuery } from '../../application/ports/list-query.ts';
+import { type Condition, type ListQuery, orderKeys } from '../../application/ports/list-query.ts';
 import type { Storable } from '../../application/ports/record-store.ts';
 import { bumped } from '../shared/bumped.ts';
+import { afterUnknown, keysetConditions } from '../shared/keyset.ts';
 import { assertQueryFields, type RecordKind } from '../shared/record-kind.ts';
 import { RecordStoreBase } from '../shared/record-store-base.ts';
 import { byKeys, meets } from './evaluate-condition.ts';
@@ -52,10 +53,18 @@ export class MemoryRecordStore<T extends Storable> extends RecordStoreBase<T> {
   async list(scope: string | null, query: ListQuery<T>): Promise<T[]> {
     assertQueryFields(this.kind, query);
     const offset = query.offset ?? 0;
-    return this.matching(scope, query.where ?? [])
-      .sort(byKeys(query.sort?.length ? query.sort : DEFAULT_SORT))
+    return this.matching(scope, [...(query.where ?? []), ...this.following(scope, query)])
+      .sort(byKeys(query.sort))
       .slice(offset, offset + (query.limit ?? 100))
       .map((row) => structuredClone(row));
+  }
+
+  /** The keyset conditions of `query.after`: rows after that record in the query's order (any field may be null). */
+  private following(scope: string | null, query: ListQuery<T>): Condition<T>[] {
+    if (query.after === undefined) return [];
+    const row = this.lookup(scope, query.after);
+    if (!row || (scope !== null && row[this.kind.scopeField] !== scope)) throw afterUnknown();
+    return keysetConditions(orderKeys(query.sort), row, () => true) as Condition<T>[];
   }
 
   async count(scope: string | null, query: ListQuery<T>): Promise<number> {
@@ -91,6 +100,24 @@ export class MemoryRecordStore<T extends Storable> extends RecordStoreBase<T> {
     const next = bumped(record);
     this.put(structuredClone(next));
     return structuredClone(next);
+  }
+
+  /** Copies of the stored rows (soft-deleted ones too) that `match`: the sweep's reads. */
+  rowsWhere(match: (row: T) => boolean): T[] {
+    return [...this.rows.values()].filter(match).map((row) => structuredClone(row));
+  }
+
+  /** Deletes for good, undoably, at most `limit` stored rows (soft-deleted ones too) that `match`: the sweep's deletes. */
+  removeWhere(match: (row: T) => boolean, limit = Number.POSITIVE_INFINITY): T[] {
+    const removed: T[] = [];
+    for (const [key, row] of this.rows) {
+      if (removed.length >= limit) break;
+      if (!match(row)) continue;
+      this.rows.delete(key);
+      this.uow.recordUndo(() => this.rows.set(key, row));
+      removed.push(row);
+    }
+    return removed;
   }
 
   /** Stores a row, undoably: every write of this store and its subclasses goes through here. */

@@ -11,6 +11,7 @@ import { createMemoryOperationsStorage } from './memory-operations-storage.ts';
 import { MemoryOrganizationStore } from './memory-organization-store.ts';
 import { MemoryRecordStore } from './memory-record-store.ts';
 import { createMemoryTracingStorage } from './memory-tracing-stores.ts';
+import { MemorySweepStore } from './memory-sweep-store.ts';
 import { MemoryUnitOfWork } from './memory-unit-of-work.ts';
 
 /** The in-memory world: the embedded library's default and the unit tests' storage. */
@@ -19,6 +20,8 @@ export function createMemoryStorage(): StoragePorts {
   const organizations = new MemoryOrganizationStore(identityKinds.organizations, uow);
   const users = new MemoryRecordStore(identityKinds.users, uow);
   const subscriptions = new MemoryRecordStore(identityKinds.subscriptions, uow);
+  const tracing = createMemoryTracingStorage(uow);
+  const evaluation = createMemoryEvaluationStorage(uow);
   return {
     uow,
     readiness: { check: async () => [] },
@@ -28,9 +31,10 @@ export function createMemoryStorage(): StoragePorts {
     apiKeys: new MemoryApiKeyStore(identityKinds.apiKeys, uow, { users, organizations, subscriptions }),
     ...createMemoryCatalogStorage(uow),
     ...createMemoryDatasetStorage(uow),
-    ...createMemoryEvaluationStorage(uow),
+    ...evaluation,
     ...createMemoryRunStorage(uow),
-    ...createMemoryTracingStorage(uow),
+    ...tracing,
+    sweeps: new MemorySweepStore({ organizations, ...tracing, ...evaluation }),
     ...createMemoryReviewStorage(uow),
     ...createMemoryEndpointConnectionStorage(uow),
     ...createMemoryOperationsStorage(uow),

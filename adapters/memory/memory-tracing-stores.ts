@@ -3,6 +3,7 @@ import type { InferenceResultStore, SpanStore } from '../../application/ports/tr
 import type { InferenceResult } from '../../domain/tracing/inference-result.ts';
 import type { DroppedSpan } from '../../domain/tracing/span-batch.ts';
 import type { Span } from '../../domain/tracing/span.ts';
+import type { Session } from '../../domain/tracing/session.ts';
 import type { Storable } from '../../application/ports/record-store.ts';
 import { tracingKinds } from '../shared/record-kinds/tracing-kinds.ts';
 import { MemoryBulkRecordStore } from './memory-bulk-record-store.ts';
@@ -78,7 +79,12 @@ export class MemorySpanStore extends MemoryChangingStore<Span> implements SpanSt
   }
 }
 
-type TracingPorts = Pick<StoragePorts, 'sessions' | 'inferenceResults' | 'spans'>;
+/** The memory tracing stores, as their classes (the sweep store deletes from them). */
+interface TracingPorts extends Pick<StoragePorts, 'sessions' | 'inferenceResults' | 'spans'> {
+  readonly sessions: MemoryBulkRecordStore<Session>;
+  readonly inferenceResults: MemoryInferenceResultStore;
+  readonly spans: MemorySpanStore;
+}
 
 /** The tracing stores of the in-memory world. */
 export function createMemoryTracingStorage(uow: MemoryUnitOfWork): TracingPorts {

@@ -1,5 +1,7 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { SpanIngestionObserver } from '../../application/ports/span-ingestion-observer.ts';
+import type { SweepObserver } from '../../application/ports/sweep-observer.ts';
+import type { SweptRows } from '../../application/ports/sweep-store.ts';
 import type { DatabaseHandle } from '../sequelize/support/database.ts';
 
 /** One answered HTTP request, as the metrics see it. */
@@ -12,10 +14,11 @@ export interface RequestSample {
 
 /**
  * The platform's Prometheus metrics (prom-client, a registry per process): requests by route and status, their
- * latency, spans stored and refused by span ingestion (the observer both ingestion use cases tell); on each scrape,
+ * latency, spans stored and refused by span ingestion (the observer both ingestion use cases tell), rows the retention
+ * and purge sweep deleted for good; on each scrape,
  * evaluations by status, queue depth and database pool use, read from the database.
  */
-export class PlatformMetrics implements SpanIngestionObserver {
+export class PlatformMetrics implements SpanIngestionObserver, SweepObserver {
   readonly registry = new Registry();
   private readonly requests = new Counter({
     name: 'assay_http_requests_total',
@@ -34,6 +37,12 @@ export class PlatformMetrics implements SpanIngestionObserver {
     name: 'assay_spans_total',
     help: 'Spans ingested, by outcome (accepted: newly stored, refused)',
     labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+  private readonly sweptRows = new Counter({
+    name: 'assay_swept_rows_total',
+    help: "Rows the sweep deleted for good, by reason (retention: spans past their organization's retention and what they emptied; purge: soft-deleted records) and record",
+    labelNames: ['reason', 'record'] as const,
     registers: [this.registry],
   });
 
@@ -94,5 +103,10 @@ export class PlatformMetrics implements SpanIngestionObserver {
   ingested({ stored, refused }: { readonly stored: number; readonly refused: number }): void {
     if (stored > 0) this.spans.inc({ outcome: 'accepted' }, stored);
     if (refused > 0) this.spans.inc({ outcome: 'refused' }, refused);
+  }
+
+  /** Counts the rows one chunk of a sweep deleted, by record. */
+  swept(reason: 'retention' | 'purge', rows: SweptRows): void {
+    for (const [record, count] of Object.entries(rows)) if (count > 0) this.sweptRows.inc({ reason, record }, count);
   }
 }

@@ -1,6 +1,8 @@
-import { InvalidInput } from '../../domain/errors.ts';
+import { DomainError, InvalidInput } from '../../domain/errors.ts';
 import { setOwn } from '../../domain/shared/json.ts';
 import { findJsonProblem } from '../shared/json-input.ts';
+import { parseShapedJson, shapeRefusal } from '../shared/shaped-json.ts';
+import { protobufShapeProblem } from './protobuf-shape.ts';
 import type { OtelSpan } from '../../domain/tracing/otel-span.ts';
 import { MAX_SPANS_PER_BATCH } from '../../domain/tracing/span-batch.ts';
 import { ExportTraceServiceRequest, ExportTraceServiceResponse } from './otlp-trace-proto.ts';
@@ -102,14 +104,16 @@ function checked(request: Json): Json {
 export function decodeOtlpTraces(body: Buffer, format: 'json' | 'protobuf'): OtelSpan[] {
   try {
     if (format === 'json') {
-      const parsed = JSON.parse(body.toString('utf8') || '{}');
+      const parsed = parseShapedJson(body);
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
       return flatten(checked(parsed));
     }
+    const problem = protobufShapeProblem(body, ExportTraceServiceRequest);
+    if (problem) throw shapeRefusal(problem);
     const message = ExportTraceServiceRequest.decode(body);
     return flatten(checked(ExportTraceServiceRequest.toObject(message, { longs: String, enums: Number })));
   } catch (error) {
-    if (error instanceof InvalidInput) throw error;
+    if (error instanceof DomainError) throw error;
     throw InvalidInput.of(
       'body',
       `not an OTLP ExportTraceServiceRequest in ${format === 'json' ? 'JSON' : 'protobuf'}: ${(error as Error).message}`,

@@ -1,13 +1,22 @@
 import { fetchOrUnavailable, type Probe, ProbeFailure } from './probe.ts';
 
-/** The judge's OpenAI-compatible API knows the model: `GET <base>/models/<model>`; unknown model or key is incapable. */
-export function modelProbe(settings: { baseUrl: string; model: string; apiKey?: string }): Probe {
+export interface ModelProbeSettings {
+  readonly baseUrl: string;
+  readonly model: string;
+  readonly apiKey?: string;
+  /** The setting the model comes from (JUDGE_MODEL by default) and whether it was set or stood in for by another. */
+  readonly name?: string;
+  readonly source?: 'env' | 'default' | 'fallback';
+}
+
+/** An OpenAI-compatible API knows the model: `GET <base>/models/<model>`; unknown model or key is incapable. */
+export function modelProbe(settings: ModelProbeSettings): Probe {
   const url = `${settings.baseUrl.replace(/\/+$/, '')}/models/${encodeURIComponent(settings.model)}`;
   return {
     entry: {
       kind: 'model',
-      name: 'JUDGE_MODEL',
-      source: 'env',
+      name: settings.name ?? 'JUDGE_MODEL',
+      source: settings.source ?? 'env',
       severity: 'critical',
       resolved: `${settings.model} at ${settings.baseUrl}`,
     },

@@ -4,7 +4,7 @@ import type { ApiKey } from '../../domain/identity/api-key.ts';
 import type { Role } from '../../domain/identity/role.ts';
 import type { SubscriptionStatus } from '../../domain/organization/subscription.ts';
 import type { RecordKind } from '../shared/record-kind.ts';
-import { SequelizeRecordStore } from './sequelize-record-store.ts';
+import { SequelizeBulkRecordStore } from './sequelize-bulk-record-store.ts';
 import type { DatabaseHandle } from './support/database.ts';
 import type { TransactionContext } from './support/transaction-context.ts';
 
@@ -12,7 +12,7 @@ import type { TransactionContext } from './support/transaction-context.ts';
  * API keys in SQL. Authentication reads the key and the few facts it needs of the holder (user id, organization,
  * role; whether the organization is live) in one joined statement on the light path: one round trip per request.
  */
-export class SequelizeApiKeyStore extends SequelizeRecordStore<ApiKey> implements ApiKeyStore {
+export class SequelizeApiKeyStore extends SequelizeBulkRecordStore<ApiKey> implements ApiKeyStore {
   private readonly holderSql: string;
 
   constructor(

@@ -1,12 +1,13 @@
-import { UniqueConstraintError, type Model, type ModelStatic } from 'sequelize';
+import { Op, UniqueConstraintError, type Model, type ModelStatic } from 'sequelize';
 import { DuplicateKey, NotFound, StaleVersion } from '../../domain/errors.ts';
-import { DEFAULT_SORT, type FieldCondition, type ListQuery } from '../../application/ports/list-query.ts';
+import { type FieldCondition, type ListQuery, orderKeys } from '../../application/ports/list-query.ts';
 import type { Storable } from '../../application/ports/record-store.ts';
 import { bumped } from '../shared/bumped.ts';
+import { afterUnknown, keysetConditions } from '../shared/keyset.ts';
 import { assertQueryFields, type RecordKind } from '../shared/record-kind.ts';
 import { RecordStoreBase } from '../shared/record-store-base.ts';
 import type { DatabaseHandle } from './support/database.ts';
-import { toOrder, toRecord, toWhere } from './support/conditions.ts';
+import { isNullable, rowValueBound, toOrder, toRecord, toWhere } from './support/conditions.ts';
 import { boundUpdate } from './support/bound-update.ts';
 import { jsonBulkInsert } from './support/json-bulk-insert.ts';
 import { RowCodec } from './support/row-codec.ts';
@@ -28,13 +29,18 @@ export class SequelizeRecordStore<T extends Storable> extends RecordStoreBase<T>
   }
 
   /** The scoped where clause of a query; a field the record does not have is refused before any SQL is built. */
-  protected where(scope: string | null, query: ListQuery<T>, includeDeleted = false) {
+  protected where(
+    scope: string | null,
+    query: ListQuery<T>,
+    includeDeleted = false,
+    following: readonly FieldCondition<string>[] = [],
+  ) {
     assertQueryFields(this.kind, query);
     const scoping: FieldCondition<string>[] = [
       ...(scope === null ? [] : [{ field: this.kind.scopeField, op: 'eq' as const, value: scope }]),
       ...(includeDeleted ? [] : [{ field: 'deletedAt', op: 'isNull' as const }]),
     ];
-    return toWhere(this.model, this.database.dialect, [...scoping, ...(query.where ?? [])]);
+    return toWhere(this.model, this.database.dialect, [...scoping, ...(query.where ?? []), ...following]);
   }
 
   /** One record by id: the hottest read, so a prepared statement on the light path (RowReader). */
@@ -59,15 +65,33 @@ export class SequelizeRecordStore<T extends Storable> extends RecordStoreBase<T>
 
   /** Raw rows decoded by the codec: a model instance per row cost more than reading the row. */
   async list(scope: string | null, query: ListQuery<T>): Promise<T[]> {
+    assertQueryFields(this.kind, query);
+    const keys = orderKeys(query.sort);
+    const following = await this.following(scope, query, keys);
+    const where = this.where(scope, query, false, following.conditions);
     const rows = (await this.model.findAll({
-      where: this.where(scope, query),
-      order: toOrder(query.sort?.length ? query.sort : DEFAULT_SORT),
+      where: following.bound ? { [Op.and]: [where, following.bound] } : where,
+      order: toOrder(this.model, this.database.dialect, keys),
       limit: query.limit ?? 100,
       offset: query.offset ?? 0,
       raw: true,
       transaction: this.context.current(),
     })) as unknown as Record<string, unknown>[];
     return rows.map((row) => this.codec.decodeFields(row));
+  }
+
+  /**
+   * The keyset conditions of `query.after`, from that record's stored values (one lookup by primary key), and the
+   * same position as a row-value range when the order allows one (rowValueBound).
+   */
+  private async following(scope: string | null, query: ListQuery<T>, keys: ListQuery<T>['sort'] & {}) {
+    if (query.after === undefined) return { conditions: [], bound: null };
+    const row = await this.get(scope, query.after, { includeDeleted: true });
+    if (!row) throw afterUnknown();
+    return {
+      conditions: keysetConditions(keys, row, (field) => isNullable(this.model, field)),
+      bound: rowValueBound(this.model, keys, row as unknown as Record<string, unknown>),
+    };
   }
 
   async count(scope: string | null, query: ListQuery<T>): Promise<number> {

@@ -14,6 +14,7 @@ import { SequelizeReadinessProbe } from './sequelize-readiness-probe.ts';
 import { SequelizeRecordStore } from './sequelize-record-store.ts';
 import { sequelizeStorageGroup, storeOf } from './sequelize-storage-group.ts';
 import { createSequelizeTracingStorage } from './sequelize-tracing-stores.ts';
+import { SequelizeSweepStore } from './sequelize-sweep-store.ts';
 import { SequelizeUnitOfWork } from './sequelize-unit-of-work.ts';
 import type { DatabaseHandle } from './support/database.ts';
 import { transactionContextOf } from './support/transaction-context.ts';
@@ -43,5 +44,6 @@ export function createSequelizeStorage(database: DatabaseHandle): StoragePorts {
     ...createSequelizeReviewStorage(database, context),
     ...createSequelizeEndpointConnectionStorage(database, context),
     ...createSequelizeOperationsStorage(database, context),
+    sweeps: new SequelizeSweepStore(database, context),
   };
 }

@@ -8,9 +8,9 @@ export interface JsonProblem {
 }
 
 /** Segments beyond this are elided from a reported path (a 10,000-deep path is no help to anyone). */
-const PATH_SEGMENTS = 12;
+export const PATH_SEGMENTS = 12;
 
-function pathOf(segments: readonly string[], prefix: string): string {
+export function pathOf(segments: readonly string[], prefix: string): string {
   const shown = segments.length > PATH_SEGMENTS ? [...segments.slice(0, PATH_SEGMENTS), '…'] : segments;
   return [prefix, ...shown].filter((segment) => segment !== '').join('.');
 }

@@ -2,6 +2,8 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { SecretBox } from '../../application/ports/secret-box.ts';
 
 const VERSION = 'v1';
+/** `v1.` then the IV (12 bytes), the tag (16 bytes) and the ciphertext, each base64url. */
+const SEALED = /^v1\.[\w-]{16}\.[\w-]{22}\.[\w-]*$/;
 
 /**
  * AES-256-GCM with a 32-byte key (ASSAY_SECRET_KEY, 64 hex characters): `v1.<iv>.<tag>.<ciphertext>` in base64url,
@@ -34,6 +36,10 @@ export class AesGcmSecretBox implements SecretBox {
     const decipher = createDecipheriv('aes-256-gcm', this.requireKey(), Buffer.from(iv, 'base64url'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+  }
+
+  isSealed(text: string): boolean {
+    return SEALED.test(text);
   }
 
   private requireKey(): Buffer {

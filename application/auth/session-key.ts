@@ -9,7 +9,10 @@ export interface SessionKey {
   readonly expiresAt: string;
 }
 
-/** Issues the session key of a user who signed in, and records the sign-in time. */
+/**
+ * Issues the session key of a user who signed in, records the sign-in time, and purges the user's expired session
+ * keys (one statement), so they neither pile up nor count as keys.
+ */
 export async function openSession(
   ports: Pick<Ports, 'apiKeys' | 'users' | 'secrets' | 'ids' | 'clock'>,
   settings: Pick<Settings, 'sessionKeyTtlHours'>,
@@ -17,6 +20,14 @@ export async function openSession(
 ): Promise<SessionKey> {
   const now = ports.clock.now();
   const expiresAt = new Date(Date.parse(now) + settings.sessionKeyTtlHours * 3_600_000).toISOString();
+  await ports.apiKeys.softDeleteWhere(
+    user.organizationId,
+    [
+      { field: 'userId', op: 'eq', value: user.id },
+      { field: 'expiresAt', op: 'lte', value: now },
+    ],
+    now,
+  );
   const issued = await issueApiKey(ports, user, { name: `session ${now}`, expiresAt });
   const current = await ports.users.require(user.organizationId, user.id);
   await ports.users.update({ ...current, firstSignInAt: current.firstSignInAt ?? now, latestSignInAt: now });

@@ -27,7 +27,7 @@ export class CreateMetric {
       const metric = createMetric(input, { id: this.ports.ids.next('metric'), organizationId: scope, now, parent });
       if (parent) await this.ports.metrics.update(supersedeMetric(parent, now));
       const created = await insertNamed(() => this.ports.metrics.insert(metric), { kind: 'metric', name: metric.name });
-      const linked = await linkNewMetric(this.ports, created, { userGroupIds: input.userGroupIds, parent });
+      const linked = await linkNewMetric(this.ports, actor, created, { userGroupIds: input.userGroupIds, parent });
       if (!parent) return linked;
       for (const specification of await specificationsLinking(this.ports, scope, parent.id)) {
         await this.ports.specifications.update(replaceMetric(specification, { from: parent.id, to: created.id }));

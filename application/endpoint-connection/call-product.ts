@@ -9,9 +9,9 @@ import {
 } from '../../domain/endpoint-connection/product-turn.ts';
 import type { ConnectionSlot, EndpointAnswer } from '../ports/endpoint-caller.ts';
 import type { Ports } from '../ports/ports.ts';
-import { openSecret } from './seal-secret.ts';
+import { openHeaders, openSecret } from './seal-secret.ts';
 
-/** The request as it may be shown: its secret masked. */
+/** The request as it may be shown: its secret and custom header values masked. */
 export interface ShownRequest {
   readonly method: string;
   readonly url: string;
@@ -43,7 +43,7 @@ export async function callProduct(
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     accept: 'application/json',
-    ...connection.headers,
+    ...openHeaders(ports, connection.headers),
     ...authHeaders(connection, openSecret(ports, connection.sealedSecret)),
   };
   let body: string;

@@ -50,6 +50,7 @@ export class ListEvaluations {
       sort: filter.sort ?? (filter.reviewable ? [{ field: 'createdAt', direction: 'asc' }] : undefined),
       limit: filter.limit,
       offset: filter.offset,
+      after: filter.after,
     });
   }
 }

@@ -1,4 +1,5 @@
 import type { TestCase } from '../../domain/dataset/test-case.ts';
+import { readAnswerJson } from '../../domain/endpoint-connection/answer-json.ts';
 import { matchingEndRule } from '../../domain/endpoint-connection/end-rules.ts';
 import type { EndpointConnection } from '../../domain/endpoint-connection/endpoint-connection.ts';
 import type { HistoryEntry } from '../../domain/endpoint-connection/product-turn.ts';
@@ -36,14 +37,17 @@ interface Conversation {
   readonly slot?: ConnectionSlot;
 }
 
+/** An end rule's path reads the answer within the same budgets as the output mapping; over them, it matches nothing. */
 const selectIn = (ports: Pick<Ports, 'endpointFormat'>, body: string) => {
-  let document: unknown;
-  try {
-    document = JSON.parse(body);
-  } catch {
-    return () => [];
-  }
-  return (path: string) => ports.endpointFormat.select(document, path);
+  const read = readAnswerJson(body);
+  if ('problem' in read) return () => [];
+  return (path: string) => {
+    try {
+      return ports.endpointFormat.select(read.document, path);
+    } catch {
+      return [];
+    }
+  };
 };
 
 /**

@@ -1,6 +1,9 @@
-import { DuplicateKey } from '../../domain/errors.ts';
+import { DuplicateKey, InvalidInput, type Issue, Unauthorized } from '../../domain/errors.ts';
 import {
+  assertNotInFuture,
+  declineOf,
   decideMarketplaceNotice,
+  type MarketplaceOperation,
   type MarketplaceNotice,
   type MarketplaceOutcome,
   readMarketplaceNotice,
@@ -25,9 +28,10 @@ type NeededPorts = Pick<
 >;
 
 /**
- * A marketplace lifecycle notice: the token is checked first; each operation id has effect once; the linked
- * organization's subscription follows the domain's state machine. Every outcome but a declined change
- * (InvalidInput, 400) is acknowledged.
+ * A marketplace lifecycle notice: the token is checked first, and serves one operation only (a replayed token is
+ * 401); each operation id has effect once; a notice stamped in the future is declined; the linked organization's
+ * subscription follows the domain's state machine. Every outcome is recorded, a declined change (InvalidInput, 400)
+ * too, so a redelivery is answered as the first delivery was rather than judged again.
  */
 export class ReceiveMarketplaceNotice {
   constructor(
@@ -36,43 +40,78 @@ export class ReceiveMarketplaceNotice {
   ) {}
 
   async execute(bearerToken: string | null, body: unknown): Promise<{ acknowledged: true }> {
-    await this.ports.marketplaceTokens.verify(bearerToken);
+    const { tokenId } = await this.ports.marketplaceTokens.verify(bearerToken);
     const notice = readMarketplaceNotice(body);
-    if (await this.ports.marketplaceOperations.get(null, notice.id)) {
-      this.ports.logger.info({ operationId: notice.id }, 'marketplace operation already received: no effect');
-      return { acknowledged: true };
-    }
+    const known = await this.ports.marketplaceOperations.get(null, notice.id);
+    if (known) return this.repeated(known);
+    await this.assertTokenUnused(tokenId);
+    let operation: MarketplaceOperation;
     try {
-      const outcome = await retryStale(() => this.ports.uow.transaction(() => this.apply(notice)));
-      this.ports.logger.info(
-        { operationId: notice.id, subscriptionId: notice.subscriptionId, action: notice.action, outcome },
-        'marketplace operation received',
-      );
+      operation = await retryStale(() => this.ports.uow.transaction(() => this.apply(notice, tokenId)));
     } catch (error) {
       if (!(error instanceof DuplicateKey)) throw error;
-      this.ports.logger.info({ operationId: notice.id }, 'marketplace operation received twice at once: no effect');
+      const raced = await this.ports.marketplaceOperations.get(null, notice.id);
+      if (!raced) throw tokenUsed();
+      return this.repeated(raced);
     }
+    this.ports.logger.info(
+      {
+        operationId: notice.id,
+        subscriptionId: notice.subscriptionId,
+        action: notice.action,
+        outcome: operation.outcome,
+      },
+      'marketplace operation received',
+    );
+    const decline = declineOf(operation);
+    if (decline) throw decline;
     return { acknowledged: true };
   }
 
-  private async apply(notice: MarketplaceNotice): Promise<MarketplaceOutcome> {
+  /** A delivery of an operation already received: no effect, and the same answer as the first time. */
+  private repeated(operation: MarketplaceOperation): { acknowledged: true } {
+    this.ports.logger.info({ operationId: operation.id }, 'marketplace operation already received: no effect');
+    const decline = declineOf(operation);
+    if (decline) throw decline;
+    return { acknowledged: true };
+  }
+
+  private async assertTokenUnused(tokenId: string): Promise<void> {
+    const [used] = await this.ports.marketplaceOperations.list(null, {
+      where: [{ field: 'tokenId', op: 'eq', value: tokenId }],
+      limit: 1,
+    });
+    if (used) throw tokenUsed();
+  }
+
+  private async apply(notice: MarketplaceNotice, tokenId: string): Promise<MarketplaceOperation> {
     const now = this.ports.clock.now();
     const [subscription] = await this.ports.subscriptions.list(null, {
       where: [{ field: 'marketplaceSubscriptionId', op: 'eq', value: notice.subscriptionId }],
       limit: 1,
     });
-    const outcome = subscription ? await this.decide(subscription, notice, now) : 'unknown_subscription';
-    await this.ports.marketplaceOperations.insert({
+    let outcome: MarketplaceOutcome;
+    let declined: Issue | null = null;
+    try {
+      assertNotInFuture(notice, now);
+      outcome = subscription ? await this.decide(subscription, notice, now) : 'unknown_subscription';
+    } catch (error) {
+      if (!(error instanceof InvalidInput)) throw error;
+      [outcome, declined] = ['declined', error.issues[0] ?? { path: 'body', message: error.message }];
+    }
+    return this.ports.marketplaceOperations.insert({
       id: notice.id,
       marketplaceSubscriptionId: notice.subscriptionId,
       organizationId: subscription?.organizationId ?? null,
       action: notice.action,
       operationAt: notice.timeStamp,
       outcome,
+      tokenId,
+      declinedField: declined?.path ?? null,
+      declinedReason: declined?.message.slice(0, 1000) ?? null,
       createdAt: now,
       deletedAt: null,
     });
-    return outcome;
   }
 
   private async decide(subscription: Subscription, notice: MarketplaceNotice, now: string) {
@@ -96,3 +135,6 @@ export class ReceiveMarketplaceNotice {
     return decision.outcome;
   }
 }
+
+const tokenUsed = () =>
+  new Unauthorized('This marketplace token was already used for another operation: each token serves one operation');

@@ -31,14 +31,14 @@ export interface EndpointAnswer {
   /** The product's HTTP status; null when no answer came (timeout, refused address, network failure). */
   readonly status: number | null;
   readonly latencyMs: number;
-  /** The answer body as text, at most `MAX_ANSWER_BYTES`. */
+  /** The answer body as text, at most `MAX_ANSWER_BYTES` (empty when the answer was longer). */
   readonly body: string;
   /** Why the call failed at the transport level (never a secret); null when an answer came. */
   readonly error: string | null;
   readonly attempts: number;
 }
 
-/** The largest answer body kept; a longer one is cut. */
+/** The largest answer body read; a longer one fails the call (`error` says so) and is not kept. */
 export const MAX_ANSWER_BYTES = 1_000_000;
 
 /**

@@ -12,7 +12,7 @@ export type FieldOf<T> = keyof T & string;
  */
 export type FieldCondition<F extends string> =
   | { readonly field: F; readonly op: 'in'; readonly values: readonly unknown[] }
-  | { readonly field: F; readonly op: 'eq' | 'gte' | 'lte' | 'like'; readonly value: unknown }
+  | { readonly field: F; readonly op: 'eq' | 'gt' | 'gte' | 'lt' | 'lte' | 'like'; readonly value: unknown }
   | { readonly field: F; readonly op: 'isNull' | 'notNull' }
   | { readonly op: 'anyOf'; readonly alternatives: readonly (readonly FieldCondition<F>[])[] };
 
@@ -24,15 +24,29 @@ export interface SortKey<T> {
   readonly direction: 'asc' | 'desc';
 }
 
-/** What a list asks for: conditions (all must hold), order, and the page. Soft-deleted rows never match. */
+/**
+ * What a list asks for: conditions (all must hold), order, and the page. Soft-deleted rows never match. The order is
+ * total: the sort keys (or DEFAULT_SORT), then the id in the last key's direction; null sorts after every value.
+ * The page starts at `offset`, or right after the record whose id is `after` (keyset: as cheap deep as first).
+ */
 export interface ListQuery<T> {
   readonly where?: readonly Condition<T>[];
   readonly sort?: readonly SortKey<T>[];
   readonly limit?: number;
   readonly offset?: number;
+  /** The id of the record (of the scope, deleted or not) the page follows; one the scope lacks is InvalidInput. */
+  readonly after?: string;
 }
 
+/** Newest first, the order an index on (organization, creation time, id) serves. */
 export const DEFAULT_SORT: readonly SortKey<StoredRecord>[] = [{ field: 'createdAt', direction: 'desc' }];
+
+/** The keys a list is ordered by: the sort (or DEFAULT_SORT), then the id unless named, in the last key's direction. */
+export function orderKeys<T extends StoredRecord>(sort: readonly SortKey<T>[] | undefined): readonly SortKey<T>[] {
+  const keys = (sort?.length ? sort : DEFAULT_SORT) as readonly SortKey<T>[];
+  if (keys.some((key) => key.field === 'id')) return keys;
+  return [...keys, { field: 'id', direction: keys.at(-1)?.direction ?? 'desc' }];
+}
 
 /**
  * A query named a field its record does not have. Every adapter refuses it the same way, before touching data:

@@ -40,6 +40,8 @@ import type { Passwords } from './passwords.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { SelfCheckProbes } from './self-check.ts';
 import type { SpanIngestionObserver } from './span-ingestion-observer.ts';
+import type { SweepObserver } from './sweep-observer.ts';
+import type { SweepStore } from './sweep-store.ts';
 
 /** Every port the use cases may ask for; an adapter family supplies all of them. Settings travel apart (`Settings`). */
 export interface Ports {
@@ -64,6 +66,9 @@ export interface Ports {
   readonly inferenceResults: InferenceResultStore;
   readonly spans: SpanStore;
   readonly spanIngestion: SpanIngestionObserver;
+  /** Deletes for good what outlived its retention or its soft deletion (the sweep only). */
+  readonly sweeps: SweepStore;
+  readonly sweepObserver: SweepObserver;
   readonly evaluations: EvaluationStore;
   readonly runs: RecordStore<Run>;
   readonly launches: BulkRecordStore<Launch>;
@@ -96,6 +101,7 @@ export type StoragePorts = Omit<
   | 'secrets'
   | 'logger'
   | 'spanIngestion'
+  | 'sweepObserver'
   | 'jobQueue'
   | 'judges'
   | 'secretBox'

@@ -6,4 +6,6 @@ export interface SecretBox {
   seal(plain: string): string;
   /** The secret back; throws when the sealed text was altered or sealed with another key. */
   open(sealed: string): string;
+  /** Whether a text has the sealed form (a value stored in clear before it was sealed has not). */
+  isSealed(text: string): boolean;
 }

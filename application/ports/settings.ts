@@ -26,4 +26,8 @@ export interface Settings {
   readonly marketplacePlans: ReadonlyMap<string, Plan>;
   /** Subscription credits a marketplace Renew refreshes the organization to. */
   readonly marketplaceRenewalCredits: number;
+  /** Seconds a soft-deleted record is kept before the sweep purges it for good. */
+  readonly purgeAfterSeconds: number;
+  /** Rows the sweep deletes in one transaction at most (1 to 5,000). */
+  readonly sweepChunkRows: number;
 }

@@ -28,7 +28,7 @@ export async function changeUserGroupLinks(
   change: LinkChange,
   { unlinking }: { unlinking: boolean },
 ): Promise<LinkedUserGroup> {
-  assertMayChangeLinks(actor, change.kind, { unlinking });
+  assertMayChangeLinks(actor, change.kind);
   const scope = actor.organizationId;
   const group = await retryStale(() =>
     ports.uow.transaction(async () => {

@@ -2,7 +2,7 @@ import type { Actor } from '../../domain/identity/role.ts';
 import type { LinkedUserGroup } from '../../domain/review/user-group.ts';
 import { changeUserGroupLinks, type LinkChange, type LinkPorts } from './change-user-group-links.ts';
 
-/** Links a group to users, metrics or products it does not link yet (a MEMBER may link metrics). */
+/** Links a group to users, metrics or products it does not link yet (OWNER and ADMIN). */
 export class LinkUserGroup {
   constructor(private readonly ports: LinkPorts) {}
 

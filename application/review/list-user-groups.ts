@@ -40,6 +40,7 @@ export class ListUserGroups {
       sort: filter.sort,
       limit: filter.limit,
       offset: filter.offset,
+      after: filter.after,
     });
     return linkedUserGroups(this.ports, scope, groups);
   }

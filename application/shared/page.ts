@@ -5,4 +5,6 @@ export interface Page<T> {
   readonly sort?: readonly SortKey<T>[];
   readonly limit?: number;
   readonly offset?: number;
+  /** The id of the last record of the previous page: this page follows it (see ListQuery.after). */
+  readonly after?: string;
 }

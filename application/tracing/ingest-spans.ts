@@ -5,7 +5,10 @@ import type { Ports } from '../ports/ports.ts';
 import { planSpanWrite, resettleAfterCommit, storeSpanPlan } from './span-batch-writer.ts';
 
 export interface SpanBatchResult {
+  /** The spans answered: new ones and the stored copies of re-sent ones, in input order. */
   readonly created: readonly Span[];
+  /** How many of them this batch stored: re-sent ids already stored are not counted. */
+  readonly stored: number;
   readonly rejected: readonly SpanRejection[];
 }
 
@@ -31,6 +34,6 @@ export class IngestSpans {
     this.ports.spanIngestion.ingested({ stored: plan.fresh.length, refused: plan.rejected.length });
     assertSomeCreated(plan);
     await resettleAfterCommit(this.ports, scope, plan);
-    return { created: plan.created, rejected: plan.rejected };
+    return { created: plan.created, stored: plan.fresh.length, rejected: plan.rejected };
   }
 }

@@ -134,9 +134,9 @@ export async function planPlacement(
       continue;
     }
     try {
-      const { input, output, inputTokens, outputTokens, latency } = summary;
+      const { input, output, usage, model, latency } = summary;
       const result = createInferenceResult(
-        { sessionId, input, output, inputTokens, outputTokens, latency },
+        { sessionId, input, output, model, latency, ...usage },
         { id, organizationId: scope, now },
       );
       created.push(result);

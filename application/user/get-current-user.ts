@@ -5,7 +5,7 @@ import { viewUsers } from './user-views.ts';
 
 /** The user behind the credential. */
 export class GetCurrentUser {
-  constructor(private readonly ports: Pick<Ports, 'users' | 'apiKeys'>) {}
+  constructor(private readonly ports: Pick<Ports, 'users' | 'apiKeys' | 'clock'>) {}
 
   async execute(actor: Actor): Promise<UserView> {
     const user = await this.ports.users.require(actor.organizationId, actor.userId);

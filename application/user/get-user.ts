@@ -6,7 +6,7 @@ import { viewUsers } from './user-views.ts';
 
 /** One user of the caller's organization (any organization's for an ADMIN). */
 export class GetUser {
-  constructor(private readonly ports: Pick<Ports, 'users' | 'apiKeys'>) {}
+  constructor(private readonly ports: Pick<Ports, 'users' | 'apiKeys' | 'clock'>) {}
 
   async execute(actor: Actor, id: string): Promise<UserView> {
     const user = await this.ports.users.require(adminScope(actor), id);

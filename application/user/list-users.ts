@@ -17,7 +17,7 @@ export interface UserFilter extends Page<User> {
 
 /** Users of the caller's organization; an ADMIN may list another organization's with `organizationId`. */
 export class ListUsers {
-  constructor(private readonly ports: Pick<Ports, 'users' | 'apiKeys'>) {}
+  constructor(private readonly ports: Pick<Ports, 'users' | 'apiKeys' | 'clock'>) {}
 
   async execute(actor: Actor, filter: UserFilter): Promise<UserView[]> {
     const organizationId =

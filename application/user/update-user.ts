@@ -7,7 +7,7 @@ import { viewUsers } from './user-views.ts';
 
 /** A user edits its own profile; managers edit their organization's users. E-mails stay unique. */
 export class UpdateUser {
-  constructor(private readonly ports: Pick<Ports, 'users' | 'apiKeys' | 'organizations'>) {}
+  constructor(private readonly ports: Pick<Ports, 'users' | 'apiKeys' | 'clock' | 'organizations'>) {}
 
   async execute(actor: Actor, id: string, changes: UserChanges): Promise<UserView> {
     const user = await this.ports.users.require(adminScope(actor), id);

@@ -1,13 +1,23 @@
 import { describeUser, type User, type UserView } from '../../domain/identity/user.ts';
 import type { Ports } from '../ports/ports.ts';
 
-/** Users as the API shows them, `hasApiKey` read with one query for the whole page. */
-export async function viewUsers(ports: Pick<Ports, 'apiKeys'>, users: readonly User[]): Promise<UserView[]> {
+/**
+ * Users as the API shows them, `hasApiKey` read with one query for the whole page: only keys that still open a
+ * request count (not revoked, and for a session key not expired).
+ */
+export async function viewUsers(ports: Pick<Ports, 'apiKeys' | 'clock'>, users: readonly User[]): Promise<UserView[]> {
   if (users.length === 0) return [];
   const keys = await ports.apiKeys.list(null, {
     where: [
       { field: 'userId', op: 'in', values: users.map((user) => user.id) },
       { field: 'revokedAt', op: 'isNull' },
+      {
+        op: 'anyOf',
+        alternatives: [
+          [{ field: 'expiresAt', op: 'isNull' }],
+          [{ field: 'expiresAt', op: 'gte', value: ports.clock.now() }],
+        ],
+      },
     ],
     limit: 100_000,
   });

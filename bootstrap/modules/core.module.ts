@@ -20,6 +20,7 @@ import { simulatorSettings } from '../simulator-settings.ts';
 import { BoundedReadinessProbe } from '../../adapters/system/bounded-readiness-probe.ts';
 import { TOKENS } from '../tokens.ts';
 import { operationsPorts } from './operations-ports.ts';
+import { PeriodicSweep } from '../periodic-sweep.ts';
 import { PlatformMetrics } from '../../adapters/metrics/prometheus-metrics.ts';
 import type { RateLimiters } from './rate-limit.module.ts';
 import type { UseCases } from '../../application/use-cases.ts';
@@ -60,6 +61,7 @@ export const coreModule = new ContainerModule(({ bind }) => {
         simulator: createSimulator(simulatorSettings(config)),
         logger: new PinoLogger(logger),
         spanIngestion: metrics,
+        sweepObserver: metrics,
       }),
       [TOKENS.config, TOKENS.pino, TOKENS.storage, TOKENS.jobQueue, TOKENS.rateLimiters, TOKENS.metrics],
     )
@@ -75,6 +77,18 @@ export const coreModule = new ContainerModule(({ bind }) => {
       [TOKENS.ports, TOKENS.settings],
     )
     .inSingletonScope();
+  bind(TOKENS.sweeper)
+    .toResolvedValue(
+      (useCases: UseCases, ports: Ports, config: Config) =>
+        new PeriodicSweep(
+          (options) => useCases.sweepStorage.execute(options),
+          config.RETENTION_SWEEP_SECONDS * 1000,
+          ports.logger,
+        ),
+      [TOKENS.useCases, TOKENS.ports, TOKENS.config],
+    )
+    .inSingletonScope()
+    .onDeactivation((sweeper) => sweeper.stop());
   bind(TOKENS.httpApp)
     .toResolvedValue(
       (useCases: UseCases, logger: pino.Logger, config: Config, rateLimiters: RateLimiters, metrics: PlatformMetrics) =>

@@ -1,4 +1,5 @@
 import type { IssueCollector } from '../errors.ts';
+import { headerValueProblem } from './custom-headers.ts';
 
 export const AUTH_TYPES = ['NONE', 'BEARER', 'API_KEY', 'BASIC'] as const;
 export type AuthType = (typeof AUTH_TYPES)[number];
@@ -11,6 +12,9 @@ export type AuthSecret =
 
 const SECRET_LIMIT = 8192;
 
+/** The fields sent as they are in a header (BASIC's are sent base64-encoded, so any character is fine). */
+const SENT_AS_IS: readonly string[] = ['token', 'apiKey'];
+
 const FIELDS: Record<AuthType, readonly ('token' | 'apiKey' | 'username' | 'password')[]> = {
   NONE: [],
   BEARER: ['token'],
@@ -20,7 +24,7 @@ const FIELDS: Record<AuthType, readonly ('token' | 'apiKey' | 'username' | 'pass
 
 /**
  * The secret the auth type needs, from the request's secret fields: each of its fields present, non-empty, single
- * line; fields of another type refused. Answers null for NONE (or when something is wrong: the issues say what).
+ * line, a token or key sendable in a header as it is; fields of another type refused. Answers null for NONE (or when something is wrong: the issues say what).
  */
 export function checkAuth(
   issues: IssueCollector,
@@ -40,6 +44,9 @@ export function checkAuth(
       complete = false;
     } else if (value.length > SECRET_LIMIT || /[\r\n\0]/.test(value)) {
       issues.add(field, `must be a single line of at most ${SECRET_LIMIT} characters`);
+      complete = false;
+    } else if (SENT_AS_IS.includes(field) && headerValueProblem(value)) {
+      issues.add(field, headerValueProblem(value) as string);
       complete = false;
     }
   }

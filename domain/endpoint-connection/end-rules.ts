@@ -35,7 +35,24 @@ export function checkEndRules(
   });
 }
 
-const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+/**
+ * JSON equality that stops at the first difference: a path may select every value of a large answer, and writing each
+ * out to compare would cost the answer's size for each of them.
+ */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return a === b;
+  if (Array.isArray(a) || Array.isArray(b))
+    return (
+      Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, at) => sameJson(item, b[at]))
+    );
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  return (
+    keys.length === Object.keys(right).length &&
+    keys.every((key) => Object.hasOwn(right, key) && sameJson(left[key], right[key]))
+  );
+}
 
 /**
  * The first rule the answer meets, or null. `select` reads a JSONPath in the answer's JSON body (no match when the

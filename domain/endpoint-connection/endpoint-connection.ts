@@ -2,6 +2,7 @@ import { IssueCollector } from '../errors.ts';
 import { checkName, patch } from '../shared/fields.ts';
 import type { Creation } from '../shared/record.ts';
 import { type AuthSecret, type AuthType, AUTH_TYPES, checkAuth } from './auth.ts';
+import { checkHeaders, checkKeptHeaders, HEADER_LIMITS, maskedValues, sealHeaders } from './custom-headers.ts';
 import { checkEndRules, type ConversationEndRule } from './end-rules.ts';
 import { checkOutputMapping, checkTemplate, type EndpointSyntax, type OutputMapping } from './request-shape.ts';
 
@@ -11,8 +12,8 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 /** Bounds of a connection's settings. */
 export const CONNECTION_LIMITS = {
   urlLength: 2048,
-  headers: 50,
-  headerValueLength: 8192,
+  headers: HEADER_LIMITS.count,
+  headerValueLength: HEADER_LIMITS.valueLength,
   timeoutMs: { min: 1, max: 300_000, default: 30_000 },
   retries: { min: 0, max: 5, default: 2 },
   maxConcurrency: { min: 1, max: 100, default: 4 },
@@ -38,6 +39,7 @@ export interface EndpointConnection {
   readonly apiKeyHeader: string | null;
   /** The auth secret encrypted at rest (SecretBox); null when the auth type needs none. */
   readonly sealedSecret: string | null;
+  /** Extra request headers, each value a secret sealed on its own (SecretBox); shown as `***`. */
   readonly headers: Readonly<Record<string, string>>;
   readonly inputTemplate: string;
   readonly outputMapping: OutputMapping;
@@ -78,11 +80,12 @@ export interface NewEndpointConnection extends SecretFields {
 
 export type EndpointConnectionChanges = Partial<NewEndpointConnection>;
 
-/** A connection as it is shown: never the secret, only whether one is stored. */
+/** A connection as it is shown: never the secret, only whether one is stored; header names, their values `***`. */
 export type EndpointConnectionView = Omit<EndpointConnection, 'sealedSecret' | 'version'> & { hasSecret: boolean };
 
 export const viewEndpointConnection = ({ sealedSecret, version: _, ...rest }: EndpointConnection) => ({
   ...rest,
+  headers: maskedValues(rest.headers),
   hasSecret: sealedSecret !== null,
 });
 
@@ -118,22 +121,6 @@ function checkUrl(issues: IssueCollector, url: string | null | undefined): void 
   issues.check(parsed.username === '' && parsed.password === '', 'url', 'must not carry credentials: use authType');
 }
 
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
-function checkHeaders(issues: IssueCollector, headers: Readonly<Record<string, string>> | null | undefined): void {
-  if (!headers) return;
-  const entries = Object.entries(headers);
-  issues.check(entries.length <= CONNECTION_LIMITS.headers, 'headers', `at most ${CONNECTION_LIMITS.headers} headers`);
-  for (const [name, value] of entries) {
-    issues.check(HEADER_NAME.test(name) && name.length <= 255, `headers.${name}`, 'is not a valid header name');
-    issues.check(
-      typeof value === 'string' && value.length <= CONNECTION_LIMITS.headerValueLength && !/[\r\n\0]/.test(value),
-      `headers.${name}`,
-      `must be a single-line string of at most ${CONNECTION_LIMITS.headerValueLength} characters`,
-    );
-  }
-}
-
 /** Every rule on the settings themselves; the secret's rules are checkAuth's. */
 function validate(input: EndpointConnectionChanges, syntax: EndpointSyntax, creating: boolean): IssueCollector {
   const issues = new IssueCollector();
@@ -160,17 +147,20 @@ export interface ConnectionContext {
   readonly syntax: EndpointSyntax;
   /** Seals the secret the auth type needs (the caller refuses when it cannot). */
   readonly seal: (secret: AuthSecret) => string;
+  /** Seals one custom header's value (the caller refuses when it cannot). */
+  readonly sealHeader: (name: string, value: string) => string;
 }
 
 /** A new connection with its defaults; the secret its auth type needs is required and sealed. */
 export function createEndpointConnection(
   input: NewEndpointConnection,
   { id, organizationId, now }: Creation,
-  { syntax, seal }: ConnectionContext,
+  { syntax, seal, sealHeader }: ConnectionContext,
 ): EndpointConnection {
   const issues = validate(input, syntax, true);
   const authType = input.authType ?? 'NONE';
   const secret = checkAuth(issues, authType, input);
+  checkKeptHeaders(issues, input.headers, {});
   issues.throwIfAny();
   return {
     id,
@@ -181,7 +171,7 @@ export function createEndpointConnection(
     authType,
     apiKeyHeader: authType === 'API_KEY' ? (input.apiKeyHeader ?? 'X-API-Key') : null,
     sealedSecret: secret ? seal(secret) : null,
-    headers: input.headers ?? {},
+    headers: sealHeaders(input.headers ?? {}, {}, sealHeader),
     inputTemplate: input.inputTemplate ?? DEFAULT_INPUT_TEMPLATE,
     outputMapping: input.outputMapping ?? DEFAULT_OUTPUT_MAPPING,
     timeoutMs: input.timeoutMs ?? CONNECTION_LIMITS.timeoutMs.default,
@@ -206,9 +196,10 @@ export function changeEndpointConnection(
   connection: EndpointConnection,
   changes: EndpointConnectionChanges,
   now: string,
-  { syntax, seal }: ConnectionContext,
+  { syntax, seal, sealHeader }: ConnectionContext,
 ): EndpointConnection {
   const issues = validate(changes, syntax, false);
+  checkKeptHeaders(issues, changes.headers, connection.headers);
   const authType = changes.authType ?? connection.authType;
   const replacesSecret =
     authType !== connection.authType ||
@@ -223,7 +214,8 @@ export function changeEndpointConnection(
     authType,
     apiKeyHeader: authType === 'API_KEY' ? (changes.apiKeyHeader ?? connection.apiKeyHeader ?? 'X-API-Key') : null,
     sealedSecret: secret === undefined ? undefined : secret ? seal(secret) : null,
-    headers: changes.headers === null ? {} : changes.headers,
+    headers:
+      changes.headers === null ? {} : changes.headers && sealHeaders(changes.headers, connection.headers, sealHeader),
     inputTemplate: changes.inputTemplate === null ? DEFAULT_INPUT_TEMPLATE : changes.inputTemplate,
     outputMapping: changes.outputMapping === null ? DEFAULT_OUTPUT_MAPPING : changes.outputMapping,
     timeoutMs: changes.timeoutMs === null ? CONNECTION_LIMITS.timeoutMs.default : changes.timeoutMs,

@@ -1,4 +1,6 @@
+import { readAnswerJson } from './answer-json.ts';
 import type { AuthSecret } from './auth.ts';
+import { MASKED } from './custom-headers.ts';
 import type { EndpointConnection } from './endpoint-connection.ts';
 import type { OutputMapping } from './request-shape.ts';
 
@@ -49,17 +51,16 @@ export function authHeaders(
   }
 }
 
-/** The request headers as they may be shown: the secret's header masked. */
+/** The request headers as they may be shown: the secret's header and every custom header masked. */
 export function maskedHeaders(
   headers: Readonly<Record<string, string>>,
-  connection: Pick<EndpointConnection, 'apiKeyHeader' | 'authType'>,
+  connection: Pick<EndpointConnection, 'apiKeyHeader' | 'authType' | 'headers'>,
 ): Record<string, string> {
-  if (connection.authType === 'NONE') return { ...headers };
-  const secretHeader = (
-    connection.authType === 'API_KEY' ? (connection.apiKeyHeader ?? '') : 'authorization'
-  ).toLowerCase();
+  const secret = new Set(Object.keys(connection.headers).map((name) => name.toLowerCase()));
+  if (connection.authType !== 'NONE')
+    secret.add((connection.authType === 'API_KEY' ? (connection.apiKeyHeader ?? '') : 'authorization').toLowerCase());
   return Object.fromEntries(
-    Object.entries(headers).map(([name, value]) => [name, name.toLowerCase() === secretHeader ? '***' : value]),
+    Object.entries(headers).map(([name, value]) => [name, secret.has(name.toLowerCase()) ? MASKED : value]),
   );
 }
 
@@ -67,43 +68,69 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : JS
 const count = (value: unknown): number | null =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
 
+/** The most characters the retrieval context read from one answer may hold. */
+export const RETRIEVAL_CONTEXT_LIMIT = 1_000_000;
+
+/** The selected items as texts (an array's items each), or why they are too long: nested selections repeat text. */
+function contextTexts(selected: readonly unknown[]): string[] | string {
+  const texts: string[] = [];
+  let size = 0;
+  for (const item of selected.flatMap((entry) => (Array.isArray(entry) ? entry : [entry]))) {
+    const shown = text(item);
+    size += shown.length;
+    if (size > RETRIEVAL_CONTEXT_LIMIT)
+      return `outputMapping.retrievalContext selects more than ${RETRIEVAL_CONTEXT_LIMIT} characters`;
+    texts.push(shown);
+  }
+  return texts;
+}
+
+const failed = (error: string): MappedAnswer => ({
+  output: null,
+  retrievalContext: null,
+  sessionId: null,
+  inputTokens: null,
+  outputTokens: null,
+  error,
+});
+
 /**
- * Reads an answer: a transport failure, a non-2xx status, a body that is not JSON, or an `output` path that matches
- * nothing makes the call failed. `select` runs a JSONPath on the parsed body.
+ * Reads an answer: a transport failure, a non-2xx status, a body that is not JSON (or nests or holds too much), an
+ * `output` path that matches nothing, or a path that breaks its evaluation budget makes the call failed. `select` runs
+ * a JSONPath on the parsed body and throws when the path goes over its budget.
  */
 export function mapAnswer(
   answer: { readonly status: number | null; readonly body: string; readonly error: string | null },
   mapping: OutputMapping,
   select: (document: unknown, path: string) => unknown[],
 ): MappedAnswer {
-  const failed = (error: string): MappedAnswer => ({
-    output: null,
-    retrievalContext: null,
-    sessionId: null,
-    inputTokens: null,
-    outputTokens: null,
-    error,
-  });
   if (answer.error !== null || answer.status === null) return failed(answer.error ?? 'no answer');
   if (answer.status < 200 || answer.status > 299) return failed(`the endpoint answered HTTP ${answer.status}`);
-  let document: unknown;
+  const read = readAnswerJson(answer.body);
+  if ('problem' in read) return failed(read.problem);
   try {
-    document = JSON.parse(answer.body);
-  } catch {
-    return failed('the answer is not JSON');
+    return mapDocument(read.document, mapping, select);
+  } catch (error) {
+    return failed(`the output mapping could not be read: ${(error as Error).message}`);
   }
+}
+
+function mapDocument(
+  document: unknown,
+  mapping: OutputMapping,
+  select: (document: unknown, path: string) => unknown[],
+): MappedAnswer {
   const first = (path: string | undefined): unknown => (path === undefined ? undefined : select(document, path)[0]);
   const output = select(document, mapping.output);
   if (output.length === 0 || output[0] === null)
     return failed(`outputMapping.output (${mapping.output}) matched nothing`);
-  const context = mapping.retrievalContext === undefined ? [] : select(document, mapping.retrievalContext);
+  const context =
+    mapping.retrievalContext === undefined ? null : contextTexts(select(document, mapping.retrievalContext));
+  if (typeof context === 'string') return failed(context);
   const sessionId = first(mapping.sessionId);
   return {
     output: text(output[0]),
-    retrievalContext:
-      mapping.retrievalContext === undefined
-        ? null
-        : context.flatMap((item) => (Array.isArray(item) ? item : [item])).map(text),
+    retrievalContext: context,
     sessionId: sessionId === undefined || sessionId === null ? null : text(sessionId),
     inputTokens: count(first(mapping.inputTokens)),
     outputTokens: count(first(mapping.outputTokens)),

@@ -32,6 +32,8 @@ export interface EndpointSyntax {
   /** The top-level variables a well-formed template reads. */
   templateVariables(template: string): readonly string[];
   pathProblem(path: string): string | null;
+  /** The platform's rule a well-formed path breaks (rules that bound its cost), or null. */
+  pathRuleBroken(path: string): string | null;
 }
 
 /** A template must parse, stay within its size, and use the turn's `input`. */
@@ -59,7 +61,12 @@ export function checkPath(issues: IssueCollector, syntax: EndpointSyntax, path: 
     return;
   }
   const problem = syntax.pathProblem(value);
-  if (problem) issues.add(path, `is not a valid JSONPath expression: ${problem}`);
+  if (problem) {
+    issues.add(path, `is not a valid JSONPath expression: ${problem}`);
+    return;
+  }
+  const broken = syntax.pathRuleBroken(value);
+  if (broken) issues.add(path, `breaks a JSONPath rule: ${broken}`);
 }
 
 /** `output` is required; every field is a valid JSONPath; no other field. */

@@ -25,13 +25,28 @@ export interface MarketplaceNotice {
   readonly quantity?: number | string;
 }
 
-/** What became of a notice, as recorded for idempotency and logs. */
-export type MarketplaceOutcome = 'applied' | 'stale' | 'unknown_action' | 'ended' | 'unknown_subscription';
+/** What became of a notice, as recorded for idempotency and logs; a declined one answers 400 at every delivery. */
+export type MarketplaceOutcome = 'applied' | 'stale' | 'unknown_action' | 'ended' | 'unknown_subscription' | 'declined';
 
-/** A notice that has an effect, or the reason it has none. */
+/** A notice that has an effect, or the reason it has none (a declined one throws InvalidInput instead). */
 export type MarketplaceDecision =
   | { readonly outcome: 'applied'; readonly subscription: Subscription; readonly renewed: boolean }
-  | { readonly outcome: Exclude<MarketplaceOutcome, 'applied'> };
+  | { readonly outcome: Exclude<MarketplaceOutcome, 'applied' | 'declined'> };
+
+/**
+ * How far ahead of our clock a notice's `timeStamp` may be. The sender stamps when the operation started, so a later
+ * one is forged or broken; accepted, it would make every genuine notice after it look stale and have no effect.
+ */
+export const MARKETPLACE_FUTURE_SKEW_MS = 5 * 60_000;
+
+/** Declines (InvalidInput) a notice stamped later than now plus the skew. */
+export function assertNotInFuture(notice: Pick<MarketplaceNotice, 'timeStamp'>, now: string): void {
+  if (Date.parse(notice.timeStamp) > Date.parse(now) + MARKETPLACE_FUTURE_SKEW_MS)
+    throw InvalidInput.of(
+      'timeStamp',
+      `${notice.timeStamp} is more than ${MARKETPLACE_FUTURE_SKEW_MS / 60_000} minutes in the future`,
+    );
+}
 
 export interface MarketplaceContext {
   /** The marketplace's plan ids and the plan each stands for. */
@@ -100,7 +115,10 @@ export function decideMarketplaceNotice(
   }
 }
 
-/** A marketplace operation as received, kept so a repeated delivery of its id has no second effect. */
+/**
+ * A marketplace operation as received, kept so a repeated delivery of its id has no second effect (a declined one is
+ * declined again), and so the token that carried it serves no other operation.
+ */
 export interface MarketplaceOperation {
   readonly id: string;
   readonly marketplaceSubscriptionId: string;
@@ -108,8 +126,19 @@ export interface MarketplaceOperation {
   readonly action: string;
   readonly operationAt: string;
   readonly outcome: MarketplaceOutcome;
+  /** The bearer token's id (`jti`, else `uti`, else its digest); null for operations received before tokens were bound. */
+  readonly tokenId: string | null;
+  /** For a declined operation, the field and the reason it was declined. */
+  readonly declinedField: string | null;
+  readonly declinedReason: string | null;
   readonly createdAt: string;
   readonly deletedAt: string | null;
+}
+
+/** The refusal a declined operation answers at every delivery; null for any other outcome. */
+export function declineOf(operation: MarketplaceOperation): InvalidInput | null {
+  if (operation.outcome !== 'declined') return null;
+  return InvalidInput.of(operation.declinedField ?? 'body', operation.declinedReason ?? 'declined');
 }
 
 const MAX_TEXT = 255;

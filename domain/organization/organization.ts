@@ -1,5 +1,6 @@
 import { Forbidden, IssueCollector } from '../errors.ts';
 import type { Actor } from '../identity/role.ts';
+import { checkTraceRetentionDays } from '../operations/retention.ts';
 import type { Creation } from '../shared/record.ts';
 
 export type CreditWarningLevel = 'LOW' | 'EMPTY';
@@ -20,6 +21,8 @@ export interface Organization {
   readonly samlSignedResponse: boolean | null;
   readonly samlSignedAssertions: boolean | null;
   readonly enforceMfa: boolean;
+  /** Days its spans are kept (by their startTime) before the sweep deletes them; null keeps them forever. */
+  readonly traceRetentionDays: number | null;
   /** The credit warning last mailed to the OWNERs (LOW below warningAt, EMPTY at 0); null once refilled. Internal. */
   readonly creditWarningLevel: CreditWarningLevel | null;
   readonly createdAt: string;
@@ -44,6 +47,7 @@ export type OrganizationChanges = Partial<
     | 'samlSignedResponse'
     | 'samlSignedAssertions'
     | 'enforceMfa'
+    | 'traceRetentionDays'
   >
 >;
 
@@ -58,6 +62,7 @@ function validate(changes: OrganizationChanges): void {
   if (changes.remainingSubscriptionCredits != null) {
     issues.check(changes.remainingSubscriptionCredits >= 0, 'remainingSubscriptionCredits', 'must not be negative');
   }
+  checkTraceRetentionDays(issues, changes.traceRetentionDays);
   issues.throwIfAny();
 }
 
@@ -82,6 +87,7 @@ export function createOrganization(
     samlSignedResponse: null,
     samlSignedAssertions: null,
     enforceMfa: false,
+    traceRetentionDays: null,
     creditWarningLevel: null,
     ...changes,
     name: changes.name.trim(),
@@ -102,7 +108,7 @@ export function assertMayDeleteOrganization(actor: Actor, organization: Pick<Org
   if (organization.id === actor.organizationId) throw new Forbidden('The platform organization cannot delete itself');
 }
 
-/** Owners update their own organization (enforceMfa included); Admins any; Members never. */
+/** Owners update their own organization (enforceMfa and traceRetentionDays included); Admins any; Members never. */
 export function updateOrganization(
   actor: Actor,
   organization: Organization,

@@ -62,15 +62,40 @@ export function unlinkedTargets(existing: readonly UserGroupLink[], targetIds: r
 }
 
 /**
- * Who changes a group's links: OWNER and ADMIN any; a MEMBER may link a group to a metric (as when creating a metric
- * for a group), but not unlink one, nor touch who reviews or which products are covered.
+ * Who changes a group's links: OWNER and ADMIN only. A link to a metric grants the group's reviewers the metric's
+ * evaluations (their guideline, sessions and scores), so a MEMBER linking one would grant themselves review rights.
  */
-export function assertMayChangeLinks(actor: Actor, target: LinkTarget, { unlinking }: { unlinking: boolean }): void {
+export function assertMayChangeLinks(actor: Actor, target: LinkTarget): void {
   if (actor.role !== 'MEMBER') return;
-  if (target === 'metric' && !unlinking) return;
+  throw new Forbidden(`Only an OWNER or ADMIN may change a user group's ${MEMBERS_FIELD[target]}`);
+}
+
+/** The groups a new metric is linked to, and what decides whether a MEMBER may name them. */
+export interface NewMetricLinks {
+  /** The groups the metric is to be linked to. */
+  readonly groupIds: readonly string[];
+  /** The groups the caller belongs to. */
+  readonly callerGroupIds: readonly string[];
+  /** For a revision, the groups linking its parent; null for a new metric. */
+  readonly parentGroupIds: readonly string[] | null;
+}
+
+/**
+ * Who links a metric to groups as they create it: OWNER and ADMIN any groups. A MEMBER links a metric of their own
+ * only to groups they belong to, and a revision only to groups that linked its parent, so creating a metric never
+ * grants anyone review rights on someone else's metric.
+ */
+export function assertMayLinkNewMetric(
+  actor: Actor,
+  { groupIds, callerGroupIds, parentGroupIds }: NewMetricLinks,
+): void {
+  if (actor.role !== 'MEMBER') return;
+  const allowed = new Set(parentGroupIds ?? callerGroupIds);
+  const refused = groupIds.find((id) => !allowed.has(id));
+  if (refused === undefined) return;
   throw new Forbidden(
-    target === 'metric'
-      ? 'Only an OWNER or ADMIN may unlink a metric from a user group'
-      : `Only an OWNER or ADMIN may change a user group's ${MEMBERS_FIELD[target]}`,
+    parentGroupIds
+      ? `A MEMBER's revision may be linked only to user groups that linked its parent; ${refused} did not`
+      : `A MEMBER may link a new metric only to user groups they belong to; they are not in ${refused}`,
   );
 }

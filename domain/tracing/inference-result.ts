@@ -1,6 +1,7 @@
 import { IssueCollector } from '../errors.ts';
 import type { Creation } from '../shared/record.ts';
-import { checkCount } from './fields.ts';
+import { checkCount, checkOptionalText } from './fields.ts';
+import { MODEL_NAME_LIMIT } from './span-usage.ts';
 
 export const INFERENCE_RESULT_STATUSES = ['PENDING', 'COMPLETED', 'FAILED'] as const;
 export type InferenceResultStatus = (typeof INFERENCE_RESULT_STATUSES)[number];
@@ -17,6 +18,12 @@ export interface InferenceResult {
   readonly inputTokens: number | null;
   readonly outputTokens: number | null;
   readonly totalTokens: number | null;
+  /** Input tokens read from the provider's prompt cache (part of `inputTokens`). */
+  readonly cacheReadInputTokens: number | null;
+  /** Input tokens written to the provider's prompt cache (part of `inputTokens`). */
+  readonly cacheCreationInputTokens: number | null;
+  /** The model name the turn used. */
+  readonly model: string | null;
   readonly cost: number | null;
   readonly status: InferenceResultStatus;
   readonly error: string | null;
@@ -37,6 +44,9 @@ export type InferenceResultFields = Partial<
     | 'inputTokens'
     | 'outputTokens'
     | 'totalTokens'
+    | 'cacheReadInputTokens'
+    | 'cacheCreationInputTokens'
+    | 'model'
     | 'cost'
     | 'status'
     | 'error'
@@ -49,11 +59,19 @@ export interface NewInferenceResult extends InferenceResultFields {
 
 export const TEXT_LIMIT_BYTES = 1_000_000;
 
+const TOKEN_COUNTS = [
+  'inputTokens',
+  'outputTokens',
+  'totalTokens',
+  'cacheReadInputTokens',
+  'cacheCreationInputTokens',
+] as const;
+
 function validate(fields: InferenceResultFields): void {
   const issues = new IssueCollector();
-  for (const name of ['latency', 'inputTokens', 'outputTokens', 'totalTokens', 'cost'] as const)
-    checkCount(issues, name, fields[name]);
-  for (const name of ['inputTokens', 'outputTokens', 'totalTokens'] as const) {
+  for (const name of ['latency', ...TOKEN_COUNTS, 'cost'] as const) checkCount(issues, name, fields[name]);
+  checkOptionalText(issues, 'model', fields.model, { maxBytes: MODEL_NAME_LIMIT });
+  for (const name of TOKEN_COUNTS) {
     const value = fields[name];
     if (value !== undefined && value !== null) issues.check(Number.isInteger(value), name, 'must be an integer');
   }
@@ -87,6 +105,9 @@ export function createInferenceResult(
     inputTokens: input.inputTokens ?? null,
     outputTokens: input.outputTokens ?? null,
     totalTokens: input.totalTokens ?? null,
+    cacheReadInputTokens: input.cacheReadInputTokens ?? null,
+    cacheCreationInputTokens: input.cacheCreationInputTokens ?? null,
+    model: input.model ?? null,
     cost: input.cost ?? null,
     status: input.status ?? (input.error ? 'FAILED' : 'COMPLETED'),
     error: input.error ?? null,

@@ -1,15 +1,7 @@
-import {
-  count,
-  idAttribute,
-  INPUT_FIELDS,
-  OTEL_ATTRIBUTES,
-  OUTPUT_FIELDS,
-  pick,
-  spanType,
-  text,
-  unconsumed,
-} from './otel-attributes.ts';
+import { CONVERSATION_ATTRIBUTES, idAttribute, OTEL_ATTRIBUTES, readConventions } from './otel-attributes.ts';
 import { elapsedMillis, nanosToIso, otelTimeProblem } from './otel-time.ts';
+import type { SpanType } from './span.ts';
+import type { TokenUsage } from './token-usage.ts';
 
 /** An OpenTelemetry span as decoded from OTLP (JSON or protobuf): ids in lowercase hex, attributes as plain values. */
 export interface OtelSpan {
@@ -36,8 +28,11 @@ export interface MappedOtelSpan {
   readonly conversationId: string | null;
   readonly versionId: string | null;
   readonly input: Readonly<Record<string, unknown>>;
-  readonly inputTokens: number | null;
-  readonly outputTokens: number | null;
+  readonly type: SpanType;
+  /** Start time in nanoseconds (decimal text), for ordering a trace's model calls. */
+  readonly startNanos: string | null;
+  readonly usage: TokenUsage | null;
+  readonly model: string | null;
   readonly inputText: string | null;
   readonly outputText: string | null;
 }
@@ -76,17 +71,13 @@ export function otelSpanProblem(span: OtelSpan): string | null {
 }
 
 /**
- * Maps one OTel span: GenAI conventions give type, input, output and usage; every other attribute goes to metadata.
- * The span input has every field (null when the span has none), so all inputs share one shape: this runs for each of
- * an export's 10,000 spans.
+ * Maps one OTel span: the conventions' tables (otel-conventions.ts) give type, input, output, usage and model; every
+ * other attribute goes to metadata. The span input has every field (null when the span has none), so all inputs share
+ * one shape: this runs for each of an export's 10,000 spans.
  */
 export function mapOtelSpan(span: OtelSpan): MappedOtelSpan {
-  const attributes = span.attributes;
-  const inputTokens = count(attributes['gen_ai.usage.input_tokens'] ?? attributes['gen_ai.usage.prompt_tokens']);
-  const outputTokens = count(attributes['gen_ai.usage.output_tokens'] ?? attributes['gen_ai.usage.completion_tokens']);
-  const metadata = unconsumed(attributes);
-  if (inputTokens !== null || outputTokens !== null)
-    metadata.usage = { inputTokens, outputTokens, totalTokens: (inputTokens ?? 0) + (outputTokens ?? 0) };
+  const read = readConventions(span.attributes);
+  const metadata = read.rest;
   metadata.otel = {
     traceId: span.traceId,
     spanId: span.spanId,
@@ -96,22 +87,22 @@ export function mapOtelSpan(span: OtelSpan): MappedOtelSpan {
   };
   const start = nanosToIso(span.startTimeUnixNano);
   const end = nanosToIso(span.endTimeUnixNano);
-  const inputData = pick(attributes, INPUT_FIELDS);
-  const outputData = pick(attributes, OUTPUT_FIELDS);
   const input = {
     id: otelSpanId(span.traceId, span.spanId),
     name: span.name,
-    type: spanType(span),
-    inputData,
-    outputData,
+    type: read.type,
+    inputData: read.inputData,
+    outputData: read.outputData,
     error: span.statusCode === 2 ? span.statusMessage || 'error' : null,
     parentTraceId: span.parentSpanId ? otelSpanId(span.traceId, span.parentSpanId) : null,
     startTime: start,
     endTime: end,
     latencyMs: end && start && end >= start ? elapsedMillis(span.startTimeUnixNano!, span.endTimeUnixNano!) : null,
     metadata,
+    model: read.model,
+    usage: read.usage,
   };
-  const conversationKey = OTEL_ATTRIBUTES.conversationIds.find((key) => idAttribute(span, key) !== null);
+  const conversationKey = CONVERSATION_ATTRIBUTES.find((key) => idAttribute(span, key) !== null);
   return {
     traceId: span.traceId,
     isRoot: span.parentSpanId === null,
@@ -120,9 +111,11 @@ export function mapOtelSpan(span: OtelSpan): MappedOtelSpan {
     conversationId: conversationKey ? idAttribute(span, conversationKey) : null,
     versionId: idAttribute(span, OTEL_ATTRIBUTES.versionId),
     input,
-    inputTokens,
-    outputTokens,
-    inputText: text(inputData && Object.values(inputData)[0]),
-    outputText: text(outputData && Object.values(outputData)[0]),
+    type: read.type,
+    startNanos: start === null ? null : span.startTimeUnixNano,
+    usage: read.usage,
+    model: read.model,
+    inputText: read.inputText,
+    outputText: read.outputText,
   };
 }

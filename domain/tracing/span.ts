@@ -1,5 +1,8 @@
 import { isJsonObject, type JsonObject } from '../shared/json.ts';
 import { utf8Length } from './fields.ts';
+import { optionalTime } from './span-time.ts';
+import { readSpanModel, readSpanUsage } from './span-usage.ts';
+import type { TokenUsage } from './token-usage.ts';
 
 export const SPAN_TYPES = [
   'SPAN',
@@ -34,6 +37,10 @@ export interface Span {
   readonly error: string | null;
   readonly latencyMs: number | null;
   readonly metadata: JsonObject | null;
+  /** The model a GENERATION span called (the response model, else the request model). */
+  readonly model: string | null;
+  /** The tokens the span's model call used, cache tokens included. */
+  readonly usage: TokenUsage | null;
   /** The parent span as sent, stored at creation. */
   readonly parentTraceId: string | null;
   /** True while the named parent span has not been stored yet; cleared when it arrives. */
@@ -73,6 +80,8 @@ export const SPAN_INPUT_FIELDS = [
   'error',
   'latencyMs',
   'metadata',
+  'model',
+  'usage',
   'parentTraceId',
   'startTime',
   'endTime',
@@ -112,50 +121,6 @@ const optionalObject = (
     message: orString ? 'must be an object or a string' : 'must be an object',
   });
   return null;
-};
-
-/** Days of each month in a common year. */
-const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-const DIGIT_POSITIONS = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18, 20, 21, 22];
-
-/**
- * Whether a timestamp is already written as `toISOString` writes it (`2026-01-01T00:00:00.000Z`, a real date and
- * time): SDKs send that form, and checking it costs no Date round trip and no new string per span.
- */
-function isCanonicalTimestamp(value: string): boolean {
-  if (value.length !== 24 || value[4] !== '-' || value[7] !== '-' || value[10] !== 'T' || value[13] !== ':')
-    return false;
-  if (value[16] !== ':' || value[19] !== '.' || value[23] !== 'Z') return false;
-  for (const position of DIGIT_POSITIONS) {
-    const code = value.charCodeAt(position);
-    if (code < 48 || code > 57) return false;
-  }
-  const year = digitsAt(value, 0, 4);
-  const month = digitsAt(value, 5, 2);
-  const day = digitsAt(value, 8, 2);
-  if (month < 1 || month > 12 || day < 1) return false;
-  const leapDay = month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 1 : 0;
-  if (day > MONTH_DAYS[month - 1] + leapDay) return false;
-  return digitsAt(value, 11, 2) < 24 && digitsAt(value, 14, 2) < 60 && digitsAt(value, 17, 2) < 60;
-}
-
-/** The number written by `length` digits of `text` from `at` (checked to be digits). */
-function digitsAt(text: string, at: number, length: number): number {
-  let result = 0;
-  for (let index = at; index < at + length; index++) result = result * 10 + text.charCodeAt(index) - 48;
-  return result;
-}
-
-const optionalTime = (raw: Raw, field: string, problems: SpanProblem[]): string | null => {
-  const value = raw[field];
-  if (value === undefined || value === null) return null;
-  if (typeof value === 'string' && isCanonicalTimestamp(value)) return value;
-  const millis = typeof value === 'string' && /^\d{4}-\d\d-\d\dT/.test(value) ? Date.parse(value) : Number.NaN;
-  if (Number.isNaN(millis)) {
-    problems.push({ error: 'invalid_field', path: field, message: 'must be an ISO 8601 timestamp' });
-    return null;
-  }
-  return new Date(millis).toISOString();
 };
 
 function checkIdentity(
@@ -233,6 +198,8 @@ function checkContent(raw: Raw, problems: SpanProblem[]) {
     error: optionalString(raw, 'error', problems),
     latencyMs,
     metadata: optionalObject(raw, 'metadata', problems) as JsonObject | null,
+    model: readSpanModel(raw, problems),
+    usage: readSpanUsage(raw, problems),
     startTime,
     endTime,
   };
@@ -292,6 +259,8 @@ export function admitSpan(
     error: content.error,
     latencyMs: content.latencyMs,
     metadata: content.metadata,
+    model: content.model,
+    usage: content.usage,
     startTime: content.startTime,
     endTime: content.endTime,
     parentTraceId,

@@ -28,10 +28,16 @@ test.after.always(async () => {
   await browser?.close();
 });
 
+/** What the browser reported refusing under the page's Content-Security-Policy (nothing, while the page works). */
+const cspViolations: string[] = [];
+
 /** A reviewer's own browser window (its own session storage), signed in with the key they paste. */
 async function signedIn(reviewer: Person): Promise<Page> {
   const context = await browser!.newContext({ viewport: { width: 1280, height: 820 } });
   const page = await context.newPage();
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
   await page.goto(`${world().url}/review`);
   await page.fill('#api-key', reviewer.client.key!);
   await page.press('#api-key', 'Enter');
@@ -157,4 +163,8 @@ test('a server started without the build says how to make it (503)', async (t) =
     instanceOf: Unavailable,
     message: 'The reviewer page is not built: run npm install (or npm run build:review)',
   });
+});
+
+browserTest('the page ran under its strict Content-Security-Policy without a violation', (t) => {
+  t.deepEqual(cspViolations, []);
 });

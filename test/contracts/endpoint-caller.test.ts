@@ -50,6 +50,51 @@ test('a name resolving to a private address is refused, and the check is the con
   t.is(product.hits('/echo'), 1);
 });
 
+test('every address a name resolves to is checked in any notation, once per attempt, as the socket connects', async (t) => {
+  const port = new URL(product.url).port;
+  let lookups = 0;
+  const resolving = (...addresses: { address: string; family: number }[]) =>
+    new HttpEndpointCaller({
+      allowPrivateNetworks: false,
+      lookup: async () => {
+        lookups++;
+        return addresses;
+      },
+    });
+  for (const address of ['::ffff:7f00:1', '::ffff:169.254.169.254', '64:ff9b::a9fe:a9fe', '2002:7f00:1::1']) {
+    const refused = await resolving({ address, family: 6 }).call(
+      request(`http://rebound.example:${port}/echo?rebound`),
+    );
+    t.regex(refused.error ?? '', /loopback, private, link-local or metadata address/, address);
+  }
+  const mixed = await resolving({ address: '93.184.216.34', family: 4 }, { address: '127.0.0.1', family: 4 }).call(
+    request(`http://mixed.example:${port}/echo?rebound`),
+  );
+  t.regex(mixed.error ?? '', /127\.0\.0\.1/, 'one internal address among public ones is enough to refuse');
+  t.is(lookups, 5, 'one resolution per attempt: the one the socket connects with');
+  t.is(product.hits('/echo?rebound'), 0);
+  const unresolvable = new HttpEndpointCaller({
+    allowPrivateNetworks: false,
+    lookup: async () => {
+      throw Object.assign(new Error('no such name'), { code: 'ENOTFOUND' });
+    },
+  });
+  t.is(
+    (await unresolvable.call(request(`http://nowhere.example:${port}/echo`))).error,
+    'nowhere.example could not be resolved',
+  );
+});
+
+test('a header value HTTP cannot carry is a failed call, never a thrown error', async (t) => {
+  const endpoint = new HttpEndpointCaller({ allowPrivateNetworks: true });
+  const answer = await endpoint.call(
+    request(`${product.url}/echo?unsendable`, { headers: { authorization: 'Bearer tökén€' }, retries: 2 }),
+  );
+  t.like(answer, { status: null, attempts: 1 });
+  t.regex(answer.error ?? '', /cannot carry \(ERR_INVALID_CHAR\)/);
+  t.false((answer.error ?? '').includes('tökén'));
+});
+
 test('maxConcurrency bounds calls in flight per connection, and rateLimitPerMinute spaces their starts', async (t) => {
   const endpoint = new HttpEndpointCaller({ allowPrivateNetworks: true });
   const started = Date.now();

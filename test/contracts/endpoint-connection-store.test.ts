@@ -6,7 +6,11 @@ import { openStorage, storageNames } from '../support/storage-worlds.ts';
 
 /** The endpoint connections store: JSON settings round-trip, names unique per organization, stale writes refused. */
 const NOW = '2026-01-01T00:00:00.000Z';
-const context = { syntax: new LiquidEndpointFormat(), seal: (secret: object) => `sealed:${JSON.stringify(secret)}` };
+const context = {
+  syntax: new LiquidEndpointFormat(),
+  seal: (secret: object) => `sealed:${JSON.stringify(secret)}`,
+  sealHeader: (_name: string, value: string) => `sealed:${value}`,
+};
 
 const make = (id: string, name: string, organizationId = 'org_a') =>
   createEndpointConnection(

@@ -20,6 +20,8 @@ const span = (id: string, extra: Partial<Span> = {}): Span => ({
   error: null,
   latencyMs: 1.25,
   metadata: null,
+  model: 'gpt-x',
+  usage: { inputTokens: 5, outputTokens: 2, totalTokens: 7, cacheReadInputTokens: 3, cacheCreationInputTokens: null },
   parentTraceId: null,
   parentPending: false,
   startTime: '2026-01-01T00:00:01.500Z',

@@ -70,6 +70,7 @@ for (const database of databases) {
     const before = Date.now();
     const signedIn = await signIn(tenant.memberEmail.toUpperCase());
     t.is(signedIn.status, 200);
+    t.is(signedIn.headers.get('cache-control'), 'no-store', 'no cache keeps a copy of the key');
     const hours = (Date.parse(signedIn.body.expiresAt) - before) / 3_600_000;
     t.true(hours > 11.9 && hours <= 12.01, String(hours));
     const me = await anonymous().as(signedIn.body.key).get('/auth/user');
@@ -111,6 +112,7 @@ for (const database of databases) {
     t.is(refused.status, 401);
     const verified = await verifyCode(challenge.body.challengeId, code);
     t.is(verified.status, 200);
+    t.is(verified.headers.get('cache-control'), 'no-store', 'no cache keeps a copy of the key');
     t.is((await anonymous().as(verified.body.key).get('/auth/user')).body.id, tenant.memberId);
     const reused = await verifyCode(challenge.body.challengeId, code);
     t.is(reused.status, 401);

@@ -105,6 +105,32 @@ for (const database of databases) {
     await t.throwsAsync(pages.next(), { instanceOf: AssayApiError, message: /400 invalid_input/ });
   });
 
+  test(
+    title('listAll follows the Link cursors: rows added during the walk never repeat nor hide others'),
+    async (t) => {
+      const tenant = await createTenant(world());
+      const asked: string[] = [];
+      const recording: typeof fetch = (input, init) => {
+        asked.push(input instanceof Request ? input.url : String(input));
+        return fetch(input, init);
+      };
+      const client = createAssayClient({ baseUrl: world().url, apiKey: tenant.owner.key ?? '', fetch: recording });
+      const names = Array.from({ length: 12 }, (_, index) => `Walked ${String(index).padStart(2, '0')}`);
+      for (const name of names) await client.api.POST('/products', { body: { name } });
+      const seen: string[] = [];
+      let added = 0;
+      for await (const product of client.listAll('/products', { sort: ['name,asc'] }, 4)) {
+        seen.push(product.name);
+        if (seen.length % 4 === 0) await client.api.POST('/products', { body: { name: `Walked 00 late ${++added}` } });
+      }
+      t.is(new Set(seen).size, seen.length);
+      for (const name of names) t.true(seen.includes(name), name);
+      const listed = asked.filter((url) => new URL(url).pathname === '/products' && url.includes('limit'));
+      t.is(listed.length, 3, 'late names sort before the cursor: three pages of four, the last without a link');
+      t.true(listed.slice(1).every((url) => new URL(url).searchParams.has('cursor') && !url.includes('offset')));
+    },
+  );
+
   test(title('waitForEvaluations and waitForLaunch return once scoring has ended'), async (t) => {
     const tenant = await createTenant(world());
     const fixture = await evaluationFixture(tenant.owner);

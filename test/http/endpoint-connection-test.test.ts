@@ -48,7 +48,7 @@ test(`[${database}] a test call renders the template, calls the product and maps
     },
     request: { method: 'POST', url: `${product.url}/echo`, body: '{"message": "Hello \\"there\\""}' },
   });
-  t.is(report.body.request.headers['X-Team'], 'qa');
+  t.is(report.body.request.headers['X-Team'], '***', 'a custom header value is a secret too');
   t.true(report.body.latencyMs >= 0);
   t.is(JSON.parse(report.body.responseBody).conversation, 'conv-1');
   const plain = await owner.post(`/endpointConnections/${id}/test`, { input: 'plain text' });
@@ -133,11 +133,24 @@ test(`[${database}] without ENDPOINT_ALLOW_PRIVATE_NETWORKS loopback and metadat
   const { owner } = await createTenant(guarded());
   // The product serves this file's other tests at the same time: only requests carrying this marker count.
   const marker = `guarded-${Math.random().toString(36).slice(2)}`;
+  const { port } = new URL(product.url);
   for (const url of [
     `${product.url}/echo?${marker}`,
     'http://169.254.169.254/latest/meta-data',
     'http://[::1]:9/x',
     'http://localhost:9/',
+    // IPv6 forms of loopback and metadata: URL rewrites some to hex; each is judged by the IPv4 address it carries.
+    `http://[::ffff:127.0.0.1]:${port}/echo?${marker}`,
+    `http://[::ffff:7f00:1]:${port}/echo?${marker}`,
+    `http://[0:0:0:0:0:ffff:127.0.0.1]:${port}/echo?${marker}`,
+    `http://[::ffff:0.0.0.0]:${port}/echo?${marker}`,
+    `http://[::127.0.0.1]:${port}/echo?${marker}`,
+    `http://[64:ff9b::127.0.0.1]:${port}/echo?${marker}`,
+    `http://[2002:7f00:1::1]:${port}/echo?${marker}`,
+    'http://[::ffff:169.254.169.254]/latest/meta-data',
+    // Other spellings of 127.0.0.1 that URL normalises.
+    `http://2130706433:${port}/echo?${marker}`,
+    `http://0x7f.1:${port}/echo?${marker}`,
   ]) {
     const id = await connect(owner, { url, retries: 3, authType: 'BEARER', token: 'tok-s3cret' });
     const report = await owner.post(`/endpointConnections/${id}/test`, { input: 'hi' });

@@ -187,7 +187,7 @@ for (const { world, title } of await databaseWorlds(test, { ASSAY_SECRET_KEY: TE
 
 const noKey = useWorld(test, 'memory');
 
-test('[memory] without ASSAY_SECRET_KEY a connection with a secret is refused, one without is accepted', async (t) => {
+test('[memory] without ASSAY_SECRET_KEY a connection with a secret or a custom header is refused, one without is accepted', async (t) => {
   const { owner } = await createTenant(noKey());
   const refused = await owner.post('/endpointConnections', {
     name: 'Bot',
@@ -198,5 +198,13 @@ test('[memory] without ASSAY_SECRET_KEY a connection with a secret is refused, o
   t.is(refused.status, 400);
   t.regex(refused.body.message, /ASSAY_SECRET_KEY is not set/);
   t.false(JSON.stringify(refused.body).includes('secret-token'));
+  const withHeader = await owner.post('/endpointConnections', {
+    name: 'Header bot',
+    url: 'https://bot.example',
+    headers: { Cookie: 'sid=secret-cookie' },
+  });
+  t.is(withHeader.status, 400, 'a custom header value is a secret too');
+  t.is(withHeader.body.issues[0].path, 'headers.Cookie');
+  t.false(JSON.stringify(withHeader.body).includes('secret-cookie'));
   t.is((await owner.post('/endpointConnections', { name: 'Open bot', url: 'https://bot.example' })).status, 201);
 });

@@ -137,4 +137,28 @@ for (const { world, title } of await databaseWorlds(test)) {
     t.is((await me.member.get('/traces', { inferenceResultIds: [mine.inferenceResultId] })).body.length, 2);
     t.is((await postSpans(me.member, [{}], 'return=everything')).status, 400);
   });
+
+  test(title('return=minimal counts as created only the spans this batch stored, not re-sent ones'), async (t) => {
+    const me = await createTenant(world());
+    const { inferenceResultId } = await createInferenceResultFor(world(), me);
+    const [first, second, third] = ['first', 'second', 'third'].map((label) => spanId(label));
+    const once = await postSpans(me.member, [{ id: first, inferenceResultId, name: 'one' }], 'return=minimal');
+    t.deepEqual(once.body, { created: 1, rejected: 0 });
+    const resent = await postSpans(
+      me.member,
+      [
+        { id: first, inferenceResultId, name: 'one' },
+        { id: second, inferenceResultId, name: 'two' },
+        { id: second, inferenceResultId, name: 'two' },
+        { id: third, inferenceResultId, name: '' },
+      ],
+      'return=minimal',
+    );
+    t.is(resent.status, 201);
+    t.deepEqual(resent.body, { created: 1, rejected: 1 }, 'the re-sent span and the repeat are not new');
+    const again = await postSpans(me.member, [{ id: first, inferenceResultId, name: 'one' }], 'return=minimal');
+    t.is(again.status, 201, 'a batch of re-sent spans is still stored (nothing new), not refused');
+    t.deepEqual(again.body, { created: 0, rejected: 0 });
+    t.is((await me.member.get('/traces', { inferenceResultIds: [inferenceResultId] })).body.length, 2);
+  });
 }

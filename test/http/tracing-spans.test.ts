@@ -20,11 +20,13 @@ const SPAN_FIELDS = fieldNames<Span, 'organizationId' | 'sessionId' | 'parentPen
   'inputData',
   'latencyMs',
   'metadata',
+  'model',
   'name',
   'outputData',
   'parentTraceId',
   'startTime',
   'type',
+  'usage',
 ]);
 
 for (const { world, title } of await databaseWorlds(test)) {

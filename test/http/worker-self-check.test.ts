@@ -18,10 +18,11 @@ const model = await startLocalHttp((request, response) =>
 );
 test.after.always(() => model.close());
 
+/** The first entry of each kind (the judge's model before the simulator's). */
 const byKind = (body: any): Record<string, any> =>
-  Object.fromEntries(body.dependencies.map((entry: { kind: string }) => [entry.kind, entry]));
+  Object.fromEntries([...body.dependencies].reverse().map((entry: { kind: string }) => [entry.kind, entry]));
 
-async function worker(judgeModel: string, startWorker: boolean) {
+async function worker(judgeModel: string, startWorker: boolean, extra: Record<string, unknown> = {}) {
   const database = await createTestDatabase('postgres');
   const config = loadConfig(
     {},
@@ -32,6 +33,7 @@ async function worker(judgeModel: string, startWorker: boolean) {
       SELF_CHECK_TIMEOUT_MS: TIMEOUT_MS,
       QUEUE_EMBEDDED_WORKER: false,
       LOG_LEVEL: 'silent',
+      ...extra,
     },
   );
   const container = await buildContainer(config, new Date());
@@ -75,3 +77,34 @@ pg('an unknown model is incapable; a queue nobody works is timedOut; the worker 
   t.like(entries.queue, { status: 'timedOut', failure: 'unavailable' });
   t.true(entries.queue.durationMs >= TIMEOUT_MS - 5);
 });
+
+/** The entry of the named model setting. */
+const modelNamed = (body: any, name: string) =>
+  body.dependencies.find((entry: { kind: string; name: string }) => entry.kind === 'model' && entry.name === name);
+
+pg(
+  'the simulator model is checked too: the judge’s in its place is source fallback, its own is source env',
+  async (t) => {
+    const fallback = await worker('judge-known', true);
+    t.teardown(() => fallback.close());
+    const body = (await (await fetch(`${fallback.url}/self-check`)).json()) as any;
+    t.like(modelNamed(body, 'SIMULATOR_MODEL'), {
+      status: 'ok',
+      source: 'fallback',
+      severity: 'critical',
+      resolved: `judge-known at ${model.url}/v1`,
+    });
+    t.like(modelNamed(body, 'JUDGE_MODEL'), { status: 'ok', source: 'env' });
+    t.like(byKind(body).storage, { source: 'env' });
+
+    const own = await worker('judge-known', true, {
+      SIMULATOR_BASE_URL: `${model.url}/v1`,
+      SIMULATOR_MODEL: 'simulator-missing',
+    });
+    t.teardown(() => own.close());
+    const report = (await (await fetch(`${own.url}/self-check`)).json()) as any;
+    t.is(report.status, 'failed');
+    t.like(modelNamed(report, 'SIMULATOR_MODEL'), { status: 'failed', failure: 'incapable', source: 'env' });
+    t.regex(modelNamed(report, 'SIMULATOR_MODEL').detail, /simulator-missing is unknown/);
+  },
+);

@@ -78,7 +78,7 @@ export interface Tenant {
 let tenantCounter = 0;
 
 export async function createTenant(
-  world: HttpWorld,
+  world: Pick<HttpWorld, 'admin'>,
   name = `Tenant ${++tenantCounter} ${Math.random().toString(36).slice(2, 8)}`,
 ): Promise<Tenant> {
   const organization = await world.admin.post('/organizations', { name });

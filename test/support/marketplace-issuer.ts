@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import { MARKETPLACE_APP_ID } from '../../adapters/identity/jwks-marketplace-tokens.ts';
 import { json, startLocalHttp } from './local-http.ts';
@@ -8,7 +9,7 @@ export const AUDIENCE = '1c9d0000-0000-4000-8000-000000000002';
 /** A local stand-in for the marketplace's identity provider: a JWKS endpoint and tokens signed by the test. */
 export interface MarketplaceIssuer {
   readonly jwksUrl: string;
-  /** A valid v2 token, with claims overridden or removed (undefined) as asked. */
+  /** A valid v2 token with its own `uti` (as Entra's), with claims overridden or removed (undefined) as asked. */
   token(
     claims?: Partial<Record<string, unknown>>,
     options?: { key?: 'own' | 'stranger'; expiresAt?: string | number },
@@ -33,7 +34,7 @@ export async function startMarketplaceIssuer(): Promise<MarketplaceIssuer> {
   return {
     jwksUrl: `${server.url}/discovery/v2.0/keys`,
     async token(claims = {}, options = {}) {
-      const payload: Record<string, unknown> = { ...baseClaims(), ...claims };
+      const payload: Record<string, unknown> = { ...baseClaims(), uti: randomUUID(), ...claims };
       for (const [name, value] of Object.entries(claims)) if (value === undefined) delete payload[name];
       const key = options.key === 'stranger' ? stranger.privateKey : own.privateKey;
       return new SignJWT(payload)

@@ -49,6 +49,7 @@ export function memoryWorld(options: MemoryWorldOptions = {}) {
     jobQueue,
     judges: { ...createJudges({ timeoutMs: 1000 }), ...options.judges },
     spanIngestion,
+    sweepObserver: { swept() {} },
     clock,
     ids: new SequentialIdGenerator(),
     secrets: new HashingSecrets(),

@@ -12,16 +12,24 @@ export interface ServerProcess {
   readonly admin: ApiClient;
 }
 
-/** `npm start` in a process of its own on loopback; resolves once `/ready` answers 200. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/** `npm start` in a process of its own on loopback (Node flags in `nodeArguments`); resolves once `/ready` answers 200. */
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { nodeArguments?: readonly string[] } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
-  const process = runScript('bootstrap/server.ts', [], {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    ASSAY_ADMIN_API_KEY: PRESET_ADMIN_KEY,
-    RATE_LIMIT_PER_MINUTE: '0',
-    ...env,
-  });
+  const process = runScript(
+    'bootstrap/server.ts',
+    [],
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ASSAY_ADMIN_API_KEY: PRESET_ADMIN_KEY,
+      RATE_LIMIT_PER_MINUTE: '0',
+      ...env,
+    },
+    options,
+  );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   while (

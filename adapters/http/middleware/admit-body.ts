@@ -17,14 +17,17 @@ const declaredBytes = (ctx: Context): number => {
 /**
  * Takes the request's body size from the process's budget before the body is read, and gives it back once the
  * answer is sent or the client has gone (see `BodyAdmission`). A request kept waiting longer than `waitMs` is
- * answered 503 with Retry-After, its body unread. A `streamed` body (a CSV import read row by row) counts one window,
- * not its whole length.
+ * answered 503 with Retry-After, its body unread. A `streamed` body (a raw CSV import read row by row) counts one
+ * window, not its whole length.
  */
-export function admitBody(admission: BodyAdmission, options: { waitMs: number; streamed: boolean }): Middleware {
+export function admitBody(
+  admission: BodyAdmission,
+  options: { waitMs: number; streamed: (ctx: Context) => boolean },
+): Middleware {
   return async (ctx, next) => {
     const declared = declaredBytes(ctx);
     if (declared === 0) return next();
-    const bytes = options.streamed ? Math.min(declared, WINDOW_BYTES) : declared;
+    const bytes = options.streamed(ctx) ? Math.min(declared, WINDOW_BYTES) : declared;
     const caller: string = ctx.state.actor?.organizationId ?? `address:${ctx.ip}`;
     const release = await admission.admit(caller, bytes, {
       waitMs: options.waitMs,

@@ -1,14 +1,16 @@
 import type { Context, Middleware } from 'koa';
+import { Readable } from 'node:stream';
 import { HttpProblem } from '../http-errors.ts';
 import { BODY_LIMIT, decodedBody, readBody } from './decoded-body.ts';
 import { rawBody } from './raw-body.ts';
 import type { RouteSpec } from '../route-spec.ts';
 import type { BodyAdmission } from '../body-admission.ts';
 import { admitBody } from './admit-body.ts';
+import { shapeGuarded } from './json-shape-guard.ts';
+import { jsonBodyReader, uploadedFile } from './koa-body-reading.ts';
 
 const PARSED = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** A JSON body must be an object or an array (leading whitespace allowed). */
-const STRICT_JSON = /^[ \t\n\r]*[[{]/;
+const MULTIPART = 'multipart/form-data';
 
 const hasBody = (ctx: Context): boolean =>
   Number(ctx.get('content-length') || 0) > 0 || ctx.get('transfer-encoding') !== '';
@@ -17,21 +19,28 @@ const setBody = (ctx: Context, body: unknown) => {
   (ctx.request as { body?: unknown }).body = body;
 };
 
-/** Reads a JSON body: empty is `{}`, anything but an object or array is 400. */
-async function readJson(ctx: Context): Promise<unknown> {
-  const text = (await readBody(ctx, BODY_LIMIT)).toString('utf8');
-  if (text.trim() === '') return {};
-  if (!STRICT_JSON.test(text)) throw new HttpProblem('invalid_input', 'The request body must be a JSON object');
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new HttpProblem('invalid_input', 'The request body is not valid JSON');
-  }
+/** JSON through koa-body, over the decoded body counted on its way by the shape guard; no body is `{}`. */
+function jsonReading(limit: number): (ctx: Context) => Promise<unknown> {
+  const read = jsonBodyReader(limit);
+  return (ctx) => (hasBody(ctx) ? read(ctx, shapeGuarded(decodedBody(ctx, limit))) : Promise.resolve({}));
 }
 
 /**
- * Refuses a body of the wrong media type with 415 before reading it, then reads what the route takes: JSON, text,
- * bytes, or (`stream`) a function opening the decoded body for a handler that reads it as it goes.
+ * A streamed body (CSV import): a raw one opens as the decoded body, read as the handler goes; a multipart upload
+ * is read by koa-body first, and its one file in `field` opens the same way.
+ */
+function streamReading(limit: number, field: string | undefined): (ctx: Context) => Promise<unknown> {
+  return async (ctx) => {
+    if (field === undefined || ctx.is(MULTIPART) !== MULTIPART) return () => decodedBody(ctx, limit);
+    const chunks = await uploadedFile(ctx, decodedBody(ctx, limit), limit, field);
+    return () => Readable.from(chunks);
+  };
+}
+
+/**
+ * Refuses a body of the wrong media type with 415 before reading it, then reads what the route takes, bounded by
+ * its `bodyLimit`: JSON (koa-body), text, bytes, or (`stream`) a function opening the decoded body for a handler
+ * that reads it as it goes.
  */
 export function bodyParsing(
   spec: RouteSpec,
@@ -39,6 +48,7 @@ export function bodyParsing(
 ): Middleware[] {
   const kind = spec.bodyKind ?? (spec.body ? 'json' : 'none');
   const types = spec.consumes ?? ['application/json'];
+  const limit = spec.bodyLimit ?? BODY_LIMIT;
   const guard: Middleware = async (ctx, next) => {
     if (kind !== 'none' && hasBody(ctx) && !ctx.is(...types)) {
       throw new HttpProblem(
@@ -56,11 +66,10 @@ export function bodyParsing(
     };
   if (kind === 'none') return [guard];
   // Room in the process's body budget is taken after the media type is checked and before a byte is read.
-  const checked = bound
-    ? [guard, admitBody(bound.admission, { waitMs: bound.waitMs, streamed: kind === 'stream' })]
-    : [guard];
-  if (kind === 'json') return [...checked, read(readJson)];
-  if (kind === 'text') return [...checked, read(async (ctx) => (await readBody(ctx, BODY_LIMIT)).toString('utf8'))];
-  if (kind === 'stream') return [...checked, read((ctx) => () => decodedBody(ctx, BODY_LIMIT))];
-  return [...checked, rawBody(BODY_LIMIT)];
+  const streamed = (ctx: Context) => kind === 'stream' && ctx.is(MULTIPART) !== MULTIPART;
+  const checked = bound ? [guard, admitBody(bound.admission, { waitMs: bound.waitMs, streamed })] : [guard];
+  if (kind === 'json') return [...checked, read(jsonReading(limit))];
+  if (kind === 'text') return [...checked, read(async (ctx) => (await readBody(ctx, limit)).toString('utf8'))];
+  if (kind === 'stream') return [...checked, read(streamReading(limit, spec.uploadField))];
+  return [...checked, rawBody(limit)];
 }

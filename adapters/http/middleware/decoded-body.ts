@@ -5,6 +5,14 @@ import { HttpProblem } from '../http-errors.ts';
 
 /** The one size limit of every request body, before and after decompression (JSON, text and bytes alike). */
 export const BODY_LIMIT = 16 * 1024 * 1024;
+/**
+ * The routes open without a key take small bodies only, so an anonymous client cannot make the server read and parse
+ * megabytes: sign-in and MFA (an e-mail of 255 and a password of 256 characters, each escaped at worst 6 bytes a
+ * character, fit in 3.1 KB) and the marketplace webhook (its fullest notice, a ChangePlan with the subscription, is
+ * about 2 KB; Microsoft says the schema may grow, hence eight times that).
+ */
+export const CREDENTIAL_BODY_LIMIT = 8 * 1024;
+export const WEBHOOK_BODY_LIMIT = 16 * 1024;
 
 /** The `Content-Encoding` values every route accepts (one coding per request; `identity` or none means plain). */
 export const CONTENT_CODINGS = ['gzip', 'x-gzip', 'deflate', 'br', 'identity'] as const;

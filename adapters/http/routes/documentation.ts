@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { NotFound } from '../../../domain/errors.ts';
 import { docsFiles } from '../docs-files.ts';
-import { renderDocsPage } from '../docs-page.ts';
+import { DOCS_PAGE_STYLE, renderDocsPage } from '../docs-page.ts';
+import { inlineStylePolicy, setPagePolicy } from '../middleware/security-headers.ts';
 import { route, type RouteSpec } from '../route-spec.ts';
 
 const tag = 'Operations';
+const DOCS_PAGE_POLICY = inlineStylePolicy(DOCS_PAGE_STYLE);
 
 /** The API's own description: the OpenAPI document, a rendered reference page and the guides, all open. */
 export function documentationRoutes(openApi: () => Record<string, unknown>, readGuide = docsFiles()): RouteSpec[] {
@@ -26,6 +28,7 @@ export function documentationRoutes(openApi: () => Record<string, unknown>, read
       auth: false,
       handle: ({ ctx }) => {
         ctx.type = 'text/html; charset=utf-8';
+        setPagePolicy(ctx, DOCS_PAGE_POLICY);
         ctx.body = page ??= renderDocsPage(openApi() as never);
       },
     }),

@@ -29,7 +29,7 @@ export function endpointConnectionRoutes(useCases: UseCases): RouteSpec[] {
         description:
           'Names are unique among live connections. The template and the output mapping are checked now (400 naming ' +
           'the problem). A secret is stored encrypted with ASSAY_SECRET_KEY (400 when the platform has none) and ' +
-          'never returned: reads show hasSecret.',
+          'never returned: reads show hasSecret. Custom header values are secrets too: stored encrypted, answered as ***.',
         body: endpointConnectionCreate,
         useCase: useCases.createEndpointConnection,
       },
@@ -38,7 +38,8 @@ export function endpointConnectionRoutes(useCases: UseCases): RouteSpec[] {
         summary: 'Change an endpoint connection',
         description:
           'Omitted fields are unchanged; null resets a setting to its default. Changing authType, or sending a ' +
-          "secret field, replaces the secret: the new type's whole secret is then required.",
+          "secret field, replaces the secret: the new type's whole secret is then required. `headers` replaces the " +
+          'whole set; a header value of *** keeps the value stored under that name.',
         body: endpointConnectionUpdate,
         useCase: useCases.updateEndpointConnection,
       },
@@ -52,7 +53,8 @@ export function endpointConnectionRoutes(useCases: UseCases): RouteSpec[] {
       description:
         'The template is rendered as turn 1 of a new conversation and the endpoint called with its retries. ' +
         'Always 200: a failed call (no answer, an error status, an answer that is not JSON or where ' +
-        'outputMapping.output matches nothing, a target on a private network) is reported in `error`.',
+        'outputMapping.output matches nothing, a target on a private network) is reported in `error`. Redirects ' +
+        'are not followed. The secret header and every custom header are shown as ***.',
       body: connectionTestBody,
       response: connectionTestReport,
       run: (actor, id, body) => useCases.testEndpointConnection.execute(actor, id, body),

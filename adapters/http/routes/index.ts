@@ -25,6 +25,7 @@ import { endpointConnectionRoutes } from './endpoint-connections.ts';
 import { fromVersionRoutes } from './from-version.ts';
 import { marketplaceRoutes } from './marketplace.ts';
 import { authRoutes } from './auth.ts';
+import { maintenanceRoutes } from './maintenance.ts';
 
 /** Every route module of the API; append a feature's module here. */
 const modules = [
@@ -50,6 +51,7 @@ const modules = [
   fromVersionRoutes,
   marketplaceRoutes,
   authRoutes,
+  maintenanceRoutes,
 ];
 
 /** All routes, the documentation routes describing them included. */

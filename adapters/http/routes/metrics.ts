@@ -22,7 +22,7 @@ export function metricRoutes(useCases: UseCases): RouteSpec[] {
         'the source is kept), and supersedes the parent (legacyAt); specifications that linked the parent link ' +
         'the new head. A parent that is already legacy answers 409.',
       body: metricCreate,
-      errors: [404, 409],
+      errors: [403, 404, 409],
       useCase: useCases.createMetric,
     },
     get: { summary: 'Read a metric revision', useCase: useCases.getMetric },

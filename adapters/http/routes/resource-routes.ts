@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Actor } from '../../../domain/identity/role.ts';
+import { LINK_HEADER, listPage, type PageRequest, type Paged } from '../list-page.ts';
 import { type Method, type RouteSpec, route } from '../route-spec.ts';
 import { deletion, idParams } from '../schemas/common.ts';
 
@@ -11,9 +12,9 @@ export interface Described {
   readonly errors?: readonly number[];
 }
 
-interface ListOperation<Q> extends Described {
+interface ListOperation<Q extends Paged> extends Described {
   readonly query: z.ZodType<Q>;
-  readonly useCase: { execute(actor: Actor, query: Q): Promise<unknown> };
+  readonly useCase: { execute(actor: Actor, query: PageRequest<Q>): Promise<unknown> };
 }
 
 interface CreateOperation<B> extends Described {
@@ -36,7 +37,7 @@ interface UpdateOperation<B> extends Described {
 }
 
 /** A resource's collection and record routes; any operation left out has no route. */
-export interface Resource<Q, C, U> {
+export interface Resource<Q extends Paged, C, U> {
   readonly tag: string;
   /** The collection path, `/products`; records live at `/products/:id`. */
   readonly path: string;
@@ -55,7 +56,7 @@ export interface Resource<Q, C, U> {
 }
 
 /** The list, create, read, update and delete routes of a resource, in that order, from one declaration. */
-export function resourceRoutes<Q, C, U>(resource: Resource<Q, C, U>): RouteSpec[] {
+export function resourceRoutes<Q extends Paged, C, U>(resource: Resource<Q, C, U>): RouteSpec[] {
   const { tag, path, record, list, create, collection = [], get, update, remove } = resource;
   const byId = `${path}/:id`;
   const routes: RouteSpec[] = [];
@@ -68,7 +69,9 @@ export function resourceRoutes<Q, C, U>(resource: Resource<Q, C, U>): RouteSpec[
         ...describe(list, []),
         query: list.query,
         response: z.array(record),
-        handle: ({ actor, query }) => list.useCase.execute(actor, query),
+        responseHeaders: LINK_HEADER,
+        handle: ({ actor, query, ctx }) =>
+          listPage(ctx, actor, path, query, (request) => list.useCase.execute(actor, request)),
       }),
     );
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NotFound } from '../../../domain/errors.ts';
 import { REVIEW_PAGE_FILES, type ReviewPageFile, reviewPageFiles } from '../review/review-page-files.ts';
+import { REVIEW_PAGE_POLICY, setPagePolicy } from '../middleware/security-headers.ts';
 import { route, type RouteInput, type RouteSpec } from '../route-spec.ts';
 
 const tag = 'Operations';
@@ -17,6 +18,7 @@ export function reviewPageRoutes(read = reviewPageFiles()): RouteSpec[] {
     const content = await read(file);
     ctx.type = REVIEW_PAGE_FILES[file];
     ctx.set('Cache-Control', 'no-cache');
+    if (file === 'index.html') setPagePolicy(ctx, REVIEW_PAGE_POLICY);
     ctx.body = content;
   };
   return [

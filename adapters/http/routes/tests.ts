@@ -43,7 +43,8 @@ export function testRoutes(useCases: UseCases): RouteSpec[] {
       summary: 'Import test cases from a CSV file (all rows or none)',
       status: 201,
       description:
-        'Body: text/csv with a header row of test-case field names (camelCase or snake_case; input is required). ' +
+        'Body: text/csv with a header row of test-case field names (camelCase or snake_case; input is required), ' +
+        'or multipart/form-data with that CSV file in the field `file` (same rules and limits). ' +
         'Empty cells are absent fields; input and context take plain text or a JSON object; expectedTools and ' +
         'stoppingCriterias take a JSON array or a|b|c. One bad row fails the whole import and nothing is stored; ' +
         'problems are reported as rows.<n>.<field>, n being the row number counting data rows from 1 (the header ' +
@@ -52,7 +53,8 @@ export function testRoutes(useCases: UseCases): RouteSpec[] {
         `${CSV_LIMITS.cellCharacters} characters a cell; JSON cells nest at most ${JSON_DEPTH_LIMIT} levels.`,
       params: idParams,
       bodyKind: 'stream',
-      consumes: ['text/csv'],
+      consumes: ['text/csv', 'multipart/form-data'],
+      uploadField: 'file',
       response: testCaseImport,
       errors: [404, 413, 415],
       handle: ({ actor, params, body }) =>

@@ -38,7 +38,8 @@ export function traceRoutes(useCases: UseCases): RouteSpec[] {
         summary: 'Create many spans; refused spans do not stop their siblings',
         description:
           'Answers the created spans; with includeRejected=true an object {created, rejected}; with ' +
-          'return=minimal only the counts {created, rejected} (the cheapest answer for SDKs). ' +
+          'return=minimal only the counts {created, rejected} (the cheapest answer for SDKs; created counts the ' +
+          'spans this batch stored, not re-sent ids already stored). ' +
           'A span naming an inference result of another organization refuses the whole batch ' +
           '(403, nothing written). Span ids are unique per organization; a re-sent id of a deleted span is ' +
           'refused (deleted_span). When every span is refused: 400 with the rejections in issues.',
@@ -49,7 +50,7 @@ export function traceRoutes(useCases: UseCases): RouteSpec[] {
         validateResponse: false,
         handle: async ({ actor, query, body }) => {
           const result = await useCases.ingestSpans.execute(actor, body.traces);
-          if (query.return === 'minimal') return { created: result.created.length, rejected: result.rejected.length };
+          if (query.return === 'minimal') return { created: result.stored, rejected: result.rejected.length };
           const created = result.created.map(spanView);
           return query.includeRejected ? { created, rejected: result.rejected } : created;
         },

@@ -57,7 +57,6 @@ export function userGroupRoutes(useCases: UseCases): RouteSpec[] {
       kind: 'metric',
       body: metricLinks,
       ids: (body) => body.metricIds,
-      linkedBy: 'Any member of the organization may link a metric.',
     }),
     ...groupLinks(useCases, {
       segment: 'products',
@@ -68,16 +67,10 @@ export function userGroupRoutes(useCases: UseCases): RouteSpec[] {
   ];
 }
 
-/** The link routes of one kind of target; both answer the group. Unlinking is for managers only. */
+/** The link routes of one kind of target; both answer the group. Both are for managers only. */
 function groupLinks<B>(
   useCases: UseCases,
-  {
-    segment,
-    kind,
-    body,
-    ids,
-    linkedBy = managers,
-  }: { segment: string; kind: LinkTarget; body: z.ZodType<B>; ids: (body: B) => string[]; linkedBy?: string },
+  { segment, kind, body, ids }: { segment: string; kind: LinkTarget; body: z.ZodType<B>; ids: (body: B) => string[] },
 ): RouteSpec[] {
   return linkRoutes({
     tag,
@@ -86,7 +79,7 @@ function groupLinks<B>(
     response: userGroup,
     link: {
       summary: `Link ${segment} to a user group; answers the group`,
-      description: `Idempotent. Every id must be a live ${kind} of the organization (404 naming it, nothing linked). ${linkedBy}`,
+      description: `Idempotent. Every id must be a live ${kind} of the organization (404 naming it, nothing linked). ${managers}`,
       errors: [403, 404],
       run: (actor, id, body) => useCases.linkUserGroup.execute(actor, id, { kind, ids: ids(body) }),
     },

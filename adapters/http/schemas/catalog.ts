@@ -128,7 +128,11 @@ export const metricCreate = requestBody<NewMetric>({ id: 'MetricCreate' })({
   evaluationParams: z.array(z.enum(EVALUATION_PARAMS)).nullable().optional(),
   judgeModel: z.string().max(255).nullable().optional(),
   algorithm: z.enum(DETERMINISTIC_ALGORITHMS).nullable().optional(),
-  userGroupIds: ids.optional(),
+  userGroupIds: ids
+    .optional()
+    .describe(
+      'User groups to link. A MEMBER may name only groups they belong to, and for a revision only groups that linked its parent (403).',
+    ),
   parentMetricId: z
     .string()
     .min(1)

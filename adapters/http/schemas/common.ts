@@ -65,7 +65,10 @@ export const recordName = z.string().max(255);
 /** Free text a request body may leave out, or set to null to clear it. */
 export const optionalText = z.string().nullable().optional();
 
-/** `offset` (default 0), `limit` (default 100, at most 1000) and `sort=field,direction` pairs from the given fields. */
+/**
+ * `offset` (default 0), `limit` (default 100, at most 1000), `sort=field,direction` pairs from the given fields, and
+ * the opaque `cursor` of a `Link rel="next"` header (never with `offset`).
+ */
 export function paging<const F extends readonly [string, ...string[]]>(sortFields: F) {
   const sortPair = z
     .string()
@@ -84,12 +87,21 @@ export function paging<const F extends readonly [string, ...string[]]>(sortField
       (value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]),
       z.array(sortPair).optional(),
     ),
+    cursor: z
+      .string()
+      .min(1)
+      .max(1024)
+      .optional()
+      .describe(
+        'Where the page starts: the cursor of the previous answer\'s Link rel="next" header, used with the same ' +
+          'filters and sort (else 400). Never with offset. Every page costs what the first does.',
+      ),
   };
 }
 
 /**
- * The query of a list route: `ids`, then the route's own `filters`, then `offset`, `limit` and `sort` on the `sort`
- * fields (see `paging`).
+ * The query of a list route: `ids`, then the route's own `filters`, then `offset`, `limit`, `sort` on the `sort`
+ * fields and `cursor` (see `paging`).
  */
 export const listQuery = <const F extends readonly [string, ...string[]], S extends z.ZodRawShape>({
   filters,

@@ -19,7 +19,10 @@ const outputMapping = z
     inputTokens: z.string().optional(),
     outputTokens: z.string().optional(),
   })
-  .describe('JSONPath expressions (RFC 9535) read in the JSON answer');
+  .describe(
+    'JSONPath expressions (RFC 9535) read in the JSON answer: at most one descendant segment (..) each, no ' +
+      'match() or search(); evaluated within 150,000 steps',
+  );
 
 const endRule = z.strictObject({
   statusCode: z.number().int(),
@@ -27,7 +30,12 @@ const endRule = z.strictObject({
   equals: z.unknown().optional(),
 });
 
-const headers = z.record(z.string(), z.string()).describe('Extra request headers');
+const headers = z
+  .record(z.string(), z.string())
+  .describe(
+    'Extra request headers (at most 50). Every value is a secret: stored encrypted, answered as `***`, sent to the ' +
+      'product as given. Values must be sendable in HTTP (one line of printable ASCII or Latin-1).',
+  );
 
 export const endpointConnection = recordResponse<EndpointConnectionView>({ id: 'EndpointConnection' })({
   ...ownedRecordIds,
@@ -57,18 +65,26 @@ const settings = {
   httpMethod: z.enum(HTTP_METHODS).describe('Default POST'),
   authType: z.enum(AUTH_TYPES).describe('Default NONE'),
   apiKeyHeader: z.string().max(255).nullable().optional().describe('API_KEY: the header (default X-API-Key)'),
-  token: secret.describe('BEARER: the token (stored encrypted, never shown)'),
-  apiKey: secret.describe('API_KEY: the key (stored encrypted, never shown)'),
+  token: secret.describe('BEARER: the token (stored encrypted, never shown; printable ASCII or Latin-1)'),
+  apiKey: secret.describe('API_KEY: the key (stored encrypted, never shown; printable ASCII or Latin-1)'),
   username: secret.describe('BASIC: the user name (stored encrypted)'),
   password: secret.describe('BASIC: the password (stored encrypted, never shown)'),
-  headers: headers.nullable().optional(),
+  headers: headers
+    .nullable()
+    .optional()
+    .describe(
+      'Extra request headers; replaces the whole set (a header left out is dropped, null drops all). Every value is ' +
+        'a secret (stored encrypted, answered as `***`; needs ASSAY_SECRET_KEY); a value of `***` keeps the value ' +
+        'stored under that name. Values must be sendable in HTTP (one line of printable ASCII or Latin-1).',
+    ),
   inputTemplate: z
     .string()
     .nullable()
     .optional()
     .describe(
       'Liquid template of the request body; must use `input`. Variables: input ({user_message}), testCase, ' +
-        'session ({id, customId}), productSessionId, turn, history. Default `{"message": {{ input.user_message | json }}}`',
+        'session ({id, customId}), productSessionId, turn, history. Default `{"message": {{ input.user_message | json }}}`. ' +
+        'A render is bounded (10,000 steps, 2,000,000 characters allocated, 1,000,000 rendered)',
     ),
   outputMapping: outputMapping.nullable().optional(),
   timeoutMs: limited(CONNECTION_LIMITS.timeoutMs).nullable().optional().describe('Default 30000'),
@@ -121,7 +137,7 @@ export const connectionTestReport = z
     request: z.object({
       method: z.string(),
       url: z.string(),
-      headers: z.record(z.string(), z.string()).describe('The secret header shows ***'),
+      headers: z.record(z.string(), z.string()).describe('The secret header and every custom header show ***'),
       body: z.string().nullable(),
     }),
     responseBody: z.string().describe("The product's answer, its first 64 KB"),

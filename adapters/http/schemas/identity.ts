@@ -11,6 +11,7 @@ import {
   type Subscription,
   type SubscriptionChange,
 } from '../../../domain/organization/subscription.ts';
+import { TRACE_RETENTION_DAYS } from '../../../domain/operations/retention.ts';
 import { listQuery, nameFilters, nullableTimestamp, q, timestamp } from './common.ts';
 import { lifecycleTimestamps, recordResponse, requestBody } from './record-fields.ts';
 
@@ -33,6 +34,11 @@ export const organization = recordResponse<Organization, 'version' | 'creditWarn
   samlSignedResponse: z.boolean().nullable(),
   samlSignedAssertions: z.boolean().nullable(),
   enforceMfa: z.boolean(),
+  traceRetentionDays: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Days spans are kept (by startTime) before the sweep deletes them; null keeps them forever'),
   ...lifecycleTimestamps,
 });
 
@@ -49,6 +55,14 @@ const organizationFields = {
   samlSignedResponse: z.boolean().nullable().optional(),
   samlSignedAssertions: z.boolean().nullable().optional(),
   enforceMfa: z.boolean().optional(),
+  traceRetentionDays: z
+    .number()
+    .int()
+    .min(TRACE_RETENTION_DAYS.min)
+    .max(TRACE_RETENTION_DAYS.max)
+    .nullable()
+    .optional()
+    .describe('Days spans are kept (by startTime), 1 to 3650; null keeps them forever (OWNER or ADMIN)'),
 };
 
 export const organizationCreate = requestBody<OrganizationChanges & { name: string }>({ id: 'OrganizationCreate' })({

@@ -1,7 +1,21 @@
 import { z } from 'zod';
 import { isJsonObject } from '../../../domain/shared/json.ts';
 import { SPAN_TYPES } from '../../../domain/tracing/span.ts';
+import { MODEL_NAME_LIMIT } from '../../../domain/tracing/span-usage.ts';
 import { jsonObject } from './common.ts';
+
+const count = z.number().int().min(0).nullable();
+
+/** A model call's token usage; `inputTokens` counts every input token, the cache reads and writes among them. */
+export const tokenUsage = z
+  .object({
+    inputTokens: count,
+    outputTokens: count,
+    totalTokens: count.describe('As sent, else inputTokens + outputTokens'),
+    cacheReadInputTokens: count.describe('Input tokens read from the prompt cache'),
+    cacheCreationInputTokens: count.describe('Input tokens written to the prompt cache'),
+  })
+  .meta({ id: 'TokenUsage' });
 
 /**
  * The fields of a span as sent, for the document only: the domain validates each span (refusing them one by one),
@@ -18,6 +32,8 @@ const spanInputFields = z.object({
   error: z.string().optional(),
   latencyMs: z.number().min(0).optional().describe('Default endTime - startTime'),
   metadata: jsonObject.optional(),
+  model: z.string().min(1).max(MODEL_NAME_LIMIT).optional().describe('The model a GENERATION span called'),
+  usage: tokenUsage.partial().optional().describe('Token counts, each optional; no other field'),
   parentTraceId: z.string().optional().describe('The parent span; it may arrive later in the same or a later batch'),
   startTime: z.string().optional().describe('ISO 8601'),
   endTime: z.string().optional().describe('ISO 8601'),

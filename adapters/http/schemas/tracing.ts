@@ -15,9 +15,10 @@ import {
 } from '../../../domain/tracing/session.ts';
 import { MAX_SPANS_PER_BATCH } from '../../../domain/tracing/span-batch.ts';
 import { SPAN_TYPES, type Span } from '../../../domain/tracing/span.ts';
+import { MODEL_NAME_LIMIT } from '../../../domain/tracing/span-usage.ts';
 import { jsonObject, listQuery, nameFilters, nullableTimestamp, q } from './common.ts';
 import { lifecycleTimestamps, recordResponse, requestBody } from './record-fields.ts';
-import { spanInput } from './span-input.ts';
+import { spanInput, tokenUsage } from './span-input.ts';
 
 const optionalText = (max: number) => z.string().trim().min(1).max(max).nullable().optional();
 
@@ -105,6 +106,9 @@ export const inferenceResult = recordResponse<InferenceResult, 'organizationId' 
     inputTokens: z.number().int().nullable(),
     outputTokens: z.number().int().nullable(),
     totalTokens: z.number().int().nullable(),
+    cacheReadInputTokens: z.number().int().nullable().describe('Input tokens read from the prompt cache'),
+    cacheCreationInputTokens: z.number().int().nullable().describe('Input tokens written to the prompt cache'),
+    model: z.string().nullable().describe('The model name the turn used'),
     cost: z.number().nullable(),
     status: z.enum(INFERENCE_RESULT_STATUSES),
     error: z.string().nullable(),
@@ -121,6 +125,9 @@ const inferenceResultFields = {
   inputTokens: z.number().int().min(0).nullable().optional(),
   outputTokens: z.number().int().min(0).nullable().optional(),
   totalTokens: z.number().int().min(0).nullable().optional(),
+  cacheReadInputTokens: z.number().int().min(0).nullable().optional(),
+  cacheCreationInputTokens: z.number().int().min(0).nullable().optional(),
+  model: z.string().min(1).max(MODEL_NAME_LIMIT).nullable().optional(),
   cost: z.number().min(0).nullable().optional(),
   status: z.enum(INFERENCE_RESULT_STATUSES).optional(),
   error: z.string().nullable().optional(),
@@ -172,6 +179,8 @@ export const span = recordResponse<Span, HiddenSpanField>({ id: 'Span' })({
   error: z.string().nullable(),
   latencyMs: z.number().nullable(),
   metadata: jsonObject.nullable(),
+  model: z.string().nullable().describe('The model a GENERATION span called'),
+  usage: tokenUsage.nullable().describe('The tokens the span used'),
   parentTraceId: z.string().nullable().describe('The parent span as sent'),
   startTime: nullableTimestamp,
   endTime: nullableTimestamp,
@@ -224,6 +233,8 @@ export function spanView(record: Span): Omit<Span, HiddenSpanField> {
     error: record.error,
     latencyMs: record.latencyMs,
     metadata: record.metadata,
+    model: record.model,
+    usage: record.usage,
     parentTraceId: record.parentTraceId,
     startTime: record.startTime,
     endTime: record.endTime,

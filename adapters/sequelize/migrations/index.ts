@@ -9,6 +9,10 @@ import * as spanIdsPerOrganization from './0010-span-ids-per-organization.ts';
 import * as endpointConnections from './0011-endpoint-connections.ts';
 import * as operations from './0012-operations.ts';
 import * as datasetColumnNames from './0013-dataset-column-names.ts';
+import * as listOrderIndexes from './0014-list-order-indexes.ts';
+import * as traceRetention from './0015-trace-retention.ts';
+import * as modelAndUsage from './0016-model-and-usage.ts';
+import * as marketplaceTokenBinding from './0017-marketplace-token-binding.ts';
 
 export interface Migration {
   readonly name: string;
@@ -28,4 +32,8 @@ export const migrations: readonly Migration[] = [
   { name: '0011-endpoint-connections', ...endpointConnections },
   { name: '0012-operations', ...operations },
   { name: '0013-dataset-column-names', ...datasetColumnNames },
+  { name: '0014-list-order-indexes', ...listOrderIndexes },
+  { name: '0015-trace-retention', ...traceRetention },
+  { name: '0016-model-and-usage', ...modelAndUsage },
+  { name: '0017-marketplace-token-binding', ...marketplaceTokenBinding },
 ];

@@ -2,6 +2,7 @@ import type { Sequelize } from 'sequelize';
 import { tracingKinds } from '../../shared/record-kinds/tracing-kinds.ts';
 import { tables } from '../migrations/0003-tracing.ts';
 import { tables as perOrganization } from '../migrations/0010-span-ids-per-organization.ts';
+import { inferenceResultColumns, spanColumns } from '../migrations/0016-model-and-usage.ts';
 import { defineModels } from '../support/define-model.ts';
 import { recordModel } from './record-model.ts';
 
@@ -11,7 +12,7 @@ export const defineTracingModels = (sequelize: Sequelize) =>
     sessions: recordModel(tracingKinds.sessions, { table: 'sessions', columns: tables.sessions }),
     inferenceResults: recordModel(tracingKinds.inferenceResults, {
       table: 'inference_results',
-      columns: tables.inferenceResults,
+      columns: { ...tables.inferenceResults, ...inferenceResultColumns },
     }),
-    spans: recordModel(tracingKinds.spans, { table: 'spans', columns: perOrganization.spans }),
+    spans: recordModel(tracingKinds.spans, { table: 'spans', columns: { ...perOrganization.spans, ...spanColumns } }),
   });

@@ -11,6 +11,7 @@ import {
   type Order,
 } from 'sequelize';
 import type { FieldCondition, SortKey } from '../../../application/ports/list-query.ts';
+import type { StoredRecord } from '../../../domain/shared/record.ts';
 import type { Dialect } from './database.ts';
 
 type AnyModel = ModelStatic<Model>;
@@ -49,6 +50,10 @@ function clauseOf(model: AnyModel, dialect: Dialect, condition: FieldCondition<s
       return { [field]: { [Op.in]: condition.values.map((item) => value(model, field, item)) } };
     case 'eq':
       return { [field]: condition.value === null ? { [Op.is]: null } : value(model, field, condition.value) };
+    case 'gt':
+      return { [field]: { [Op.gt]: value(model, field, condition.value) } };
+    case 'lt':
+      return { [field]: { [Op.lt]: value(model, field, condition.value) } };
     case 'gte':
       return { [field]: { [Op.gte]: value(model, field, condition.value) } };
     case 'lte':
@@ -72,13 +77,39 @@ function contains(model: AnyModel, dialect: Dialect, field: string, text: string
   return where(fn(position, fn('lower', col(column)), text.toLowerCase()), Op.gt, 0);
 }
 
-/** Sort keys, then the id in the last key's direction so pages are stable. */
-export function toOrder<T extends { readonly id: string }>(sort: readonly SortKey<T>[]): Order {
-  const last = sort.at(-1)?.direction ?? 'desc';
-  const keys: readonly SortKey<T>[] = sort.some((key) => key.field === 'id')
-    ? sort
-    : [...sort, { field: 'id', direction: last }];
-  return keys.map((key) => [key.field, key.direction.toUpperCase()]);
+/** Whether the model's field may hold null. */
+export const isNullable = (model: AnyModel, field: string): boolean =>
+  model.getAttributes()[field]?.allowNull !== false;
+
+/**
+ * The order of `keys` (orderKeys) with null after every value, as PostgreSQL orders by default; SQLite puts null
+ * first ascending, so its nullable keys say where nulls go (a NOT NULL key says nothing, keeping its index usable).
+ */
+export function toOrder<T extends StoredRecord>(model: AnyModel, dialect: Dialect, keys: readonly SortKey<T>[]): Order {
+  return keys.map((key) => {
+    const direction = key.direction.toUpperCase();
+    if (dialect === 'postgres' || !isNullable(model, key.field)) return [key.field, direction];
+    return [key.field, direction === 'ASC' ? 'ASC NULLS LAST' : 'DESC NULLS FIRST'];
+  });
+}
+
+/**
+ * `(k1, …, kn) < (v1, …, vn)` (`>` ascending): the page's whole keyset position as one index range, so a page
+ * after a row among many sharing its first key (a batch's creation time) starts at the row, not at the first
+ * key's value. Only when every key goes one way and none may hold null; else null (the conditions alone hold).
+ */
+export function rowValueBound(
+  model: AnyModel,
+  keys: readonly { readonly field: string; readonly direction: 'asc' | 'desc' }[],
+  row: Readonly<Record<string, unknown>>,
+): WhereOptions | null {
+  const direction = keys[0]?.direction;
+  if (!model.sequelize || !keys.every((key) => key.direction === direction && !isNullable(model, key.field)))
+    return null;
+  const { sequelize } = model;
+  const columns = keys.map((key) => `"${model.getAttributes()[key.field]?.field ?? key.field}"`);
+  const values = keys.map((key) => sequelize.escape(value(model, key.field, row[key.field]) as string));
+  return literal(`(${columns.join(', ')}) ${direction === 'asc' ? '>' : '<'} (${values.join(', ')})`);
 }
 
 /** Stored rows back to domain records: dates become ISO strings. */

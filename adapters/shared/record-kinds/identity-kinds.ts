@@ -25,6 +25,7 @@ export const identityKinds = {
       samlSignedResponse: true,
       samlSignedAssertions: true,
       enforceMfa: true,
+      traceRetentionDays: true,
       creditWarningLevel: true,
       createdAt: true,
       deletedAt: true,

@@ -12,7 +12,11 @@ export const operationsKinds = {
       action: true,
       operationAt: true,
       outcome: true,
+      tokenId: true,
+      declinedField: true,
+      declinedReason: true,
     },
+    unique: [['tokenId']],
   }),
   mfaChallenges: ownedRecordKind<MfaChallenge>({
     name: 'MfaChallenge',

@@ -47,13 +47,13 @@ test('a test call is turn 1 of a new conversation: rendered, sent, and its answe
       method: 'POST',
       url: `${product.url}/echo`,
       body: '{"message": "Hello"}',
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'X-Team': 'qa' },
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'X-Team': '***' },
     },
   });
   t.like(JSON.parse(report.responseBody), { conversation: 'conv-1' });
   const sent = requestsTo('/echo').slice(before);
   t.is(sent.length, 1, 'one call');
-  t.like(sent[0], { method: 'POST', body: '{"message": "Hello"}', headers: { 'x-team': 'qa' } });
+  t.like(sent[0], { method: 'POST', body: '{"message": "Hello"}', headers: { 'x-team': 'qa' } }, 'sent in clear');
   const plain = await useCases.testEndpointConnection.execute(a.member, id, { input: 'plain text' });
   t.is(plain.mapped?.output, 'echo: plain text', 'a string is the message');
 });
@@ -193,4 +193,26 @@ test('a template that includes another template is refused when saved, never fai
       tag,
     );
   t.deepEqual(await useCases.listEndpointConnections.execute(a.owner, {}), []);
+});
+
+test('a connection stored by an older version (headers in clear, a token HTTP cannot carry) is called or reported failed, never thrown', async (t) => {
+  const { useCases, ports, a, id } = await connected('/echo?legacy', { authType: 'BEARER', token: 'tok' });
+  const stored = await ports.endpointConnections.require(a.owner.organizationId, id);
+  const legacy = await ports.endpointConnections.update({ ...stored, headers: { 'X-Team': 'qa-legacy' } });
+  const before = requestsTo('/echo?legacy').length;
+  const report = await useCases.testEndpointConnection.execute(a.owner, id, { input: 'hi' });
+  t.like(report, { status: 200, error: null, request: { headers: { 'X-Team': '***' } } });
+  t.like(
+    requestsTo('/echo?legacy').slice(before)[0],
+    { headers: { 'x-team': 'qa-legacy' } },
+    'a clear value is sent as it is',
+  );
+  await ports.endpointConnections.update({
+    ...legacy,
+    sealedSecret: ports.secretBox.seal(JSON.stringify({ kind: 'BEARER', token: 'tökén€' })),
+  });
+  const unsendable = await useCases.testEndpointConnection.execute(a.owner, id, { input: 'hi' });
+  t.like(unsendable, { status: null, mapped: null });
+  t.regex(unsendable.error ?? '', /an HTTP header cannot carry \(ERR_INVALID_CHAR\)/);
+  t.is(requestsTo('/echo?legacy').length, before + 1, 'nothing sent');
 });

@@ -24,14 +24,14 @@ async function linkedWorld() {
     marketplaceSubscriptionId: SUBSCRIPTION,
   });
   let second = 0;
-  /** A notice as the marketplace sends it: a fresh operation id, each later than the one before. */
+  /** A notice as the marketplace sends it: a fresh operation id, each later than the one before (and than now). */
   const notice = (action: string, extra: Record<string, unknown> = {}) => {
     second += 1;
     return {
       id: `operation-${second}`,
       subscriptionId: SUBSCRIPTION,
       action,
-      timeStamp: new Date(Date.UTC(2026, 2, 2, 9, 0, second)).toISOString().replace('Z', '1234Z'),
+      timeStamp: new Date(Date.UTC(2025, 11, 31, 9, 0, second)).toISOString().replace('Z', '1234Z'),
       publisherId: 'assaylabs',
       status: 'Succeeded',
       subscription: { id: SUBSCRIPTION, futureField: { nested: true } },
@@ -133,6 +133,8 @@ const refusals: {
   body: (world: World) => unknown;
   code: string;
   message?: RegExp;
+  /** A declined change is recorded (so a redelivery is declined again); nothing else changes. */
+  declined?: true;
 }[] = [
   { rule: 'no token', token: async () => null, body: ({ notice }) => notice('Suspend'), code: 'unauthorized' },
   {
@@ -171,42 +173,52 @@ const refusals: {
     body: ({ notice }) => notice('ChangePlan', { planId: 'platinum' }),
     code: 'invalid_input',
     message: /platinum/,
+    declined: true,
   },
   {
     rule: "fewer seats than the organization's users",
     body: ({ notice }) => notice('ChangeQuantity', { quantity: 1 }),
     code: 'invalid_input',
     message: /2 active users/,
+    declined: true,
   },
   {
     rule: 'seats that are no whole number',
     body: ({ notice }) => notice('ChangeQuantity', { quantity: 2.5 }),
     code: 'invalid_input',
     message: /quantity/,
+    declined: true,
   },
 ];
 
-for (const { rule, token, body, code, message } of refusals) {
+for (const { rule, token, body, code, message, declined } of refusals) {
   test(`refused notice: ${rule}`, async (t) => {
     const world = await linkedWorld();
     const before = await storeSnapshot(world);
     const bearer = token ? await token(world) : await issuer.token();
-    await t.throwsAsync(world.useCases.receiveMarketplaceNotice.execute(bearer, body(world)), {
+    const notice = body(world);
+    await t.throwsAsync(world.useCases.receiveMarketplaceNotice.execute(bearer, notice), {
       code,
       ...(message ? { message } : {}),
     });
-    t.deepEqual(await storeSnapshot(world), before);
+    const after = await storeSnapshot(world);
+    const known = new Set(before.marketplaceOperations.map((operation) => operation.id));
+    const recorded = after.marketplaceOperations.filter((operation) => !known.has(operation.id));
+    t.deepEqual({ ...after, marketplaceOperations: before.marketplaceOperations }, before);
+    t.deepEqual(
+      recorded.map((operation) => [operation.id, operation.outcome]),
+      declined ? [[(notice as { id: string }).id, 'declined']] : [],
+    );
   });
 }
 
-test('a declined change is not recorded: the same operation id applies once it can', async (t) => {
+test('a declined change is recorded: the same operation id is declined again, even once it could apply', async (t) => {
   const { a, notice, send, subscriptionOf, operation } = await linkedWorld();
   const change = notice('ChangePlan', { planId: 'platinum' });
-  await t.throwsAsync(send(change), { code: 'invalid_input' });
-  t.is(await operation(change.id), null);
-  await send({ ...change, planId: 'enterprise' });
-  t.like(await subscriptionOf(a), { plan: 'ENTERPRISE' });
-  t.like(await operation(change.id), { outcome: 'applied' });
+  await t.throwsAsync(send(change), { code: 'invalid_input', message: /platinum/ });
+  t.like(await operation(change.id), { outcome: 'declined', declinedField: 'planId' });
+  await t.throwsAsync(send({ ...change, planId: 'enterprise' }), { code: 'invalid_input', message: /platinum/ });
+  t.like(await subscriptionOf(a), { plan: 'FREE' });
 });
 
 test('without marketplace settings every notice is Unavailable and changes nothing', async (t) => {

@@ -86,6 +86,7 @@ const answer = {
   '$.done': [false],
   '$.handoff': [{ to: 'human', queue: 2 }],
   '$.tags[*]': ['a', 'b'],
+  '$.tags': [['a', 'b']],
   '$.nothing': [],
 } as Record<string, unknown[]>;
 const select = (path: string) => answer[path] ?? [];
@@ -135,6 +136,15 @@ const matches: { rule: string; rules: ConversationEndRule[]; status: number; end
     rules: [
       { statusCode: 200, jsonPath: '$.handoff', equals: { to: 'human' } },
       { statusCode: 200, jsonPath: '$.handoff', equals: { to: 'human', queue: 2 } },
+    ],
+    status: 200,
+    ends: 1,
+  },
+  {
+    rule: "an object's member order does not matter; an array's does",
+    rules: [
+      { statusCode: 200, jsonPath: '$.tags', equals: ['b', 'a'] },
+      { statusCode: 200, jsonPath: '$.handoff', equals: { queue: 2, to: 'human' } },
     ],
     status: 200,
     ends: 1,

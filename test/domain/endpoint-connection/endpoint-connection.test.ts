@@ -75,7 +75,7 @@ test('a new connection keeps what it is given; its secret is kept only sealed', 
     authType: 'API_KEY',
     apiKeyHeader: 'X-Key',
     sealedSecret: 'sealed:{"kind":"API_KEY","apiKey":"k-123"}',
-    headers: { 'X-Tenant': 'shop' },
+    headers: { 'X-Tenant': 'sealed:shop' },
     outputMapping: { output: '$.a', sessionId: '$.s' },
     timeoutMs: 5000,
     retries: 0,
@@ -116,6 +116,31 @@ const refusals: { rule: string; input: Record<string, unknown>; issues: string[]
     rule: 'a header value over two lines (header injection)',
     input: { ...minimal, headers: { 'X-Tenant': 'a\r\nX-Admin: yes' } },
     issues: ['headers.X-Tenant'],
+  },
+  {
+    rule: 'a header value HTTP cannot carry (beyond Latin-1)',
+    input: { ...minimal, headers: { 'X-Tenant': 'tökén€' } },
+    issues: ['headers.X-Tenant'],
+  },
+  {
+    rule: 'a header value with a control character',
+    input: { ...minimal, headers: { 'X-Tenant': 'a\u0007b' } },
+    issues: ['headers.X-Tenant'],
+  },
+  {
+    rule: 'a header value of *** with nothing stored to keep',
+    input: { ...minimal, headers: { 'X-Tenant': '***' } },
+    issues: ['headers.X-Tenant'],
+  },
+  {
+    rule: 'a bearer token HTTP cannot carry',
+    input: { ...minimal, authType: 'BEARER', token: 'tökén€' },
+    issues: ['token'],
+  },
+  {
+    rule: 'an API key HTTP cannot carry',
+    input: { ...minimal, authType: 'API_KEY', apiKey: 'clé-🔑' },
+    issues: ['apiKey'],
   },
   {
     rule: `more than ${CONNECTION_LIMITS.headers} headers`,
@@ -185,6 +210,21 @@ test('limits are inclusive: the least and the most of every bounded setting are 
     );
 });
 
+test('header values Latin-1 can carry are accepted; BASIC credentials may hold any character (sent base64-encoded)', (t) => {
+  t.like(create({ ...minimal, headers: { 'X-Tenant': 'café\tà la carte' } }), {
+    headers: { 'X-Tenant': 'sealed:café\tà la carte' },
+  });
+  t.notThrows(() => create({ ...minimal, authType: 'BASIC', username: 'José', password: 'pä€ss' }));
+});
+
+test('custom header values are kept only sealed and shown as ***, their names as they are', (t) => {
+  const connection = create({ ...minimal, headers: { Authorization: 'Bearer h-123', Cookie: 'sid=c-456' } });
+  t.deepEqual(connection.headers, { Authorization: 'sealed:Bearer h-123', Cookie: 'sealed:sid=c-456' });
+  const shown = viewEndpointConnection(connection);
+  t.deepEqual(shown.headers, { Authorization: '***', Cookie: '***' });
+  t.false(JSON.stringify(shown).includes('sealed:'));
+});
+
 test('a connection is shown without its secret, only whether it has one', (t) => {
   const bearer = create({ ...minimal, authType: 'BEARER', token: 'tok' });
   const shown = viewEndpointConnection(bearer);
@@ -225,6 +265,16 @@ const patches: { rule: string; changes: Record<string, unknown>; changed: Partia
     changed: { retries: 4, url: 'https://b.example/v2' },
   },
   { rule: 'null headers: none', changes: { headers: null }, changed: { headers: {} } },
+  {
+    rule: 'headers replace the set: *** keeps the stored value (any case of its name), a new value is sealed',
+    changes: { headers: { 'x-tenant': '***', 'X-New': 'v' } },
+    changed: { headers: { 'x-tenant': 'sealed:shop', 'X-New': 'sealed:v' } },
+  },
+  {
+    rule: 'a header left out is dropped',
+    changes: { headers: { 'X-New': 'v' } },
+    changed: { headers: { 'X-New': 'sealed:v' } },
+  },
   {
     rule: 'a null template: the default',
     changes: { inputTemplate: null },
@@ -299,6 +349,12 @@ const refusedPatches: { rule: string; changes: Record<string, unknown>; issues: 
     changes: { apiKeyHeader: 'X-Key' },
     issues: ['token', 'apiKeyHeader'],
   },
+  {
+    rule: 'a header of *** where no value is stored under its name',
+    changes: { headers: { 'X-Tenant': '***', 'X-Other': '***' } },
+    issues: ['headers.X-Other'],
+  },
+  { rule: 'a token HTTP cannot carry', changes: { token: 'tökén€' }, issues: ['token'] },
   {
     rule: 'a bad template and a bad retry count together',
     changes: { inputTemplate: '{}', retries: 99 },

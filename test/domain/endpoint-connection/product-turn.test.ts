@@ -1,7 +1,9 @@
 import test from 'ava';
 import type { AuthSecret } from '../../../domain/endpoint-connection/auth.ts';
+import { ANSWER_MAX_DEPTH, ANSWER_MAX_NODES } from '../../../domain/endpoint-connection/answer-json.ts';
 import {
   authHeaders,
+  RETRIEVAL_CONTEXT_LIMIT,
   type MappedAnswer,
   mapAnswer,
   maskedHeaders,
@@ -41,22 +43,27 @@ for (const { rule, secret, apiKeyHeader, headers } of headersBySecret) {
 
 const sent = { 'content-type': 'application/json', Authorization: 'Bearer tok', 'X-Key': 'k', 'X-Tenant': 'shop' };
 
-/** Which header a shown request masks: the one carrying the secret, whatever its case, and no other. */
+/** Which header a shown request masks: the one carrying the secret, and every custom header, whatever their case. */
 const masks: { rule: string; connection: Parameters<typeof maskedHeaders>[1]; masked: string[] }[] = [
-  { rule: 'no auth: nothing masked', connection: { authType: 'NONE', apiKeyHeader: null }, masked: [] },
+  { rule: 'no auth: nothing masked', connection: { authType: 'NONE', apiKeyHeader: null, headers: {} }, masked: [] },
+  {
+    rule: 'no auth: the custom headers, any case',
+    connection: { authType: 'NONE', apiKeyHeader: null, headers: { 'x-tenant': 'sealed' } },
+    masked: ['X-Tenant'],
+  },
   {
     rule: 'BEARER: the authorization header, any case',
-    connection: { authType: 'BEARER', apiKeyHeader: null },
+    connection: { authType: 'BEARER', apiKeyHeader: null, headers: {} },
     masked: ['Authorization'],
   },
   {
     rule: 'BASIC: the authorization header',
-    connection: { authType: 'BASIC', apiKeyHeader: null },
+    connection: { authType: 'BASIC', apiKeyHeader: null, headers: {} },
     masked: ['Authorization'],
   },
   {
     rule: "API_KEY: the key's own header, any case, and not authorization",
-    connection: { authType: 'API_KEY', apiKeyHeader: 'x-key' },
+    connection: { authType: 'API_KEY', apiKeyHeader: 'x-key', headers: {} },
     masked: ['X-Key'],
   },
 ];
@@ -180,6 +187,29 @@ const readings: {
     answer: answered({ output: null }),
     mapped: failed('outputMapping.output ($.output) matched nothing'),
   },
+  {
+    rule: 'an answer nested deeper than the limit, refused before it is parsed',
+    answer: {
+      status: 200,
+      body: `${'['.repeat(ANSWER_MAX_DEPTH + 1)}${']'.repeat(ANSWER_MAX_DEPTH + 1)}`,
+      error: null,
+    },
+    mapped: failed(`the answer nests deeper than ${ANSWER_MAX_DEPTH} levels`),
+  },
+  {
+    rule: 'an answer holding more values than the limit',
+    answer: answered({ output: 'Hi', list: Array.from({ length: ANSWER_MAX_NODES }, () => 0) }),
+    mapped: failed(`the answer holds more than ${ANSWER_MAX_NODES} JSON values`),
+  },
+  {
+    rule: 'a retrieval context longer than its limit (selected texts repeat what they nest)',
+    answer: answered({
+      answer: 'Hi',
+      docs: ['a', 'b', 'c'].map((letter) => letter.repeat(RETRIEVAL_CONTEXT_LIMIT / 2)),
+    }),
+    mapping: { output: '$.answer', retrievalContext: '$.docs' },
+    mapped: failed(`outputMapping.retrievalContext selects more than ${RETRIEVAL_CONTEXT_LIMIT} characters`),
+  },
 ];
 
 for (const { rule, answer, mapping, mapped } of readings) {
@@ -249,3 +279,14 @@ for (const { rule, input, expected } of inputs) {
     t.deepEqual(turnInput(input), expected);
   });
 }
+
+test('mapped answer: a path over its evaluation budget fails the call with the reason', (t) => {
+  const costly = (_document: unknown, path: string): unknown[] => {
+    if (path === '$.docs') throw new Error('the path needs more than 100000 steps on this answer');
+    return ['Hi'];
+  };
+  t.deepEqual(
+    mapAnswer(answered({ answer: 'Hi' }), { output: '$.answer', retrievalContext: '$.docs' }, costly),
+    failed('the output mapping could not be read: the path needs more than 100000 steps on this answer'),
+  );
+});

@@ -57,6 +57,7 @@ const paths: { rule: string; value: unknown; problem: RegExp | null }[] = [
   { rule: 'not a string', value: 42, problem: /must be a JSONPath expression/ },
   { rule: 'an empty string', value: '', problem: /must be a JSONPath expression/ },
   { rule: 'a path the syntax refuses', value: 'answer.text', problem: /not a valid JSONPath expression: must start/ },
+  { rule: 'a well-formed path that breaks a rule', value: '$..a..b', problem: /breaks a JSONPath rule: may hold/ },
   { rule: `a path of ${PATH_LIMIT} characters, the most`, value: `$.${'a'.repeat(PATH_LIMIT - 2)}`, problem: null },
   { rule: `a path over ${PATH_LIMIT} characters`, value: `$.${'a'.repeat(PATH_LIMIT - 1)}`, problem: /at most 1000/ },
 ];

@@ -1,8 +1,10 @@
 import test from 'ava';
 import { InvalidInput } from '../../../domain/errors.ts';
 import {
+  assertNotInFuture,
   compareTimeStamps,
   decideMarketplaceNotice,
+  MARKETPLACE_FUTURE_SKEW_MS,
   readMarketplaceNotice,
 } from '../../../domain/organization/marketplace-operation.ts';
 import { freeSubscription, type Subscription } from '../../../domain/organization/subscription.ts';
@@ -69,4 +71,14 @@ test('notices are read leniently but need id, subscriptionId, action and a time 
   });
   t.deepEqual(error.issues.map((issue) => issue.path).sort(), ['id', 'subscriptionId', 'timeStamp']);
   t.throws(() => readMarketplaceNotice([1]), { instanceOf: InvalidInput });
+});
+
+test('a notice stamped more than the skew ahead of now is declined', (t) => {
+  const ahead = (ms: number) => new Date(Date.parse(NOW) + ms).toISOString();
+  t.notThrows(() => assertNotInFuture({ timeStamp: ahead(MARKETPLACE_FUTURE_SKEW_MS) }, NOW));
+  t.throws(() => assertNotInFuture({ timeStamp: ahead(MARKETPLACE_FUTURE_SKEW_MS + 1) }, NOW), {
+    instanceOf: InvalidInput,
+    message: /timeStamp: .* in the future/,
+  });
+  t.throws(() => assertNotInFuture({ timeStamp: '2099-01-01T00:00:00.0000000Z' }, NOW), { instanceOf: InvalidInput });
 });

@@ -3,6 +3,7 @@ import { Forbidden, InvalidInput } from '../../../domain/errors.ts';
 import type { Actor, Role } from '../../../domain/identity/role.ts';
 import {
   assertMayChangeLinks,
+  assertMayLinkNewMetric,
   createUserGroupLink,
   type LinkTarget,
   membersByGroup,
@@ -59,15 +60,31 @@ test('links: members in link order per group; linking again adds nothing', (t) =
   t.deepEqual(unlinkedTargets(links, ['m1', 'm3', 'm3', 'm4']), ['m3', 'm4']);
 });
 
-test('who changes what: OWNER and ADMIN manage; a MEMBER links metrics only', (t) => {
+test('who changes what: OWNER and ADMIN manage and link; a MEMBER does neither', (t) => {
   t.throws(() => assertMayManageGroups(actor('MEMBER')), { instanceOf: Forbidden });
   for (const role of ['OWNER', 'ADMIN'] as const) {
     t.notThrows(() => assertMayManageGroups(actor(role)));
     for (const kind of ['user', 'metric', 'product'] as const)
-      for (const unlinking of [false, true]) t.notThrows(() => assertMayChangeLinks(actor(role), kind, { unlinking }));
+      t.notThrows(() => assertMayChangeLinks(actor(role), kind));
   }
-  t.notThrows(() => assertMayChangeLinks(actor('MEMBER'), 'metric', { unlinking: false }));
-  t.throws(() => assertMayChangeLinks(actor('MEMBER'), 'metric', { unlinking: true }), { instanceOf: Forbidden });
-  t.throws(() => assertMayChangeLinks(actor('MEMBER'), 'user', { unlinking: false }), { message: /userIds/ });
-  t.throws(() => assertMayChangeLinks(actor('MEMBER'), 'product', { unlinking: false }), { message: /productIds/ });
+  t.throws(() => assertMayChangeLinks(actor('MEMBER'), 'metric'), { instanceOf: Forbidden, message: /metricIds/ });
+  t.throws(() => assertMayChangeLinks(actor('MEMBER'), 'user'), { message: /userIds/ });
+  t.throws(() => assertMayChangeLinks(actor('MEMBER'), 'product'), { message: /productIds/ });
+});
+
+test('linking a new metric: a MEMBER only to their own groups, a revision only to its parent’s', (t) => {
+  const cases = [
+    { role: 'OWNER', groupIds: ['g9'], callerGroupIds: [], parentGroupIds: null, allowed: true },
+    { role: 'ADMIN', groupIds: ['g9'], callerGroupIds: [], parentGroupIds: ['g1'], allowed: true },
+    { role: 'MEMBER', groupIds: ['g1'], callerGroupIds: ['g1', 'g2'], parentGroupIds: null, allowed: true },
+    { role: 'MEMBER', groupIds: [], callerGroupIds: [], parentGroupIds: null, allowed: true },
+    { role: 'MEMBER', groupIds: ['g1', 'g3'], callerGroupIds: ['g1'], parentGroupIds: null, allowed: false },
+    { role: 'MEMBER', groupIds: ['g1'], callerGroupIds: ['g1'], parentGroupIds: ['g2'], allowed: false },
+    { role: 'MEMBER', groupIds: ['g2'], callerGroupIds: [], parentGroupIds: ['g2', 'g3'], allowed: true },
+  ] as const;
+  for (const { role, allowed, ...links } of cases) {
+    const check = () => assertMayLinkNewMetric(actor(role), links);
+    if (allowed) t.notThrows(check, JSON.stringify({ role, ...links }));
+    else t.throws(check, { instanceOf: Forbidden }, JSON.stringify({ role, ...links }));
+  }
 });

@@ -59,7 +59,15 @@ test('OTel mapping: deterministic ids, times, usage, GenAI input and output, the
   const metadata = mapped.input.metadata as Record<string, any>;
   t.is(metadata['http.route'], '/x');
   t.false('assay.inference_result.id' in metadata);
-  t.deepEqual(metadata.usage, { inputTokens: 5, outputTokens: 7, totalTokens: 12 });
+  t.false('gen_ai.usage.input_tokens' in metadata, 'mapped attributes are not repeated in metadata');
+  t.deepEqual(mapped.input.usage, {
+    inputTokens: 5,
+    outputTokens: 7,
+    totalTokens: 12,
+    cacheReadInputTokens: null,
+    cacheCreationInputTokens: null,
+  });
+  t.is(mapped.outputText, 'plain');
   t.is(mapped.inferenceResultId, 'ir_1');
   t.false(mapped.isRoot);
 });
@@ -81,8 +89,13 @@ test('OTel traces without an inference result are summarised per trace and need 
   t.like(summary, {
     conversationId: 'conv',
     versionId: 'version_1',
-    inputTokens: 3,
-    outputTokens: null,
+    usage: {
+      inputTokens: 3,
+      outputTokens: null,
+      totalTokens: 3,
+      cacheReadInputTokens: null,
+      cacheCreationInputTokens: null,
+    },
     input: 'hi',
     latency: 250,
   });
@@ -124,7 +137,7 @@ test('grouping by trace is linear: 100,000 spans of one trace summarize at once'
   const mapped = mapOtelSpan(otel({ 'assay.session.id': 's' }));
   const summaries = summarizeOtelTraces(Array.from({ length: 100_000 }, () => mapped));
   t.is(summaries.length, 1);
-  t.is(summaries[0].inputTokens, null);
+  t.is(summaries[0].usage, null);
 });
 
 test('OTel latency is exact to the nanosecond whatever the times, and an attribute named __proto__ is an ordinary field', (t) => {

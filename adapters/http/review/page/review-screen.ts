@@ -2,7 +2,7 @@ import type { Evaluation } from '../../../../domain/evaluation/evaluation.ts';
 import type { ReviewTurn } from '../../../../domain/review/review-context.ts';
 import { h, when } from './dom.ts';
 import type { Actions, State } from './main.ts';
-import { banners, claimedByMe, header } from './queue-screens.ts';
+import { banners, header } from './queue-screens.ts';
 
 // The review screen: one evaluation's conversation, its claim, and the score form.
 
