@@ -106,10 +106,12 @@ export function rowValueBound(
   const direction = keys[0]?.direction;
   if (!model.sequelize || !keys.every((key) => key.direction === direction && !isNullable(model, key.field)))
     return null;
-  const { sequelize } = model;
-  const columns = keys.map((key) => `"${model.getAttributes()[key.field]?.field ?? key.field}"`);
-  const values = keys.map((key) => sequelize.escape(value(model, key.field, row[key.field]) as string));
-  return literal(`(${columns.join(', ')}) ${direction === 'asc' ? '>' : '<'} (${values.join(', ')})`);
+  // A row value on both sides: `fn('')` draws a bare parenthesised list (SQLite has no ROW keyword), and the
+  // values go through the query generator like any other where value, never pasted into SQL text by hand.
+  const row_ = (items: unknown[]) => fn('', ...items);
+  const columns = keys.map((key) => col(model.getAttributes()[key.field]?.field ?? key.field));
+  const values = keys.map((key) => value(model, key.field, row[key.field]));
+  return where(row_(columns), direction === 'asc' ? Op.gt : Op.lt, row_(values));
 }
 
 /** Stored rows back to domain records: dates become ISO strings. */
