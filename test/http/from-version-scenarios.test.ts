@@ -9,13 +9,24 @@ import { claimItem } from '../../domain/inference-generation/inference-generatio
 import { createInferenceResult } from '../../domain/tracing/inference-result.ts';
 import { createSession, updateSession } from '../../domain/tracing/session.ts';
 
+/** The `FLAKY:` tags whose first request failed already. */
+const flaked = new Set<string>();
+
 /**
  * The scripted simulated user reads its orders in the scenario: `STOP_AFTER:N` says stop once it has sent N messages
- * (JSON replies), `PLAIN` answers plain text and never stops.
+ * (JSON replies), `PLAIN` answers plain text and never stops, `FLAKY:tag` fails the first request of that tag (503),
+ * `BROKEN_AFTER:N` fails every request once it has sent N messages (500).
  */
 const simulator: SimulatorServer = await startSimulatorServer((body) => {
   const system: string = body.messages[0].content;
   const sent = body.messages.filter((message: { role: string }) => message.role === 'assistant').length;
+  const flaky = /FLAKY:(\S+)/.exec(system)?.[1];
+  if (flaky && !flaked.has(flaky)) {
+    flaked.add(flaky);
+    return { status: 503, body: JSON.stringify({ error: { message: 'overloaded, try again' } }) };
+  }
+  const brokenAfter = /BROKEN_AFTER:(\d+)/.exec(system)?.[1];
+  if (brokenAfter && sent >= Number(brokenAfter)) return { status: 500, body: '{"error": {"message": "down"}}' };
   if (system.includes('PLAIN')) return { content: `plain message ${sent + 1}` };
   const stopAfter = Number(/STOP_AFTER:(\d+)/.exec(system)?.[1] ?? 1);
   return {
@@ -191,6 +202,64 @@ for (const database of databases) {
     const { sessions, turnsOf } = await sessionsOf(owner, launched.body.runId);
     t.like(sessions[0], { status: 'COMPLETED', stoppingReason: 'end rule: status 200 and $.done' });
     t.is(turnsOf(sessions[0].id).length, 2);
+  });
+
+  test.serial(title('a simulator call failing once is asked again within its turn, paid once'), async (t) => {
+    const { owner, organizationId } = await createTenant(world());
+    const credits = async () =>
+      (await owner.get(`/organizations/${organizationId}/creditStatus`)).body.availableCredits;
+    const before = await credits();
+    const scene = await scenarioScene(owner, '/echo', [{ scenario: `STOP_AFTER:2 FLAKY:${database}-${Date.now()}` }]);
+    const calls = simulator.requests.length;
+    const launched = await owner.post('/evaluations/fromVersion', { versionId: scene.version.id });
+    const { launch } = await launchEnded(owner, launched.body.runId, launched.body.launchId);
+    t.like(launch, { status: 'COMPLETED', progress: { sessionsDone: 1, sessionsFailed: 0, evaluationsCreated: 1 } });
+    const { sessions, turnsOf } = await sessionsOf(owner, launched.body.runId);
+    t.like(sessions[0], { status: 'COMPLETED', stoppingReason: 'simulator: goal reached' });
+    t.deepEqual(
+      turnsOf(sessions[0].id).map((turn: { input: string }) => turn.input),
+      ['user turn 1', 'user turn 2'],
+    );
+    // Three turns asked (two messages, then stop), one of them twice; each turn paid once.
+    t.is(simulator.requests.length - calls, 4);
+    t.is(await credits(), before - 3);
+  });
+
+  test.serial(title('a simulator failing for good keeps and scores the turns already played'), async (t) => {
+    const { owner } = await createTenant(world());
+    const scene = await scenarioScene(owner, '/echo', [{ scenario: 'BROKEN_AFTER:2 STOP_AFTER:9', maxIterations: 5 }]);
+    const calls = simulator.requests.length;
+    const launched = await owner.post('/evaluations/fromVersion', { versionId: scene.version.id });
+    const { launch } = await launchEnded(owner, launched.body.runId, launched.body.launchId);
+    t.like(launch, { status: 'COMPLETED', progress: { sessionsDone: 1, sessionsFailed: 0, evaluationsCreated: 1 } });
+    const { sessions, turnsOf } = await sessionsOf(owner, launched.body.runId);
+    t.is(sessions[0].status, 'COMPLETED');
+    t.is(sessions[0].error, null);
+    t.regex(sessions[0].stoppingReason, /^simulator failed: .*down.*\(after 3 attempts\)$/);
+    t.deepEqual(
+      turnsOf(sessions[0].id).map((turn: { input: string; output: string }) => [turn.input, turn.output]),
+      [
+        ['user turn 1', 'echo: user turn 1'],
+        ['user turn 2', 'echo: user turn 2'],
+      ],
+    );
+    // Two turns, then the third turn's call asked three times.
+    t.is(simulator.requests.length - calls, 5);
+    const evaluations = (await owner.get('/evaluations', { launchIds: launch.id })).body;
+    t.is(evaluations.length, 1);
+    t.like(evaluations[0], { sessionId: sessions[0].id, failedTurns: [] });
+  });
+
+  test.serial(title('a simulator failing before any turn fails the conversation with its reason'), async (t) => {
+    const { owner } = await createTenant(world());
+    const scene = await scenarioScene(owner, '/echo', [{ scenario: 'BROKEN_AFTER:0' }]);
+    const launched = await owner.post('/evaluations/fromVersion', { versionId: scene.version.id });
+    const { launch } = await launchEnded(owner, launched.body.runId, launched.body.launchId);
+    t.like(launch, { progress: { sessionsDone: 0, sessionsFailed: 1, evaluationsCreated: 0 } });
+    const { sessions, turnsOf } = await sessionsOf(owner, launched.body.runId);
+    t.is(sessions[0].status, 'FAILED');
+    t.regex(sessions[0].error, /down.*\(after 3 attempts\)/);
+    t.is(turnsOf(sessions[0].id).length, 0);
   });
 
   // 1000 starting credits, 400 per simulator call: two calls can be paid, then the organization runs out.
