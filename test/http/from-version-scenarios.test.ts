@@ -35,6 +35,17 @@ const simulator: SimulatorServer = await startSimulatorServer((body) => {
     ),
   };
 });
+/** `/gate`: the scenario's opening turn waits for the single turn's call, which waits to be released. */
+/** A promise with its resolve function. */
+const gate = () => {
+  let open = () => {};
+  const promise = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { promise, resolve: open };
+};
+let singleArrived = gate();
+let singleReleased = gate();
 let endHits = 0;
 let flakyHits = 0;
 const product: ProductServer = await startProductServer({
@@ -43,6 +54,15 @@ const product: ProductServer = await startProductServer({
     endHits += 1;
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(JSON.stringify({ answer: { text: `answer ${endHits}` }, done: endHits % 2 === 0 }));
+  },
+  '/gate': async (request, response) => {
+    const message = JSON.parse(request.body).message;
+    if (message === 'single') {
+      singleArrived.resolve();
+      await singleReleased.promise;
+    } else await singleArrived.promise;
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ answer: { text: `echo: ${message}` } }));
   },
   // Fails its first answer of each conversation (500), answers the next.
   '/first-fails': (_request, response) => {
@@ -302,6 +322,52 @@ for (const database of databases) {
     t.false(evaluations.some((evaluation: { status: string }) => evaluation.status === 'PENDING'));
     const status = (await owner.get(`/organizations/${organizationId}/creditStatus`)).body;
     t.is(status.availableCredits, 200);
+  });
+
+  // 1000 starting credits, 2000 per simulator call: not one can be paid.
+  const brokeWorld = useWorld(test, database, {
+    ...config,
+    ORGANIZATION_STARTING_CREDITS: 1000,
+    SIMULATOR_TURN_CREDITS: 2000,
+  });
+
+  test.serial(title('out of credits, a single turn already called keeps its answer and is scored'), async (t) => {
+    const { owner } = await createTenant(brokeWorld());
+    singleArrived = gate();
+    singleReleased = gate();
+    // One launch, two datasets: a conversation opening with a message, and a single turn.
+    const scene = await scenarioScene(owner, '/gate', [{ scenario: 'PLAIN', input: { user_message: 'opening' } }]);
+    const single = await owner.post('/tests', { productId: scene.product.id, name: 'Singles', type: 'QUALITY' });
+    const singleCase = await owner.post('/testCases', {
+      testId: single.body.id,
+      input: { user_message: 'single' },
+      expectedOutput: 'echo: single',
+    });
+    await owner.post(`/specifications/${scene.specification.id}/tests`, { testIds: [single.body.id] });
+    const launched = await owner.post('/evaluations/fromVersion', { versionId: scene.version.id });
+    t.is(launched.status, 202, JSON.stringify(launched.body));
+    // The conversation's second turn cannot be paid while the single turn's call is in flight; then it answers.
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const run = (await owner.get(`/runs/${launched.body.runId}`)).body;
+      const launch = run.launches.find((entry: { id: string }) => entry.id === launched.body.launchId);
+      if (launch.progress?.skippedForCredits.length > 0) break;
+      if (Date.now() > deadline) throw new Error(`never out of credits: ${JSON.stringify(launch)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    singleReleased.resolve();
+    const { launch } = await launchEnded(owner, launched.body.runId, launched.body.launchId);
+    t.like(launch, { status: 'COMPLETED', progress: { testCases: 2, sessionsDone: 1, evaluationsCreated: 1 } });
+    t.deepEqual(launch.progress.skippedForCredits, [scene.testCases[0].id]);
+    const { sessions, turnsOf } = await sessionsOf(owner, launched.body.runId);
+    const answered = sessions.find((session: { testCaseId: string }) => session.testCaseId === singleCase.body.id);
+    t.like(answered, { status: 'COMPLETED', error: null });
+    t.deepEqual(
+      turnsOf(answered.id).map((turn: { output: string }) => turn.output),
+      ['echo: single'],
+    );
+    const evaluations = (await owner.get('/evaluations', { launchIds: launch.id })).body;
+    t.like(evaluations, [{ sessionId: answered.id, status: 'SUCCESS', score: 1 }]);
   });
 
   test.serial(title('a failed turn is recorded, the conversation goes on, its evaluations name it'), async (t) => {
