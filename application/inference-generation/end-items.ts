@@ -10,7 +10,6 @@ import type { Run } from '../../domain/run/run.ts';
 import type { InferenceResult } from '../../domain/tracing/inference-result.ts';
 import { finishSession, type Session } from '../../domain/tracing/session.ts';
 import { dispatchEvaluations } from '../launch/dispatch-evaluations.ts';
-import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
 import { settleLaunches } from '../launch/settle-launches.ts';
 import { retryContended } from './retry-contended.ts';
@@ -193,22 +192,11 @@ export class EndGroup {
         ...endItem(item, status, ending.error, now),
         sessionId: session?.id ?? null,
       });
-      // Out of credits: the launch stops generating; the test cases not started yet are skipped for credits.
-      const left =
-        outcome.kind === 'noCredits'
-          ? await this.ports.inferenceGenerationItems.list(ending.scope, {
-              where: [...where.eq('launchId', launch.id), ...where.eq('status', 'QUEUED')],
-            })
-          : [];
-      for (const queued of left)
-        await this.ports.inferenceGenerationItems.update(endItem(queued, 'SKIPPED', ending.error, now));
+      // Out of credits, the launch stops generating (`ranOutOfCredits`): each test case not started yet is skipped when
+      // its job comes, not here, so a single turn whose call is in flight (no claim written) keeps its answer.
       const current = shared.launches.get(launch.id) ?? launch;
       if (current.progress) {
-        const outcomes = [
-          outcome,
-          ...left.map((queued) => ({ kind: 'noCredits' as const, testCaseId: queued.testCaseId })),
-        ];
-        shared.launches.set(launch.id, { ...current, progress: outcomes.reduce(addOutcome, current.progress) });
+        shared.launches.set(launch.id, { ...current, progress: addOutcome(current.progress, outcome) });
         shared.changed.add(launch.id);
       }
     }

@@ -7,7 +7,7 @@ import {
   type InferenceGenerationItem,
   isItemOpen,
 } from '../../domain/inference-generation/inference-generation-item.ts';
-import type { ItemOutcome } from '../../domain/inference-generation/inference-generation-progress.ts';
+import { type ItemOutcome, ranOutOfCredits } from '../../domain/inference-generation/inference-generation-progress.ts';
 import { isLaunchOpen } from '../../domain/run/launch.ts';
 import { createInferenceResult, type InferenceResult } from '../../domain/tracing/inference-result.ts';
 import { createSession, type Session } from '../../domain/tracing/session.ts';
@@ -21,13 +21,16 @@ import { retryStale } from '../shared/retry-stale.ts';
 import { EndGroup, type Finished, type Played } from './end-items.ts';
 import { playConversation } from './play-conversation.ts';
 
+const STOPPED_FOR_CREDITS = 'Out of credits: the launch stopped generating when the organization could not pay for it';
+
 /**
  * The generation worker's job, one test case: plays it against the version's endpoint in one session per item (a
  * conversation's session is claimed before its first turn and a redelivered job continues it; a single turn's session
  * is written with its turn when the item ends, so a delivery that dies first leaves none), records each turn as an
  * inference result, finishes the session and has it scored by the same dispatch as every launch, inside the same
  * launch; the item ends, and the launch's progress grows, in one transaction shared with the items ending beside it
- * (`EndGroup`); the launch settles. A cancelled launch's items end SKIPPED without calling the product.
+ * (`EndGroup`); the launch settles. A cancelled launch's items end SKIPPED without calling the product, and so do a
+ * launch's items starting after one of its test cases ran out of credits (those already calling it go on).
  */
 export class GenerateInferences {
   private readonly endings: EndGroup;
@@ -60,6 +63,8 @@ export class GenerateInferences {
     const launch = await this.ports.launches.get(scope, item.launchId);
     if (!launch || !isLaunchOpen(launch))
       return this.end(scope, item.id, null, { kind: 'cancelled' }, 'launch cancelled');
+    if (ranOutOfCredits(launch.progress))
+      return this.end(scope, item.id, null, { kind: 'noCredits', testCaseId: item.testCaseId }, STOPPED_FOR_CREDITS);
     const [version, testCase] = await Promise.all([
       this.ports.versions.get(scope, item.versionId),
       this.ports.testCases.get(scope, item.testCaseId),

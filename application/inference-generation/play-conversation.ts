@@ -7,6 +7,7 @@ import { createInferenceResult, type InferenceResult } from '../../domain/tracin
 import { type Session, updateSession } from '../../domain/tracing/session.ts';
 import { callProduct } from '../endpoint-connection/call-product.ts';
 import type { ConnectionSlot } from '../ports/endpoint-caller.ts';
+import { askSimulator } from './ask-simulator.ts';
 import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
 import type { Settings } from '../ports/settings.ts';
@@ -54,7 +55,9 @@ const selectIn = (ports: Pick<Ports, 'endpointFormat'>, body: string) => {
  * Plays a SCENARIOS test case: the simulated user (asked for every user turn but a first one the test case gives)
  * talks to the product until it says stop, `maxIterations` turns were played, or an end rule of the connection
  * matches an answer. Each turn is recorded as an inference result; a redelivered job continues after the turns an
- * earlier delivery recorded. Each simulator call first takes `simulatorTurnCredits` from the organization.
+ * earlier delivery recorded. Each simulated turn first takes `simulatorTurnCredits` from the organization (once,
+ * however many attempts its simulator call needs). A simulator failing every attempt ends the conversation: with the
+ * turns answered so far kept (the session is scored, its stopping reason says why), or failed when none was.
  */
 export async function playConversation(
   ports: Ports,
@@ -81,9 +84,9 @@ export async function playConversation(
   for (const result of recorded) note(result);
   // The product's own conversation id, kept on the session so a redelivered job goes on in the same conversation.
   let productSessionId = productSessionOf(session);
+  const answered = () => recorded.length > failedTurns.length;
   const ended = (stoppingReason: string | null, error: string | null = null, outOfCredits = false) => {
-    const answered = recorded.length > failedTurns.length;
-    if (error === null && !answered) error = 'no turn of the conversation was answered';
+    if (error === null && !answered()) error = 'no turn of the conversation was answered';
     return { stoppingReason, error, outOfCredits, failedTurns };
   };
   for (let turn = recorded.length + 1; turn <= maxIterations; turn++) {
@@ -94,14 +97,19 @@ export async function playConversation(
       const cost = settings.simulatorTurnCredits;
       if (cost > 0 && (await ports.organizations.debitCredits(scope, cost)) === null)
         return ended('out of credits', 'Out of credits: the organization cannot pay for the simulated user', true);
-      const reply = await ports.simulator.next({
+      const reply = await askSimulator(ports, {
         userPersona: testCase.userPersona,
         goal: testCase.goal,
         scenario: testCase.scenario,
         languageCode: testCase.languageCode,
         history,
       });
-      if (reply.kind === 'failed') return ended(null, reply.error);
+      // Failed on every attempt: the turns already answered are kept and scored; none answered fails the session, and
+      // so does a simulator with no model configured (a setting to fix, not a passing failure).
+      if (reply.kind === 'failed')
+        return answered() && ports.simulator.configured
+          ? ended(`simulator failed: ${reply.error}`)
+          : ended(null, reply.error);
       if (reply.stop) return ended(`simulator: ${reply.reason ?? 'stopping criterion met'}`);
       message = reply.message;
     }

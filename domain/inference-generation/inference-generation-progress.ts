@@ -27,6 +27,13 @@ export const inferenceGenerationDone = (progress: InferenceGenerationProgress): 
   progress.sessionsDone + progress.sessionsFailed + progress.skippedCancelled + progress.skippedForCredits.length >=
   progress.testCases;
 
+/**
+ * A test case of the launch could not be paid: the launch stops generating, and a test case whose job starts from now
+ * on is skipped for credits without calling the product (those already calling it finish and are kept).
+ */
+export const ranOutOfCredits = (progress: InferenceGenerationProgress | null): boolean =>
+  (progress?.skippedForCredits.length ?? 0) > 0;
+
 /** What one test case's job came to. */
 export type ItemOutcome =
   | { readonly kind: 'done'; readonly evaluationsCreated: number }

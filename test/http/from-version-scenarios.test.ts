@@ -9,13 +9,24 @@ import { claimItem } from '../../domain/inference-generation/inference-generatio
 import { createInferenceResult } from '../../domain/tracing/inference-result.ts';
 import { createSession, updateSession } from '../../domain/tracing/session.ts';
 
+/** The `FLAKY:` tags whose first request failed already. */
+const flaked = new Set<string>();
+
 /**
  * The scripted simulated user reads its orders in the scenario: `STOP_AFTER:N` says stop once it has sent N messages
- * (JSON replies), `PLAIN` answers plain text and never stops.
+ * (JSON replies), `PLAIN` answers plain text and never stops, `FLAKY:tag` fails the first request of that tag (503),
+ * `BROKEN_AFTER:N` fails every request once it has sent N messages (500).
  */
 const simulator: SimulatorServer = await startSimulatorServer((body) => {
   const system: string = body.messages[0].content;
   const sent = body.messages.filter((message: { role: string }) => message.role === 'assistant').length;
+  const flaky = /FLAKY:(\S+)/.exec(system)?.[1];
+  if (flaky && !flaked.has(flaky)) {
+    flaked.add(flaky);
+    return { status: 503, body: JSON.stringify({ error: { message: 'overloaded, try again' } }) };
+  }
+  const brokenAfter = /BROKEN_AFTER:(\d+)/.exec(system)?.[1];
+  if (brokenAfter && sent >= Number(brokenAfter)) return { status: 500, body: '{"error": {"message": "down"}}' };
   if (system.includes('PLAIN')) return { content: `plain message ${sent + 1}` };
   const stopAfter = Number(/STOP_AFTER:(\d+)/.exec(system)?.[1] ?? 1);
   return {
@@ -24,6 +35,17 @@ const simulator: SimulatorServer = await startSimulatorServer((body) => {
     ),
   };
 });
+/** `/gate`: the scenario's opening turn waits for the single turn's call, which waits to be released. */
+/** A promise with its resolve function. */
+const gate = () => {
+  let open = () => {};
+  const promise = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { promise, resolve: open };
+};
+let singleArrived = gate();
+let singleReleased = gate();
 let endHits = 0;
 let flakyHits = 0;
 const product: ProductServer = await startProductServer({
@@ -32,6 +54,15 @@ const product: ProductServer = await startProductServer({
     endHits += 1;
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(JSON.stringify({ answer: { text: `answer ${endHits}` }, done: endHits % 2 === 0 }));
+  },
+  '/gate': async (request, response) => {
+    const message = JSON.parse(request.body).message;
+    if (message === 'single') {
+      singleArrived.resolve();
+      await singleReleased.promise;
+    } else await singleArrived.promise;
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ answer: { text: `echo: ${message}` } }));
   },
   // Fails its first answer of each conversation (500), answers the next.
   '/first-fails': (_request, response) => {
@@ -193,6 +224,64 @@ for (const database of databases) {
     t.is(turnsOf(sessions[0].id).length, 2);
   });
 
+  test.serial(title('a simulator call failing once is asked again within its turn, paid once'), async (t) => {
+    const { owner, organizationId } = await createTenant(world());
+    const credits = async () =>
+      (await owner.get(`/organizations/${organizationId}/creditStatus`)).body.availableCredits;
+    const before = await credits();
+    const scene = await scenarioScene(owner, '/echo', [{ scenario: `STOP_AFTER:2 FLAKY:${database}-${Date.now()}` }]);
+    const calls = simulator.requests.length;
+    const launched = await owner.post('/evaluations/fromVersion', { versionId: scene.version.id });
+    const { launch } = await launchEnded(owner, launched.body.runId, launched.body.launchId);
+    t.like(launch, { status: 'COMPLETED', progress: { sessionsDone: 1, sessionsFailed: 0, evaluationsCreated: 1 } });
+    const { sessions, turnsOf } = await sessionsOf(owner, launched.body.runId);
+    t.like(sessions[0], { status: 'COMPLETED', stoppingReason: 'simulator: goal reached' });
+    t.deepEqual(
+      turnsOf(sessions[0].id).map((turn: { input: string }) => turn.input),
+      ['user turn 1', 'user turn 2'],
+    );
+    // Three turns asked (two messages, then stop), one of them twice; each turn paid once.
+    t.is(simulator.requests.length - calls, 4);
+    t.is(await credits(), before - 3);
+  });
+
+  test.serial(title('a simulator failing for good keeps and scores the turns already played'), async (t) => {
+    const { owner } = await createTenant(world());
+    const scene = await scenarioScene(owner, '/echo', [{ scenario: 'BROKEN_AFTER:2 STOP_AFTER:9', maxIterations: 5 }]);
+    const calls = simulator.requests.length;
+    const launched = await owner.post('/evaluations/fromVersion', { versionId: scene.version.id });
+    const { launch } = await launchEnded(owner, launched.body.runId, launched.body.launchId);
+    t.like(launch, { status: 'COMPLETED', progress: { sessionsDone: 1, sessionsFailed: 0, evaluationsCreated: 1 } });
+    const { sessions, turnsOf } = await sessionsOf(owner, launched.body.runId);
+    t.is(sessions[0].status, 'COMPLETED');
+    t.is(sessions[0].error, null);
+    t.regex(sessions[0].stoppingReason, /^simulator failed: .*down.*\(after 3 attempts\)$/);
+    t.deepEqual(
+      turnsOf(sessions[0].id).map((turn: { input: string; output: string }) => [turn.input, turn.output]),
+      [
+        ['user turn 1', 'echo: user turn 1'],
+        ['user turn 2', 'echo: user turn 2'],
+      ],
+    );
+    // Two turns, then the third turn's call asked three times.
+    t.is(simulator.requests.length - calls, 5);
+    const evaluations = (await owner.get('/evaluations', { launchIds: launch.id })).body;
+    t.is(evaluations.length, 1);
+    t.like(evaluations[0], { sessionId: sessions[0].id, failedTurns: [] });
+  });
+
+  test.serial(title('a simulator failing before any turn fails the conversation with its reason'), async (t) => {
+    const { owner } = await createTenant(world());
+    const scene = await scenarioScene(owner, '/echo', [{ scenario: 'BROKEN_AFTER:0' }]);
+    const launched = await owner.post('/evaluations/fromVersion', { versionId: scene.version.id });
+    const { launch } = await launchEnded(owner, launched.body.runId, launched.body.launchId);
+    t.like(launch, { progress: { sessionsDone: 0, sessionsFailed: 1, evaluationsCreated: 0 } });
+    const { sessions, turnsOf } = await sessionsOf(owner, launched.body.runId);
+    t.is(sessions[0].status, 'FAILED');
+    t.regex(sessions[0].error, /down.*\(after 3 attempts\)/);
+    t.is(turnsOf(sessions[0].id).length, 0);
+  });
+
   // 1000 starting credits, 400 per simulator call: two calls can be paid, then the organization runs out.
   const poorWorld = useWorld(test, database, {
     ...config,
@@ -233,6 +322,52 @@ for (const database of databases) {
     t.false(evaluations.some((evaluation: { status: string }) => evaluation.status === 'PENDING'));
     const status = (await owner.get(`/organizations/${organizationId}/creditStatus`)).body;
     t.is(status.availableCredits, 200);
+  });
+
+  // 1000 starting credits, 2000 per simulator call: not one can be paid.
+  const brokeWorld = useWorld(test, database, {
+    ...config,
+    ORGANIZATION_STARTING_CREDITS: 1000,
+    SIMULATOR_TURN_CREDITS: 2000,
+  });
+
+  test.serial(title('out of credits, a single turn already called keeps its answer and is scored'), async (t) => {
+    const { owner } = await createTenant(brokeWorld());
+    singleArrived = gate();
+    singleReleased = gate();
+    // One launch, two datasets: a conversation opening with a message, and a single turn.
+    const scene = await scenarioScene(owner, '/gate', [{ scenario: 'PLAIN', input: { user_message: 'opening' } }]);
+    const single = await owner.post('/tests', { productId: scene.product.id, name: 'Singles', type: 'QUALITY' });
+    const singleCase = await owner.post('/testCases', {
+      testId: single.body.id,
+      input: { user_message: 'single' },
+      expectedOutput: 'echo: single',
+    });
+    await owner.post(`/specifications/${scene.specification.id}/tests`, { testIds: [single.body.id] });
+    const launched = await owner.post('/evaluations/fromVersion', { versionId: scene.version.id });
+    t.is(launched.status, 202, JSON.stringify(launched.body));
+    // The conversation's second turn cannot be paid while the single turn's call is in flight; then it answers.
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const run = (await owner.get(`/runs/${launched.body.runId}`)).body;
+      const launch = run.launches.find((entry: { id: string }) => entry.id === launched.body.launchId);
+      if (launch.progress?.skippedForCredits.length > 0) break;
+      if (Date.now() > deadline) throw new Error(`never out of credits: ${JSON.stringify(launch)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    singleReleased.resolve();
+    const { launch } = await launchEnded(owner, launched.body.runId, launched.body.launchId);
+    t.like(launch, { status: 'COMPLETED', progress: { testCases: 2, sessionsDone: 1, evaluationsCreated: 1 } });
+    t.deepEqual(launch.progress.skippedForCredits, [scene.testCases[0].id]);
+    const { sessions, turnsOf } = await sessionsOf(owner, launched.body.runId);
+    const answered = sessions.find((session: { testCaseId: string }) => session.testCaseId === singleCase.body.id);
+    t.like(answered, { status: 'COMPLETED', error: null });
+    t.deepEqual(
+      turnsOf(answered.id).map((turn: { output: string }) => turn.output),
+      ['echo: single'],
+    );
+    const evaluations = (await owner.get('/evaluations', { launchIds: launch.id })).body;
+    t.like(evaluations, [{ sessionId: answered.id, status: 'SUCCESS', score: 1 }]);
   });
 
   test.serial(title('a failed turn is recorded, the conversation goes on, its evaluations name it'), async (t) => {
