@@ -13,6 +13,7 @@ import { dispatchEvaluations } from '../launch/dispatch-evaluations.ts';
 import type { Ports } from '../ports/ports.ts';
 import { settleLaunches } from '../launch/settle-launches.ts';
 import { retryContended } from './retry-contended.ts';
+import { GroupCommit } from '../shared/group-commit.ts';
 
 /** How a played test case ended: the session's stopping reason, or the error that failed it. */
 export interface Played {
@@ -41,12 +42,6 @@ export interface Ending {
   readonly error: string | null;
 }
 
-interface Waiting {
-  readonly ending: Ending;
-  readonly resolve: () => void;
-  readonly reject: (error: unknown) => void;
-}
-
 /** One open item's end as read in the group's transaction, before anything is written. */
 interface Plan {
   readonly ending: Ending;
@@ -69,40 +64,16 @@ interface Shared {
 }
 
 /**
- * Ends generation items in groups (a group commit): the items ending while a group's transaction runs wait, then end
- * together in the next one. Each item ends exactly as alone (an item another delivery ended is left as it is); their
- * launch is read once and its progress written once per group. A group failing for another reason than a stale
- * version ends its items one by one, so one bad item never fails the others.
+ * Ends generation items in groups (a group commit, see GroupCommit). Each item ends exactly as alone (an item another
+ * delivery ended is left as it is); their launch is read once and its progress written once per group.
  */
 export class EndGroup {
-  private readonly waiting: Waiting[] = [];
-  private flushing = false;
+  private readonly group = new GroupCommit<Ending>((endings) => this.commit(endings));
 
   constructor(private readonly ports: Ports) {}
 
   end(ending: Ending): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      this.waiting.push({ ending, resolve, reject });
-      if (!this.flushing) void this.flush();
-    });
-  }
-
-  private async flush(): Promise<void> {
-    this.flushing = true;
-    try {
-      while (this.waiting.length > 0) {
-        const group = this.waiting.splice(0);
-        try {
-          await this.commit(group.map((entry) => entry.ending));
-          for (const entry of group) entry.resolve();
-        } catch (error) {
-          if (group.length === 1) group[0].reject(error);
-          else await Promise.all(group.map((entry) => this.commit([entry.ending]).then(entry.resolve, entry.reject)));
-        }
-      }
-    } finally {
-      this.flushing = false;
-    }
+    return this.group.add(ending);
   }
 
   /**
