@@ -1,6 +1,7 @@
 import { Forbidden, InvalidInput } from '../errors.ts';
 import { isJsonObject } from '../shared/json.ts';
-import { admitSpan, type Span, type SpanContext, type SpanErrorCode } from './span.ts';
+import { admitSpan } from './admit-span.ts';
+import type { Span, SpanContext, SpanErrorCode } from './span.ts';
 
 export const MAX_SPANS_PER_BATCH = 10_000;
 

@@ -1,7 +1,8 @@
 import test from 'ava';
 import { Forbidden, InvalidInput } from '../../../domain/errors.ts';
 import { assertBatchWritable, assertSomeCreated, planSpanBatch } from '../../../domain/tracing/span-batch.ts';
-import { admitSpan, DESCRIPTION_LIMIT_BYTES, type SpanErrorCode } from '../../../domain/tracing/span.ts';
+import { admitSpan } from '../../../domain/tracing/admit-span.ts';
+import { DESCRIPTION_LIMIT_BYTES, type SpanErrorCode } from '../../../domain/tracing/span.ts';
 
 const context = {
   organizationId: 'org_1',
