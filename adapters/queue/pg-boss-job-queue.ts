@@ -1,11 +1,10 @@
 import PgBoss from 'pg-boss';
-import type { Transaction } from 'sequelize';
 import type { EvaluationJob, InferenceGenerationJob, LaunchJob } from '../../application/ports/job-queue.ts';
 import type { DatabaseHandle } from '../sequelize/support/database.ts';
-import { guardOutage } from '../sequelize/support/outages.ts';
 import type { TransactionContext } from '../sequelize/support/transaction-context.ts';
 import { JobDeferred } from '../../application/ports/job-queue.ts';
 import { JobHeartbeat } from './job-heartbeat.ts';
+import { executePgBossSql } from './pg-boss-sql.ts';
 import { ensureQueue, failureOf, givenUpQueue } from './pg-boss-queues.ts';
 import { deferralDelayMs, handleEachAlone, type JobWorker, type RunnableJobQueue } from './job-runner.ts';
 
@@ -104,7 +103,7 @@ export class PgBossJobQueue implements RunnableJobQueue {
         retryDelay: 1,
         expireInSeconds: this.options.jobTimeoutSeconds,
       })),
-      { db: { executeSql: (text, values) => this.executeSql(text, values, transaction) } },
+      { db: { executeSql: (text, values) => executePgBossSql(this.database, text, values, transaction) } },
     );
   }
 
@@ -200,7 +199,7 @@ export class PgBossJobQueue implements RunnableJobQueue {
     const seconds = this.options.heartbeatSeconds;
     if (!seconds || seconds >= this.options.jobTimeoutSeconds) return null;
     return JobHeartbeat.start(
-      (text, values) => this.executeSql(text, values, undefined),
+      (text, values) => executePgBossSql(this.database, text, values, undefined),
       name,
       jobs.map((job) => job.id),
       seconds,
@@ -229,26 +228,4 @@ export class PgBossJobQueue implements RunnableJobQueue {
   async stop(): Promise<void> {
     await this.boss.stop({ graceful: true, wait: true, timeout: this.options.stopGraceMs ?? 10_000 });
   }
-
-  /** Runs pg-boss's statement on the transaction's own connection (raw `pg`, so its parameters pass untouched). */
-  private async executeSql(
-    text: string,
-    values: unknown[],
-    transaction: Transaction | undefined,
-  ): Promise<{ rows: unknown[] }> {
-    const connection = (transaction as unknown as { connection?: PgConnection } | undefined)?.connection;
-    if (connection) return guardOutage(() => connection.query(text, values));
-    const pooled = (await this.database.sequelize.connectionManager.getConnection({
-      type: 'write',
-    })) as unknown as PgConnection;
-    try {
-      return await guardOutage(() => pooled.query(text, values));
-    } finally {
-      this.database.sequelize.connectionManager.releaseConnection(pooled as never);
-    }
-  }
-}
-
-interface PgConnection {
-  query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
 }
