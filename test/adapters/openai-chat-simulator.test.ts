@@ -84,13 +84,19 @@ test('the simulator settings fall back to the judge only when SIMULATOR_BASE_URL
     model: 'judge-1',
     apiKey: 'sk-judge',
     timeoutMs: 30_000,
+    modelSource: 'fallback',
   });
   t.deepEqual(simulatorSettings(loadConfig({ ...judge, SIMULATOR_BASE_URL: 'http://sim.example/v1' })), {
     baseUrl: 'http://sim.example/v1',
     model: undefined,
     apiKey: undefined,
     timeoutMs: 30_000,
+    modelSource: 'fallback',
   });
-  t.like(simulatorSettings(loadConfig({ ...judge, SIMULATOR_MODEL: 'sim-2' })), { model: 'sim-2', apiKey: 'sk-judge' });
+  t.like(simulatorSettings(loadConfig({ ...judge, SIMULATOR_MODEL: 'sim-2' })), {
+    model: 'sim-2',
+    apiKey: 'sk-judge',
+    modelSource: 'env',
+  });
   t.is(loadConfig({}).SIMULATOR_TURN_CREDITS, 1);
 });
