@@ -1,7 +1,6 @@
 import test from 'ava';
 import {
   NO_TRACE_FILTERS,
-  nextCursor,
   parseTraceFilters,
   sessionListQuery,
   traceFiltersSearch,
@@ -53,10 +52,4 @@ test('the sessions query: newest first, the product as its versions, a version w
     createdAfter: 'a',
     createdBefore: 'b',
   });
-});
-
-test('the next cursor is read from the Link header', (t) => {
-  t.is(nextCursor('</sessions?limit=50&sort=createdAt%2Cdesc&cursor=c2Vzc2lvbl8x>; rel="next"'), 'c2Vzc2lvbl8x');
-  t.is(nextCursor(null), null);
-  t.is(nextCursor('</sessions?limit=50>; rel="prev"'), null);
 });

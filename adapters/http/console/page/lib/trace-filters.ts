@@ -79,16 +79,3 @@ export function sessionListQuery(
   if (filters.to) query.createdBefore = filters.to;
   return query;
 }
-
-/** The cursor of a list answer's `Link rel="next"` header, or null on the last page. */
-export function nextCursor(link: string | null): string | null {
-  if (!link) return null;
-  for (const part of link.split(',')) {
-    const match = /<([^>]*)>\s*;\s*rel="?next"?/.exec(part.trim());
-    if (!match) continue;
-    const target = match[1];
-    const query = target.includes('?') ? target.slice(target.indexOf('?') + 1) : '';
-    return new URLSearchParams(query).get('cursor');
-  }
-  return null;
-}

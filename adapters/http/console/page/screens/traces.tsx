@@ -1,0 +1,104 @@
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { listAll, listByIds, listPage, type Schemas } from '../api.ts';
+import { type Column, DataTable } from '../components/data-table.tsx';
+import { ErrorBanner } from '../components/error-banner.tsx';
+import { Link } from '../components/link.tsx';
+import { useLoad } from '../components/use-load.ts';
+import { usePagedList } from '../components/use-paged-list.ts';
+import { when } from '../format.ts';
+import { parseTraceFilters, sessionListQuery, type TraceFilters, traceFiltersSearch } from '../lib/trace-filters.ts';
+import { navigate } from '../router.ts';
+import { TraceFilterForm } from './traces-filters.tsx';
+
+type Session = Schemas['Session'];
+
+/** A product filter sends its versions' ids; past this many, the newest are kept (choose a version for older ones). */
+export const PRODUCT_VERSION_LIMIT = 300;
+
+/** What each version is called in the list: `product · version`. */
+function useVersionLabels(rows: readonly Session[]): ReadonlyMap<string, string> {
+  const [labels, setLabels] = useState<ReadonlyMap<string, string>>(new Map());
+  useEffect(() => {
+    const unknown = [...new Set(rows.map((row) => row.versionId))].filter((id) => !labels.has(id));
+    if (unknown.length === 0) return;
+    let current = true;
+    (async () => {
+      const versions = await listByIds('/versions', unknown);
+      const products = await listByIds('/products', versions.map((version) => version.productId));
+      const names = new Map(products.map((product) => [product.id, product.name]));
+      const next = new Map(labels);
+      for (const version of versions) {
+        next.set(version.id, `${names.get(version.productId) ?? '?'} · ${version.name ?? `v${version.number}`}`);
+      }
+      if (current) setLabels(next);
+    })().catch(() => {});
+    return () => {
+      current = false;
+    };
+  }, [rows, labels]);
+  return labels;
+}
+
+/** The organization's recent sessions, newest first, filtered as the address says; each row opens the session. */
+export function TracesScreen({ query }: { readonly query: URLSearchParams }) {
+  const search = query.toString();
+  const filters = parseTraceFilters(search);
+  const productVersions = useLoad(
+    async () =>
+      filters.productId && !filters.versionId
+        ? (await listPage('/versions', { productIds: [filters.productId], sort: 'createdAt,desc', limit: PRODUCT_VERSION_LIMIT })).items.map((version) => version.id)
+        : null,
+    [filters.productId, filters.versionId],
+  );
+  const products = useLoad(() => listAll('/products', {}), []);
+  const ready = !productVersions.loading;
+  const load = useCallback(
+    async (cursor: string | null) => {
+      const listQuery = sessionListQuery(filters, productVersions.data ?? null, 100);
+      if (!ready || listQuery === null) return { items: [], next: null };
+      return listPage('/sessions', listQuery, cursor);
+    },
+    [search, ready],
+  );
+  const list = usePagedList(load, [search, ready]);
+  const labels = useVersionLabels(list.rows);
+  const change = (next: TraceFilters) => navigate(`/app/traces${traceFiltersSearch(next)}`, true);
+
+  const columns: readonly Column<Session>[] = [
+    { header: 'Opened', width: '10rem', cell: (session) => when(session.createdAt) },
+    {
+      header: 'Session',
+      width: '28%',
+      cell: (session) => (
+        <Link href={`/app/sessions/${encodeURIComponent(session.id)}`}>{session.customId ?? session.id}</Link>
+      ),
+    },
+    { header: 'Product · version', cell: (session) => labels.get(session.versionId) ?? session.versionId },
+    { header: 'Production', width: '7rem', cell: (session) => (session.isProduction ? 'yes' : 'no') },
+    {
+      header: 'Status',
+      width: '8rem',
+      cell: (session) => <span class={`status status-${session.status}`}>{session.status}</span>,
+    },
+    { header: 'Finished', width: '10rem', cell: (session) => when(session.finishedAt) },
+  ];
+  return (
+    <section>
+      <h1>Traces</h1>
+      <p class="subtitle">Recent sessions of the organization, newest first. Open one to see its turns and spans.</p>
+      <TraceFilterForm filters={filters} products={products.data ?? []} onChange={change} />
+      <ErrorBanner error={products.error ?? productVersions.error} />
+      <DataTable
+        label="Sessions"
+        columns={columns}
+        rows={list.rows}
+        rowKey={(session) => session.id}
+        more={list.more}
+        loading={list.loading}
+        error={list.error}
+        onMore={list.loadMore}
+        empty="No session matches these filters."
+      />
+    </section>
+  );
+}
