@@ -88,7 +88,8 @@ export function SpanTree({ spans, selectedId, onSelect }: SpanTreeProps) {
         </div>
       </div>
       <p class="table-status">
-        {spans.length.toLocaleString('en')} spans · {rows.length.toLocaleString('en')} rows open
+        {spans.length.toLocaleString('en')} spans · {rows.length.toLocaleString('en')} {rows.length === 1 ? 'row' : 'rows'}{' '}
+        open
       </p>
     </div>
   );
