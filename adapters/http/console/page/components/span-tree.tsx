@@ -12,6 +12,8 @@ const VIEW_HEIGHT = 448;
 
 interface SpanTreeProps {
   readonly spans: readonly Span[];
+  /** False while more pages are coming: a span whose parent has not arrived yet is not called an orphan. */
+  readonly complete: boolean;
   readonly selectedId: string | null;
   readonly onSelect: (span: Span) => void;
 }
@@ -21,7 +23,7 @@ interface SpanTreeProps {
  * children below it. Rendered in windows (only the rows in view are in the page), so 5,000 spans open and scroll
  * like 50. Arrow keys move the selection; right and left open and fold.
  */
-export function SpanTree({ spans, selectedId, onSelect }: SpanTreeProps) {
+export function SpanTree({ spans, complete, selectedId, onSelect }: SpanTreeProps) {
   const roots = useMemo(() => buildSpanTree(spans), [spans]);
   const range = useMemo(() => timeRange(spans), [spans]);
   const [closed, setClosed] = useState<ReadonlySet<string>>(new Set());
@@ -80,6 +82,7 @@ export function SpanTree({ spans, selectedId, onSelect }: SpanTreeProps) {
                 row={row}
                 range={range}
                 selected={row.node.span.id === selectedId}
+                complete={complete}
                 onSelect={onSelect}
                 onFold={fold}
               />
@@ -88,6 +91,7 @@ export function SpanTree({ spans, selectedId, onSelect }: SpanTreeProps) {
         </div>
       </div>
       <p class="table-status">
+        {complete ? '' : 'Loading more spans… '}
         {spans.length.toLocaleString('en')} spans · {rows.length.toLocaleString('en')} {rows.length === 1 ? 'row' : 'rows'}{' '}
         open
       </p>
@@ -99,11 +103,12 @@ interface SpanRowProps {
   readonly row: TreeRow<Span>;
   readonly range: TimeRange | null;
   readonly selected: boolean;
+  readonly complete: boolean;
   readonly onSelect: (span: Span) => void;
   readonly onFold: (id: string, open: boolean) => void;
 }
 
-function SpanRow({ row, range, selected, onSelect, onFold }: SpanRowProps) {
+function SpanRow({ row, range, selected, complete, onSelect, onFold }: SpanRowProps) {
   const { span } = row.node;
   const bar = barOf(span, range);
   const hasChildren = row.node.children.length > 0;
@@ -126,7 +131,7 @@ function SpanRow({ row, range, selected, onSelect, onFold }: SpanRowProps) {
         )}
         <button type="button" class="span-pick" aria-pressed={selected} onClick={() => onSelect(span)}>
           <span class={`span-type type-${span.type}`}>{span.type}</span> {span.name}
-          {row.node.orphan ? <span class="muted"> (parent not found)</span> : null}
+          {row.node.orphan && complete ? <span class="muted"> (parent not found)</span> : null}
         </button>
       </span>
       <span class="span-lane">

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { listAll, listByIds, listPage, type Schemas } from '../api.ts';
 import { type Column, DataTable } from '../components/data-table.tsx';
 import { ErrorBanner } from '../components/error-banner.tsx';
@@ -15,27 +15,26 @@ type Session = Schemas['Session'];
 /** A product filter sends its versions' ids; past this many, the newest are kept (choose a version for older ones). */
 export const PRODUCT_VERSION_LIMIT = 300;
 
-/** What each version is called in the list: `product · version`. */
+/** What each version is called in the list: `product · version` (each version asked for once). */
 function useVersionLabels(rows: readonly Session[]): ReadonlyMap<string, string> {
   const [labels, setLabels] = useState<ReadonlyMap<string, string>>(new Map());
+  const asked = useRef(new Set<string>());
   useEffect(() => {
-    const unknown = [...new Set(rows.map((row) => row.versionId))].filter((id) => !labels.has(id));
+    const unknown = [...new Set(rows.map((row) => row.versionId))].filter((id) => !asked.current.has(id));
     if (unknown.length === 0) return;
-    let current = true;
+    for (const id of unknown) asked.current.add(id);
     (async () => {
       const versions = await listByIds('/versions', unknown);
       const products = await listByIds('/products', versions.map((version) => version.productId));
       const names = new Map(products.map((product) => [product.id, product.name]));
-      const next = new Map(labels);
-      for (const version of versions) {
-        next.set(version.id, `${names.get(version.productId) ?? '?'} · ${version.name ?? `v${version.number}`}`);
-      }
-      if (current) setLabels(next);
+      setLabels((before) => {
+        const next = new Map(before);
+        for (const version of versions)
+          next.set(version.id, `${names.get(version.productId) ?? '?'} · ${version.name ?? `v${version.number}`}`);
+        return next;
+      });
     })().catch(() => {});
-    return () => {
-      current = false;
-    };
-  }, [rows, labels]);
+  }, [rows]);
   return labels;
 }
 
