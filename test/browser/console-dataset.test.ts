@@ -43,11 +43,12 @@ for (const { database, world, title } of worlds) {
       rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent)),
     );
     t.is(cells.length, 3);
-    t.true(cells[0][0]!.startsWith('Question 1: where is order 1000? <img src=x'), cells[0][0]!);
-    t.deepEqual(cells[0].slice(2, 5), ['fr-CA', 'polite', 'current (edited)']);
-    t.deepEqual(cells[1].slice(1, 5), ['It ships on day 2.', '—', '—', 'current']);
+    // Oldest first: the edited test case's new revision comes last.
+    t.true(cells[2][0]!.startsWith('Question 1: where is order 1000? <img src=x'), cells[2][0]!);
+    t.deepEqual(cells[2].slice(2, 5), ['fr-CA', 'polite', 'current (edited)']);
+    t.deepEqual(cells[0].slice(1, 5), ['It ships on day 2.', '—', '—', 'current']);
 
-    await page.locator('tr.data-row').first().getByRole('button').click();
+    await page.locator('tr.data-row').last().getByRole('button').click();
     await page.waitForURL(/case=testCase_/);
     await page.waitForSelector('.revision');
     t.is(await page.locator('.revision').count(), 2);
@@ -61,7 +62,11 @@ for (const { database, world, title } of worlds) {
     await page.reload();
     await page.waitForSelector('.revision');
     t.is(await page.locator('.revision').count(), 2, 'the chosen test case survives a reload');
-    if (saveScreenshots) await page.screenshot({ path: join(import.meta.dirname, '../../docs/images/console-dataset.png'), fullPage: true });
+    if (saveScreenshots)
+      await page.screenshot({
+        path: join(import.meta.dirname, '../../docs/images/console-dataset.png'),
+        fullPage: true,
+      });
 
     await page.check('#every-revision');
     await page.locator('.table-status', { hasText: /^4 of 4 shown$/ }).waitFor();

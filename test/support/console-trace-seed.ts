@@ -92,7 +92,14 @@ export async function traceScene(world: HttpWorld, bigSpans = 5000): Promise<Tra
   ];
   const turn = turns[0].id;
   await postSpans(client, [
-    { id: 'trace_root', inferenceResultId: turn, name: 'answer question', type: 'AGENT', startTime: at(0), endTime: at(1000) },
+    {
+      id: 'trace_root',
+      inferenceResultId: turn,
+      name: 'answer question',
+      type: 'AGENT',
+      startTime: at(0),
+      endTime: at(1000),
+    },
     {
       id: 'trace_model',
       inferenceResultId: turn,
@@ -117,7 +124,15 @@ export async function traceScene(world: HttpWorld, bigSpans = 5000): Promise<Tra
       endTime: at(500),
       error: `carrier API timed out ${HOSTILE}`,
     },
-    { id: 'trace_lost', inferenceResultId: turn, name: 'late child', parentTraceId: 'trace_never_sent', startTime: at(700), endTime: at(900), outputData: HOSTILE },
+    {
+      id: 'trace_lost',
+      inferenceResultId: turn,
+      name: 'late child',
+      parentTraceId: 'trace_never_sent',
+      startTime: at(700),
+      endTime: at(900),
+      outputData: HOSTILE,
+    },
   ]);
   const ports = world.platform.ports;
   const evaluation = (metric: string, score: number, reason: string, inferenceResultId: string | null) =>
@@ -149,12 +164,24 @@ export async function traceScene(world: HttpWorld, bigSpans = 5000): Promise<Tra
 
   const otherProduct = await created(client, '/products', { name: 'Sales bot' });
   const otherVersion = await created(client, '/versions', { productId: otherProduct.id, name: 'v1' });
-  const failed = await created(client, '/sessions', { versionId: otherVersion.id, customId: 'sales failed', isProduction: true });
+  const failed = await created(client, '/sessions', {
+    versionId: otherVersion.id,
+    customId: 'sales failed',
+    isProduction: true,
+  });
   await created(client, `/sessions/${failed.id}/finish`, { error: 'the product did not answer' });
-  const finished = await created(client, '/sessions', { versionId: scene.versions[0].id, customId: 'support finished', isProduction: false });
+  const finished = await created(client, '/sessions', {
+    versionId: scene.versions[0].id,
+    customId: 'support finished',
+    isProduction: false,
+  });
   await created(client, `/sessions/${finished.id}/finish`, { stoppingReason: 'goal reached' });
   const big = await created(client, '/sessions', { versionId: scene.versions[0].id, customId: 'big trace' });
-  const bigTurn = await created(client, '/inferenceResults', { sessionId: big.id, input: 'Plan my trip', output: 'Done.' });
+  const bigTurn = await created(client, '/inferenceResults', {
+    sessionId: big.id,
+    input: 'Plan my trip',
+    output: 'Done.',
+  });
   await postSpans(client, spanForest(bigTurn.id, bigSpans, `big${bigSpans}`));
 
   // The first test case edited: a second revision with another expected output and language.

@@ -34,13 +34,13 @@ export function SpanDetail({ span }: { readonly span: Span }) {
       {span.error !== null && (
         <div class="span-error">
           <h4>Error</h4>
-          <SpanText key={`${span.id}-error`} text={span.error} label="Error" />
+          <SpanText key={`${span.id}-error`} text={span.error} />
         </div>
       )}
       {span.description !== null && (
         <>
           <h4>Description</h4>
-          <SpanText key={`${span.id}-description`} text={span.description} label="Description" />
+          <SpanText key={`${span.id}-description`} text={span.description} />
         </>
       )}
       <Part title="Input" value={span.inputData} id={span.id} />

@@ -11,12 +11,12 @@ const toggle = (set: ReadonlySet<string>, path: string): ReadonlySet<string> => 
 };
 
 /** A plain text value (a retrieval span's output, a description), cut with "show all"; always text, never markup. */
-export function SpanText({ text, label }: { readonly text: string; readonly label: string }) {
+export function SpanText({ text }: { readonly text: string }) {
   const [whole, setWhole] = useState(false);
   const cut = whole ? { text, hidden: 0 } : cutText(text, TEXT_CUT);
   return (
     <div class="span-text">
-      <pre aria-label={label}>{cut.text}</pre>
+      <pre>{cut.text}</pre>
       {cut.hidden > 0 && (
         <button type="button" class="link-button" onClick={() => setWhole(true)}>
           show all ({cut.hidden.toLocaleString('en')} more characters)
@@ -35,10 +35,10 @@ export function SpanJson({ value, label }: { readonly value: unknown; readonly l
   const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set());
   const [shownAll, setShownAll] = useState<ReadonlySet<string>>(new Set());
   const rows = useMemo(() => jsonRows(value, { toggled, shownAll }), [value, toggled, shownAll]);
-  if (typeof value === 'string') return <SpanText text={value} label={label} />;
+  if (typeof value === 'string') return <SpanText text={value} />;
   const showAll = (path: string) => setShownAll((before) => new Set(before).add(path));
   return (
-    <div class="json-rows" role="group" aria-label={label}>
+    <section class="json-rows" aria-label={label}>
       {rows.map((row) => (
         <Line
           key={`${row.path}${row.kind === 'more' ? '#more' : ''}`}
@@ -48,7 +48,7 @@ export function SpanJson({ value, label }: { readonly value: unknown; readonly l
           onShowAll={() => showAll(row.path)}
         />
       ))}
-    </div>
+    </section>
   );
 }
 

@@ -29,7 +29,7 @@ export function SpanTree({ spans, complete, selectedId, onSelect }: SpanTreeProp
   const [closed, setClosed] = useState<ReadonlySet<string>>(new Set());
   const rows = useMemo(() => visibleRows(roots, closed), [roots, closed]);
   const [scrollTop, setScrollTop] = useState(0);
-  const scroller = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLElement>(null);
   const view = rowWindow({ rowCount: rows.length, rowHeight: SPAN_ROW_HEIGHT, scrollTop, viewportHeight: VIEW_HEIGHT });
 
   const fold = (id: string, open: boolean) =>
@@ -64,14 +64,14 @@ export function SpanTree({ spans, complete, selectedId, onSelect }: SpanTreeProp
         <span>Timeline{range ? ` · ${formatDuration(range.endMs - range.startMs)}` : ''}</span>
         <span class="number">Duration</span>
       </div>
-      <div
+      <section
         ref={scroller}
         class="span-scroller"
         style={{ height: `${Math.min(VIEW_HEIGHT, view.totalHeight + 2)}px` }}
-        onScroll={(event) => setScrollTop((event.currentTarget as HTMLDivElement).scrollTop)}
+        onScroll={(event) => setScrollTop((event.currentTarget as HTMLElement).scrollTop)}
         onKeyDown={onKey}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the keyboard focus (arrows move the selection)
         tabIndex={0}
-        role="region"
         aria-label={`Spans: ${spans.length.toLocaleString('en')}, ${rows.length.toLocaleString('en')} shown`}
       >
         <div style={{ height: `${view.totalHeight}px`, position: 'relative' }}>
@@ -89,11 +89,11 @@ export function SpanTree({ spans, complete, selectedId, onSelect }: SpanTreeProp
             ))}
           </ul>
         </div>
-      </div>
+      </section>
       <p class="table-status">
         {complete ? '' : 'Loading more spans… '}
-        {spans.length.toLocaleString('en')} spans · {rows.length.toLocaleString('en')} {rows.length === 1 ? 'row' : 'rows'}{' '}
-        open
+        {spans.length.toLocaleString('en')} spans · {rows.length.toLocaleString('en')}{' '}
+        {rows.length === 1 ? 'row' : 'rows'} open
       </p>
     </div>
   );

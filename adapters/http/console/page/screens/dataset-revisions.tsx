@@ -46,7 +46,7 @@ export function TestCaseRevisions({ id }: { readonly id: string }) {
             {revision.expectedOutput === null ? (
               <p class="muted">None.</p>
             ) : (
-              <SpanText text={revision.expectedOutput} label={`Expected output of revision ${history.length - index}`} />
+              <SpanText text={revision.expectedOutput} />
             )}
             {revision.context && (
               <>

@@ -26,7 +26,11 @@ export function DatasetScreen({ id, query }: { readonly id: string; readonly que
   const everyRevision = query.get('revisions') === 'all';
   const load = useCallback(
     (cursor: string | null) =>
-      listPage('/testCases', { testIds: [id], includeLegacy: everyRevision, sort: 'createdAt,asc', limit: 200 }, cursor),
+      listPage(
+        '/testCases',
+        { testIds: [id], includeLegacy: everyRevision, sort: 'createdAt,asc', limit: 200 },
+        cursor,
+      ),
     [id, everyRevision],
   );
   const list = usePagedList(load, [id, everyRevision]);
@@ -65,7 +69,11 @@ export function DatasetScreen({ id, query }: { readonly id: string; readonly que
       <h1>Dataset {test.name}</h1>
       <p class="subtitle">
         {test.type} test of{' '}
-        {product ? <Link href={`/app/products/${encodeURIComponent(product.id)}`}>{product.name}</Link> : test.productId}
+        {product ? (
+          <Link href={`/app/products/${encodeURIComponent(product.id)}`}>{product.name}</Link>
+        ) : (
+          test.productId
+        )}
         {test.description ? ` — ${test.description}` : ''}
       </p>
       <div class="actions">
@@ -74,7 +82,9 @@ export function DatasetScreen({ id, query }: { readonly id: string; readonly que
             type="checkbox"
             id="every-revision"
             checked={everyRevision}
-            onChange={(event) => setQuery({ revisions: (event.currentTarget as HTMLInputElement).checked ? 'all' : null })}
+            onChange={(event) =>
+              setQuery({ revisions: (event.currentTarget as HTMLInputElement).checked ? 'all' : null })
+            }
           />{' '}
           List earlier revisions too
         </label>

@@ -55,16 +55,21 @@ export function TurnCard(props: TurnCardProps) {
       <div class="exchange">
         <div class="bubble user">
           <h4>Input</h4>
-          {turn.input === null ? <p class="muted">None.</p> : <SpanText text={turn.input} label="Input" />}
+          {turn.input === null ? <p class="muted">None.</p> : <SpanText text={turn.input} />}
         </div>
         <div class="bubble assistant">
           <h4>Output</h4>
-          {turn.output === null ? <p class="muted">None.</p> : <SpanText text={turn.output} label="Output" />}
+          {turn.output === null ? <p class="muted">None.</p> : <SpanText text={turn.output} />}
         </div>
       </div>
       {turn.error && <p class="banner error">{turn.error}</p>}
       <Evaluations evaluations={props.evaluations} metricNames={props.metricNames} />
-      <button type="button" aria-expanded={props.open} aria-controls={spansId} onClick={() => props.onOpen(!props.open)}>
+      <button
+        type="button"
+        aria-expanded={props.open}
+        aria-controls={spansId}
+        onClick={() => props.onOpen(!props.open)}
+      >
         {props.open ? 'Hide spans' : 'Show spans'}
         {turn.droppedSpanCount > 0 ? ` (${count(turn.droppedSpanCount)} refused)` : ''}
       </button>

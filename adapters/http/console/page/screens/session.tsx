@@ -32,7 +32,10 @@ async function loadSession(id: string): Promise<SessionData> {
       : null,
   ]);
   const [metrics, product] = await Promise.all([
-    listByIds('/metrics', evaluations.map((evaluation) => evaluation.metricId)),
+    listByIds(
+      '/metrics',
+      evaluations.map((evaluation) => evaluation.metricId),
+    ),
     version ? optional(answered(client.GET('/products/{id}', { params: { path: { id: version.productId } } }))) : null,
   ]);
   const metricNames = new Map(metrics.map((metric) => [metric.id, metric.name]));

@@ -25,7 +25,10 @@ function useVersionLabels(rows: readonly Session[]): ReadonlyMap<string, string>
     for (const id of unknown) asked.current.add(id);
     (async () => {
       const versions = await listByIds('/versions', unknown);
-      const products = await listByIds('/products', versions.map((version) => version.productId));
+      const products = await listByIds(
+        '/products',
+        versions.map((version) => version.productId),
+      );
       const names = new Map(products.map((product) => [product.id, product.name]));
       setLabels((before) => {
         const next = new Map(before);
@@ -45,7 +48,13 @@ export function TracesScreen({ query }: { readonly query: URLSearchParams }) {
   const productVersions = useLoad(
     async () =>
       filters.productId && !filters.versionId
-        ? (await listPage('/versions', { productIds: [filters.productId], sort: 'createdAt,desc', limit: PRODUCT_VERSION_LIMIT })).items.map((version) => version.id)
+        ? (
+            await listPage('/versions', {
+              productIds: [filters.productId],
+              sort: 'createdAt,desc',
+              limit: PRODUCT_VERSION_LIMIT,
+            })
+          ).items.map((version) => version.id)
         : null,
     [filters.productId, filters.versionId],
   );
