@@ -21,7 +21,7 @@ export interface ScreenRoute {
 export const SCREENS: readonly ScreenRoute[] = [
   { path: '/', nav: 'Products', section: ['/', '/products', '/runs', '/compare'], render: () => <Products /> },
   { path: '/products/:id', render: ({ id }) => <ProductScreen id={id} /> },
-  { path: '/runs/:id', render: ({ id }) => <RunScreen id={id} /> },
+  { path: '/runs/:id', render: ({ id }, place) => <RunScreen id={id} place={place} /> },
   { path: '/compare', render: (_params, place) => <Compare query={place.query} /> },
   // Sessions, traces and datasets: their screens go here.
 ];
