@@ -9,6 +9,9 @@ const PAGE = join(import.meta.dirname, 'page');
 export const CONSOLE_DIST = join(import.meta.dirname, 'dist');
 
 /** uPlot's own style sheet, shipped inside the console's (no other host is ever asked for it). */
+/** The console's own style sheets, in order, joined into one. */
+const STYLE_SHEETS = ['console.css', 'spans.css'];
+
 const chartStyles = () => readFile(createRequire(import.meta.url).resolve('uplot/dist/uPlot.min.css'), 'utf8');
 
 /**
@@ -31,7 +34,8 @@ export async function buildConsole(target = CONSOLE_DIST): Promise<void> {
     legalComments: 'none',
     logLevel: 'silent',
   });
-  const styles = `${await chartStyles()}\n${await readFile(join(PAGE, 'console.css'), 'utf8')}`;
+  const sheets = await Promise.all(STYLE_SHEETS.map((sheet) => readFile(join(PAGE, sheet), 'utf8')));
+  const styles = [await chartStyles(), ...sheets].join('\n');
   await writeFile(join(staging, 'console.css'), styles);
   await copyFile(join(PAGE, 'index.html'), join(staging, 'index.html'));
   for (const file of ['console.js', 'console.css', 'index.html']) await rename(join(staging, file), join(target, file));

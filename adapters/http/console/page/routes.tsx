@@ -1,10 +1,13 @@
 import type { ComponentChildren } from 'preact';
 import { matchPath, type Place } from './router.ts';
 import { Compare } from './screens/compare.tsx';
+import { DatasetScreen } from './screens/dataset.tsx';
 import { NotFound } from './screens/not-found.tsx';
 import { ProductScreen } from './screens/product.tsx';
 import { Products } from './screens/products.tsx';
 import { RunScreen } from './screens/run.tsx';
+import { SessionScreen } from './screens/session.tsx';
+import { TracesScreen } from './screens/traces.tsx';
 
 /** A screen of the console: the path it answers under /app and what it shows. */
 export interface ScreenRoute {
@@ -23,7 +26,14 @@ export const SCREENS: readonly ScreenRoute[] = [
   { path: '/products/:id', render: ({ id }) => <ProductScreen id={id} /> },
   { path: '/runs/:id', render: ({ id }, place) => <RunScreen id={id} place={place} /> },
   { path: '/compare', render: (_params, place) => <Compare query={place.query} /> },
-  // Sessions, traces and datasets: their screens go here.
+  {
+    path: '/traces',
+    nav: 'Traces',
+    section: ['/traces', '/sessions'],
+    render: (_params, place) => <TracesScreen query={place.query} />,
+  },
+  { path: '/sessions/:id', render: ({ id }, place) => <SessionScreen id={id} query={place.query} /> },
+  { path: '/tests/:id', render: ({ id }, place) => <DatasetScreen id={id} query={place.query} /> },
 ];
 
 /** The screen answering a place, with its parameters (the not-found screen when none does). */
