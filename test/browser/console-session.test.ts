@@ -81,6 +81,11 @@ for (const { database, world, title } of worlds) {
           JSON.stringify(`Where is my parcel? ${HOSTILE}`),
         ),
       );
+      if (saveScreenshots)
+        await page.screenshot({
+          path: join(import.meta.dirname, '../../docs/images/console-session.png'),
+          fullPage: true,
+        });
       const output = page.getByRole('region', { name: 'Output' });
       await output.getByRole('button', { name: /^show all \(2,600 more characters\)$/ }).click();
       t.true((await output.textContent())?.includes('x'.repeat(3000)));
@@ -95,11 +100,6 @@ for (const { database, world, title } of worlds) {
       await page.click('[data-span="trace_tool"] .span-pick');
       await page.waitForURL(/span=trace_tool/);
       t.is(await page.textContent('.span-error pre'), `carrier API timed out ${HOSTILE}`);
-      if (saveScreenshots)
-        await page.screenshot({
-          path: join(import.meta.dirname, '../../docs/images/console-session.png'),
-          fullPage: true,
-        });
 
       // The second turn: "Show spans" switches the open turn.
       await page.locator('.turn').nth(1).getByRole('button', { name: 'Show spans' }).click();

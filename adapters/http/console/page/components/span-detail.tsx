@@ -13,6 +13,9 @@ const fact = (label: string, value: string | null) =>
     </div>
   );
 
+/** A span's time of day to the millisecond (its date is the turn's). */
+const clock = (iso: string | null): string | null => (iso ? iso.slice(11, 23) : null);
+
 /** What one span did: its facts, error, description, input, output and metadata, every value shown as text. */
 export function SpanDetail({ span }: { readonly span: Span }) {
   const usage = span.usage;
@@ -24,8 +27,8 @@ export function SpanDetail({ span }: { readonly span: Span }) {
       <dl class="facts">
         {fact('Span id', span.id)}
         {fact('Parent', span.parentTraceId)}
-        {fact('Started', span.startTime)}
-        {fact('Ended', span.endTime)}
+        {fact('Started (UTC)', clock(span.startTime))}
+        {fact('Ended (UTC)', clock(span.endTime))}
         {fact('Latency', span.latencyMs === null ? null : formatDuration(span.latencyMs))}
         {fact('Model', span.model)}
         {usage && fact('Tokens in / out', `${count(usage.inputTokens)} / ${count(usage.outputTokens)}`)}

@@ -59,10 +59,10 @@ export function DatasetScreen({ id, query }: { readonly id: string; readonly que
     { header: 'Variant', width: '9rem', cell: (testCase) => testCase.variant ?? '—' },
     {
       header: 'Revision',
-      width: '9rem',
+      width: '10.5rem',
       cell: (testCase) => (testCase.legacyAt ? 'earlier' : testCase.parentTestCaseId ? 'current (edited)' : 'current'),
     },
-    { header: 'Created', width: '10rem', cell: (testCase) => when(testCase.createdAt) },
+    { header: 'Created', width: '11rem', cell: (testCase) => when(testCase.createdAt) },
   ];
   return (
     <section>

@@ -73,7 +73,7 @@ export function TracesScreen({ query }: { readonly query: URLSearchParams }) {
   const change = (next: TraceFilters) => navigate(`/app/traces${traceFiltersSearch(next)}`, true);
 
   const columns: readonly Column<Session>[] = [
-    { header: 'Opened', width: '10rem', cell: (session) => when(session.createdAt) },
+    { header: 'Opened', width: '11rem', cell: (session) => when(session.createdAt) },
     {
       header: 'Session',
       width: '28%',
@@ -85,10 +85,10 @@ export function TracesScreen({ query }: { readonly query: URLSearchParams }) {
     { header: 'Production', width: '7rem', cell: (session) => (session.isProduction ? 'yes' : 'no') },
     {
       header: 'Status',
-      width: '8rem',
+      width: '9.5rem',
       cell: (session) => <span class={`status status-${session.status}`}>{session.status}</span>,
     },
-    { header: 'Finished', width: '10rem', cell: (session) => when(session.finishedAt) },
+    { header: 'Finished', width: '11rem', cell: (session) => when(session.finishedAt) },
   ];
   return (
     <section>
