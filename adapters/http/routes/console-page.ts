@@ -8,6 +8,8 @@ const tag = 'Operations';
 
 const isConsoleFile = (file: string): file is ConsoleFile => Object.hasOwn(CONSOLE_FILES, file);
 const segment = z.string().max(200);
+/** A screen's own query (filters, the runs compared): read by the page, not by the server. */
+const screenQuery = z.looseObject({});
 
 /**
  * The console: one page shell for `/app` and every path under it (so deep links and reloads work), and its script
@@ -30,6 +32,7 @@ export function consolePageRoutes(read = consoleFiles()): RouteSpec[] {
       summary: 'The console (HTML): products, runs, comparisons, sessions and traces in a browser',
       auth: false,
       params,
+      query: screenQuery,
       errors: [503],
       // `/app/assets/{file}` also matches `/app/{screen}/{id}`: whichever route answers, a file stays a file.
       handle: (input) =>

@@ -7,7 +7,7 @@ import { Loading } from '../components/loading.tsx';
 import { useLoad } from '../components/use-load.ts';
 import { useRecords } from '../components/use-records.ts';
 import { type ComparedCase, compareRuns, countChanges } from '../compare-rows.ts';
-import { difference, score } from '../format.ts';
+import { counted, difference, score } from '../format.ts';
 import { setQuery } from '../router.ts';
 import { type MetricSummary, runSummary } from '../summaries.ts';
 import { inputExcerpt, type TestCase, testCasesById } from '../test-cases.ts';
@@ -155,8 +155,12 @@ export function Compare({ query }: { readonly query: URLSearchParams }) {
           </label>
         </form>
         <p id="change-counts">
-          {counts.regression} regressions · {counts.improvement} improvements · {counts.unchanged} unchanged ·{' '}
-          {counts['only-base'] + counts['only-head']} in one run only
+          {[
+            counted(counts.regression, 'regression'),
+            counted(counts.improvement, 'improvement'),
+            `${counts.unchanged} unchanged`,
+            `${counts['only-base'] + counts['only-head']} in one run only`,
+          ].join(' · ')}
         </p>
         {moved.length > 0 && (
           <Chart
