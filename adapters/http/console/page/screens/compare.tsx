@@ -129,7 +129,7 @@ export function Compare({ query }: { readonly query: URLSearchParams }) {
         Base <Link href={`/app/runs/${encodeURIComponent(base.run.id)}`}>#{base.run.ordinal}</Link>, head{' '}
         <Link href={`/app/runs/${encodeURIComponent(head.run.id)}`}>#{head.run.ordinal}</Link>
       </p>
-      <section aria-labelledby="metric-heading">
+      <section>
         <h2 id="metric-heading">Per metric</h2>
         <DataTable
           label="Per metric"
@@ -139,7 +139,7 @@ export function Compare({ query }: { readonly query: URLSearchParams }) {
           height={260}
         />
       </section>
-      <section aria-labelledby="cases-heading">
+      <section>
         <h2 id="cases-heading">Per test case</h2>
         <form class="filters" aria-label="Threshold" onSubmit={(event) => event.preventDefault()}>
           <label>
