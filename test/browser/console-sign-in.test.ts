@@ -70,7 +70,13 @@ test('the shell answers every path under /app, with a strict policy and no key',
   const world = await startWorld('memory');
   t.teardown(() => world.close());
   const anonymous = world.admin.as(undefined);
-  for (const path of ['/app', '/app/', '/app/runs/run_1', '/app/anything']) {
+  for (const path of [
+    '/app',
+    '/app/',
+    '/app/runs/run_1',
+    '/app/compare?base=a&head=b&threshold=0.2',
+    '/app/anything',
+  ]) {
     const page = await anonymous.get(path);
     t.is(page.status, 200, path);
     t.regex(page.headers.get('content-type') ?? '', /^text\/html/);

@@ -33,3 +33,7 @@ export function oneLine(value: unknown): string {
   }
   return JSON.stringify(value);
 }
+
+/** A count with its noun, singular or plural: `1 regression`, `2 regressions`. */
+export const counted = (value: number, singular: string, plural = `${singular}s`): string =>
+  `${value.toLocaleString('en')} ${value === 1 ? singular : plural}`;

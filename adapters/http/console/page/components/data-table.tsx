@@ -48,6 +48,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(rows.length, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
 
+  // A list read afresh (other filters, another order) starts at its top.
+  useEffect(() => {
+    if (rows.length > 0 || !box.current) return;
+    box.current.scrollTop = 0;
+    setScrollTop(0);
+  }, [rows.length]);
   useEffect(() => {
     if (more && !loading && !props.error && last >= rows.length - OVERSCAN) onMore?.();
   }, [more, loading, last, rows.length, onMore, props.error]);

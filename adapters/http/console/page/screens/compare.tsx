@@ -7,7 +7,7 @@ import { Loading } from '../components/loading.tsx';
 import { useLoad } from '../components/use-load.ts';
 import { useRecords } from '../components/use-records.ts';
 import { type ComparedCase, compareRuns, countChanges } from '../compare-rows.ts';
-import { difference, score } from '../format.ts';
+import { counted, difference, score } from '../format.ts';
 import { setQuery } from '../router.ts';
 import { type MetricSummary, runSummary } from '../summaries.ts';
 import { inputExcerpt, type TestCase, testCasesById } from '../test-cases.ts';
@@ -129,7 +129,7 @@ export function Compare({ query }: { readonly query: URLSearchParams }) {
         Base <Link href={`/app/runs/${encodeURIComponent(base.run.id)}`}>#{base.run.ordinal}</Link>, head{' '}
         <Link href={`/app/runs/${encodeURIComponent(head.run.id)}`}>#{head.run.ordinal}</Link>
       </p>
-      <section aria-labelledby="metric-heading">
+      <section>
         <h2 id="metric-heading">Per metric</h2>
         <DataTable
           label="Per metric"
@@ -139,7 +139,7 @@ export function Compare({ query }: { readonly query: URLSearchParams }) {
           height={260}
         />
       </section>
-      <section aria-labelledby="cases-heading">
+      <section>
         <h2 id="cases-heading">Per test case</h2>
         <form class="filters" aria-label="Threshold" onSubmit={(event) => event.preventDefault()}>
           <label>
@@ -155,8 +155,12 @@ export function Compare({ query }: { readonly query: URLSearchParams }) {
           </label>
         </form>
         <p id="change-counts">
-          {counts.regression} regressions · {counts.improvement} improvements · {counts.unchanged} unchanged ·{' '}
-          {counts['only-base'] + counts['only-head']} in one run only
+          {[
+            counted(counts.regression, 'regression'),
+            counted(counts.improvement, 'improvement'),
+            `${counts.unchanged} unchanged`,
+            `${counts['only-base'] + counts['only-head']} in one run only`,
+          ].join(' · ')}
         </p>
         {moved.length > 0 && (
           <Chart

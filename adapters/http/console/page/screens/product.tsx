@@ -94,11 +94,11 @@ export function ProductScreen({ id }: { readonly id: string }) {
     <article>
       <h1>{product.data.name}</h1>
       {product.data.description && <p class="subtitle">{product.data.description}</p>}
-      <section aria-labelledby="trend-heading">
+      <section>
         <h2 id="trend-heading">Trend</h2>
         <TrendChart productId={id} />
       </section>
-      <section aria-labelledby="runs-heading">
+      <section>
         <h2 id="runs-heading">Runs</h2>
         <DataTable
           label="Runs"
@@ -113,7 +113,7 @@ export function ProductScreen({ id }: { readonly id: string }) {
           height={400}
         />
       </section>
-      <section aria-labelledby="versions-heading">
+      <section>
         <h2 id="versions-heading">Versions</h2>
         <DataTable
           label="Versions"

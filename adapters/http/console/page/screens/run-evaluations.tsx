@@ -54,7 +54,8 @@ interface Props {
 export function RunEvaluations({ runId, total, summary, query }: Props) {
   const metric = query.get('metric') ?? '';
   const status = query.get('status') ?? '';
-  const sortName: SortName = (query.get('sort') ?? 'newest') in SORTS ? (query.get('sort') as SortName) : 'newest';
+  const asked = query.get('sort') ?? '';
+  const sortName: SortName = Object.hasOwn(SORTS, asked) ? (asked as SortName) : 'newest';
   const load = useCallback(
     (cursor: string | null) =>
       listPage(
@@ -85,9 +86,13 @@ export function RunEvaluations({ runId, total, summary, query }: Props) {
   return (
     <>
       <form class="filters" aria-label="Filter the evaluations" onSubmit={(event) => event.preventDefault()}>
-        <label>
-          Metric
-          <select value={metric} onChange={(event) => setQuery({ metric: event.currentTarget.value || null })}>
+        <div class="field">
+          <label for="filter-metric">Metric</label>
+          <select
+            id="filter-metric"
+            value={metric}
+            onChange={(event) => setQuery({ metric: event.currentTarget.value || null })}
+          >
             <option value="">All metrics</option>
             {summary.map((line) => (
               <option key={line.metricId} value={line.metricId}>
@@ -95,10 +100,14 @@ export function RunEvaluations({ runId, total, summary, query }: Props) {
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          Status
-          <select value={status} onChange={(event) => setQuery({ status: event.currentTarget.value || null })}>
+        </div>
+        <div class="field">
+          <label for="filter-status">Status</label>
+          <select
+            id="filter-status"
+            value={status}
+            onChange={(event) => setQuery({ status: event.currentTarget.value || null })}
+          >
             <option value="">All statuses</option>
             {STATUSES.map((value) => (
               <option key={value} value={value}>
@@ -106,17 +115,17 @@ export function RunEvaluations({ runId, total, summary, query }: Props) {
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          Order
-          <select value={sortName} onChange={(event) => setQuery({ sort: event.currentTarget.value })}>
+        </div>
+        <div class="field">
+          <label for="filter-sort">Order</label>
+          <select id="filter-sort" value={sortName} onChange={(event) => setQuery({ sort: event.currentTarget.value })}>
             {Object.entries(SORTS).map(([name, { label }]) => (
               <option key={name} value={name}>
                 {label}
               </option>
             ))}
           </select>
-        </label>
+        </div>
       </form>
       <DataTable
         label="Evaluations"

@@ -60,16 +60,16 @@ export function RunScreen({ id, place }: { readonly id: string; readonly place: 
         ]}
       />
       <CompareWith runId={run.id} productId={run.productId} />
-      <section aria-labelledby="launches-heading">
+      <section>
         <h2 id="launches-heading">Launches</h2>
         <Launches launches={run.launches} />
       </section>
-      <section aria-labelledby="metrics-heading">
+      <section>
         <h2 id="metrics-heading">Metrics</h2>
         <SummaryTable summary={summary} />
         <Histograms runId={run.id} summary={summary} />
       </section>
-      <section aria-labelledby="evaluations-heading">
+      <section>
         <h2 id="evaluations-heading">Evaluations</h2>
         <RunEvaluations runId={run.id} total={run.evaluationCount} summary={summary} query={place.query} />
       </section>
