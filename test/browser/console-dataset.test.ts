@@ -1,5 +1,4 @@
 import test from 'ava';
-import { join } from 'node:path';
 import { HOSTILE } from '../support/console-seed.ts';
 import {
   type ConsoleBrowser,
@@ -9,12 +8,12 @@ import {
   signIn,
   startConsoleBrowser,
 } from '../support/console-browser.ts';
+import { screenshot } from '../support/console-shots.ts';
 import { type TraceScene, traceScene } from '../support/console-trace-seed.ts';
 import { createTenant, databaseWorlds } from '../support/http-world.ts';
 
 const browserTest = consoleBrowserAvailable() ? test.serial : test.skip;
 const worlds = await databaseWorlds(test);
-const saveScreenshots = process.env.SAVE_SCREENSHOTS === 'true';
 let browser: ConsoleBrowser | undefined;
 const scenes = new Map<string, TraceScene>();
 
@@ -26,6 +25,7 @@ test.after.always(async () => {
 });
 
 for (const { database, world, title } of worlds) {
+  const shots = database === 'sqlite';
   const scene = async () => {
     if (!scenes.has(database)) scenes.set(database, await traceScene(world(), 10));
     return scenes.get(database)!;
@@ -62,11 +62,7 @@ for (const { database, world, title } of worlds) {
     await page.reload();
     await page.waitForSelector('.revision');
     t.is(await page.locator('.revision').count(), 2, 'the chosen test case survives a reload');
-    if (saveScreenshots)
-      await page.screenshot({
-        path: join(import.meta.dirname, '../../docs/images/console-dataset.png'),
-        fullPage: true,
-      });
+    if (shots) await screenshot(page, 'console-dataset', true);
 
     await page.check('#every-revision');
     await page.locator('.table-status', { hasText: /^4 of 4 shown$/ }).waitFor();

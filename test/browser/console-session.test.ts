@@ -1,5 +1,4 @@
 import test from 'ava';
-import { join } from 'node:path';
 import { HOSTILE } from '../support/console-seed.ts';
 import {
   type ConsoleBrowser,
@@ -9,12 +8,12 @@ import {
   signIn,
   startConsoleBrowser,
 } from '../support/console-browser.ts';
+import { screenshot } from '../support/console-shots.ts';
 import { type TraceScene, traceScene } from '../support/console-trace-seed.ts';
 import { createTenant, databaseWorlds } from '../support/http-world.ts';
 
 const browserTest = consoleBrowserAvailable() ? test.serial : test.skip;
 const worlds = await databaseWorlds(test);
-const saveScreenshots = process.env.SAVE_SCREENSHOTS === 'true';
 let browser: ConsoleBrowser | undefined;
 const scenes = new Map<string, TraceScene>();
 
@@ -26,6 +25,7 @@ test.after.always(async () => {
 });
 
 for (const { database, world, title } of worlds) {
+  const shots = database === 'sqlite';
   const scene = async () => {
     if (!scenes.has(database)) scenes.set(database, await traceScene(world()));
     return scenes.get(database)!;
@@ -81,11 +81,7 @@ for (const { database, world, title } of worlds) {
           JSON.stringify(`Where is my parcel? ${HOSTILE}`),
         ),
       );
-      if (saveScreenshots)
-        await page.screenshot({
-          path: join(import.meta.dirname, '../../docs/images/console-session.png'),
-          fullPage: true,
-        });
+      if (shots) await screenshot(page, 'console-session', true);
       const output = page.getByRole('region', { name: 'Output' });
       await output.getByRole('button', { name: /^show all \(2,600 more characters\)$/ }).click();
       t.true((await output.textContent())?.includes('x'.repeat(3000)));

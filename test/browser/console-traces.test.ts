@@ -1,5 +1,4 @@
 import test from 'ava';
-import { join } from 'node:path';
 import { HOSTILE } from '../support/console-seed.ts';
 import {
   type ConsoleBrowser,
@@ -10,12 +9,12 @@ import {
   signIn,
   startConsoleBrowser,
 } from '../support/console-browser.ts';
+import { screenshot } from '../support/console-shots.ts';
 import { type TraceScene, traceScene } from '../support/console-trace-seed.ts';
 import { createTenant, databaseWorlds } from '../support/http-world.ts';
 
 const browserTest = consoleBrowserAvailable() ? test.serial : test.skip;
 const worlds = await databaseWorlds(test);
-const saveScreenshots = process.env.SAVE_SCREENSHOTS === 'true';
 let browser: ConsoleBrowser | undefined;
 const scenes = new Map<string, TraceScene>();
 
@@ -37,6 +36,7 @@ async function rowsOnceSettled(tab: ConsoleTab, total: number) {
 }
 
 for (const { database, world, title } of worlds) {
+  const shots = database === 'sqlite';
   const scene = async () => {
     if (!scenes.has(database)) scenes.set(database, await traceScene(world(), 60));
     return scenes.get(database)!;
@@ -54,8 +54,7 @@ for (const { database, world, title } of worlds) {
     const row = tab.page.locator(`tr[data-key="${conversation.id}"]`);
     t.is(await row.locator('a').textContent(), `parcel chat ${HOSTILE}`);
     await row.locator('td', { hasText: 'Support bot · v2' }).waitFor();
-    if (saveScreenshots)
-      await tab.page.screenshot({ path: join(import.meta.dirname, '../../docs/images/console-traces.png') });
+    if (shots) await screenshot(tab.page, 'console-traces');
     await row.locator('a').click();
     await tab.page.waitForURL(new RegExp(`/app/sessions/${conversation.id}$`));
     await tab.page.waitForSelector('.turn');
