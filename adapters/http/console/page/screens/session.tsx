@@ -49,14 +49,19 @@ export function SessionScreen({ id, query }: { readonly id: string; readonly que
   if (!loaded.data) return <Loading label="Loading the session…" />;
   const { session, turns, evaluations, metricNames } = loaded.data;
   const openTurn = query.get('turn') ?? turns[0]?.id ?? null;
-  const ofSession = evaluations.filter((evaluation) => evaluation.inferenceResultId === null);
+  const byTurn = new Map<string | null, Schemas['Evaluation'][]>();
+  for (const evaluation of evaluations) {
+    const list = byTurn.get(evaluation.inferenceResultId);
+    if (list) list.push(evaluation);
+    else byTurn.set(evaluation.inferenceResultId, [evaluation]);
+  }
   return (
     <section>
       <h1>Session {session.customId ?? session.id}</h1>
       <SessionFacts data={loaded.data} />
       {session.error && <p class="banner error">{session.error}</p>}
       <h2>Evaluations of the whole session</h2>
-      <Evaluations evaluations={ofSession} metricNames={metricNames} />
+      <Evaluations evaluations={byTurn.get(null) ?? []} metricNames={metricNames} />
       <h2>Conversation ({turns.length.toLocaleString('en')} turns)</h2>
       {turns.length === 0 && <p class="muted">No turn recorded yet.</p>}
       <ol class="turns">
@@ -65,7 +70,7 @@ export function SessionScreen({ id, query }: { readonly id: string; readonly que
             key={turn.id}
             turn={turn}
             number={index + 1}
-            evaluations={evaluations.filter((evaluation) => evaluation.inferenceResultId === turn.id)}
+            evaluations={byTurn.get(turn.id) ?? []}
             metricNames={metricNames}
             open={turn.id === openTurn}
             selectedSpanId={turn.id === openTurn ? query.get('span') : null}
