@@ -161,6 +161,7 @@ for (const database of databases) {
     await page
       .getByRole('region', { name: 'Per test case' })
       .getByText(/^Question 1:/)
+      .first()
       .waitFor();
     const rows = (await rowsOf(tab, 'Per test case')).map((row) => row.split(' | '));
     t.deepEqual(rows.map((row) => [row[0], row[2], row[5]]).slice(0, 3), [
