@@ -10,7 +10,7 @@ import {
 } from '../support/console-browser.ts';
 import { consoleScene, type ConsoleScene, HOSTILE, scoredRun } from '../support/console-seed.ts';
 import { screenshot } from '../support/console-shots.ts';
-import { httpDatabases, startWorld, type HttpWorld } from '../support/http-world.ts';
+import { createTenant, httpDatabases, startWorld, type HttpWorld } from '../support/http-world.ts';
 
 const databases = await httpDatabases();
 const browserTest = consoleBrowserAvailable() ? test.serial : test.skip;
@@ -158,6 +158,11 @@ for (const database of databases) {
       await page.locator('#change-counts').textContent(),
       '2 regressions · 1 improvement · 7 unchanged · 2 in one run only',
     );
+    await page
+      .getByRole('region', { name: 'Per test case' })
+      .getByText(/^Question 1:/)
+      .first()
+      .waitFor();
     const rows = (await rowsOf(tab, 'Per test case')).map((row) => row.split(' | '));
     t.deepEqual(rows.map((row) => [row[0], row[2], row[5]]).slice(0, 3), [
       ['Regression', 'Correctness', '-0.40'],
@@ -189,5 +194,18 @@ for (const database of databases) {
       '1 regression · 0 improvements · 9 unchanged · 2 in one run only',
     );
     await clean(t, tab, 'the comparison');
+  });
+
+  browserTest(title("another organization's run and product are not found, said in words"), async (t) => {
+    const stranger = await createTenant(world!);
+    const tab = await browser!.tab(world!.url);
+    tab.expect(404, /^\/(runs|products)\//);
+    await signIn(tab, world!.url, String(stranger.owner.key), `/app/runs/${made!.base.id}`);
+    await tab.page.locator('.banner.error', { hasText: /not found/i }).waitFor();
+    t.false((await tab.page.locator('main').textContent())?.includes('base'));
+    await tab.page.goto(`${world!.url}/app/products/${scene!.product.id}`);
+    await tab.page.locator('.banner.error', { hasText: /not found/i }).waitFor();
+    t.false((await tab.page.locator('main').textContent())?.includes('Support bot'));
+    t.deepEqual(tab.problems, []);
   });
 }

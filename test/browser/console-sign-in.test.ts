@@ -9,8 +9,14 @@ import {
 } from '../support/console-browser.ts';
 import { consoleScene, type ConsoleScene } from '../support/console-seed.ts';
 import { httpDatabases, startWorld, type HttpWorld } from '../support/http-world.ts';
+import { codeIn, startMailCatcher } from '../support/mail-catcher.ts';
+import { screenshot } from '../support/console-shots.ts';
 
 const databases = await httpDatabases();
+const relay = await startMailCatcher();
+test.after.always(() => relay.close());
+const PASSWORD = 'correct horse battery';
+const mail = { SMTP_HOST: '127.0.0.1', SMTP_PORT: relay.port, SMTP_FROM: 'Assay <assay@test.example>' };
 const browserTest = consoleBrowserAvailable() ? test.serial : test.skip;
 let browser: ConsoleBrowser | undefined;
 test.before(async () => {
@@ -22,7 +28,7 @@ for (const database of databases) {
   let world: HttpWorld | undefined;
   let scene: ConsoleScene | undefined;
   test.before(async () => {
-    world = await startWorld(database);
+    world = await startWorld(database, mail);
     scene = await consoleScene(world, 2);
   });
   test.after.always(() => world?.close());
@@ -49,6 +55,33 @@ for (const database of databases) {
     t.is(await page.evaluate('sessionStorage.length'), 0, 'the key is forgotten');
     t.deepEqual(await seriousViolations(page), [], 'the sign-in screen');
     t.is(await markupRan(page), null);
+    t.deepEqual(tab.problems, []);
+  });
+
+  browserTest(title('e-mail and password, then the e-mailed code when the organization enforces MFA'), async (t) => {
+    const origin = world!.url;
+    const { tenant } = scene!;
+    const set = await world!.admin.put(`/users/${tenant.ownerId}/password`, { password: PASSWORD });
+    t.is(set.status, 204);
+    t.is((await tenant.owner.patch(`/organizations/${tenant.organizationId}`, { enforceMfa: true })).status, 200);
+    const email = (await tenant.owner.get('/auth/user')).body.email as string;
+    const tab = await browser!.tab(origin);
+    tab.expect(401, /^\/auth\/signIn$/);
+    const { page } = tab;
+    await page.goto(`${origin}/app/products/${scene!.product.id}`);
+    if (database === 'sqlite') await screenshot(page, 'console-sign-in');
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForSelector('.banner.error');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel('Code from the e-mail').fill(codeIn(await relay.next(email)));
+    t.deepEqual(await seriousViolations(page), [], 'the code step');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('heading', { name: 'Support bot' }).waitFor();
+    t.is(page.url(), `${origin}/app/products/${scene!.product.id}`, 'the deep link survives signing in');
+    t.regex((await page.evaluate('Object.keys(sessionStorage).join()')) as string, /assay\.console\.apiKey/);
     t.deepEqual(tab.problems, []);
   });
 
