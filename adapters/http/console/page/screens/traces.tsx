@@ -41,34 +41,36 @@ function useVersionLabels(rows: readonly Session[]): ReadonlyMap<string, string>
   return labels;
 }
 
+/** The ids of a product's versions, newest first, for the product filter. */
+const productVersionIds = async (productId: string): Promise<string[]> =>
+  (
+    await listPage('/versions', { productIds: [productId], sort: 'createdAt,desc', limit: PRODUCT_VERSION_LIMIT })
+  ).items.map((version) => version.id);
+
 /** The organization's recent sessions, newest first, filtered as the address says; each row opens the session. */
 export function TracesScreen({ query }: { readonly query: URLSearchParams }) {
   const search = query.toString();
   const filters = parseTraceFilters(search);
-  const productVersions = useLoad(
-    async () =>
-      filters.productId && !filters.versionId
-        ? (
-            await listPage('/versions', {
-              productIds: [filters.productId],
-              sort: 'createdAt,desc',
-              limit: PRODUCT_VERSION_LIMIT,
-            })
-          ).items.map((version) => version.id)
-        : null,
-    [filters.productId, filters.versionId],
-  );
   const products = useLoad(() => listAll('/products', {}), []);
-  const ready = !productVersions.loading;
+  const versionsOf = useRef(new Map<string, Promise<string[]>>());
   const load = useCallback(
     async (cursor: string | null) => {
-      const listQuery = sessionListQuery(filters, productVersions.data ?? null, 100);
-      if (!ready || listQuery === null) return { items: [], next: null };
-      return listPage('/sessions', listQuery, cursor);
+      const productId = filters.versionId ? null : filters.productId;
+      let versionIds: string[] | null = null;
+      if (productId) {
+        const known = versionsOf.current.get(productId) ?? productVersionIds(productId);
+        versionsOf.current.set(productId, known);
+        versionIds = await known.catch((error: unknown) => {
+          versionsOf.current.delete(productId);
+          throw error;
+        });
+      }
+      const listQuery = sessionListQuery(filters, versionIds, 100);
+      return listQuery === null ? { items: [], next: null } : listPage('/sessions', listQuery, cursor);
     },
-    [search, ready],
+    [search],
   );
-  const list = usePagedList(load, [search, ready]);
+  const list = usePagedList(load, [search]);
   const labels = useVersionLabels(list.rows);
   const change = (next: TraceFilters) => navigate(`/app/traces${traceFiltersSearch(next)}`, true);
 
@@ -95,7 +97,7 @@ export function TracesScreen({ query }: { readonly query: URLSearchParams }) {
       <h1>Traces</h1>
       <p class="subtitle">Recent sessions of the organization, newest first. Open one to see its turns and spans.</p>
       <TraceFilterForm filters={filters} products={products.data ?? []} onChange={change} />
-      <ErrorBanner error={products.error ?? productVersions.error} />
+      <ErrorBanner error={products.error} />
       <DataTable
         label="Sessions"
         columns={columns}
