@@ -7,7 +7,7 @@ import { SpanTree } from '../components/span-tree.tsx';
 
 type Span = Schemas['Span'];
 
-/** A turn's spans as they arrive: cursor pages of 1000 in start order, the tree drawn from the first page on. */
+/** A turn's spans as they arrive: cursor pages in start order (200, then 1000 each), the tree drawn from the first on. */
 interface Arriving {
   readonly spans: readonly Span[];
   readonly complete: boolean;
@@ -23,7 +23,8 @@ function useTurnSpans(turnId: string): Arriving {
       let cursor: string | null = null;
       let spans: Span[] = [];
       do {
-        const query = { inferenceResultIds: [turnId], sort: 'startTime,asc', limit: 1000 };
+        // A small first page draws the tree's first rows soon; the rest come 1000 at a time.
+        const query = { inferenceResultIds: [turnId], sort: 'startTime,asc', limit: spans.length === 0 ? 200 : 1000 };
         const page: { items: readonly Span[]; next: string | null } = await listPage('/traces', query, cursor);
         if (!current) return;
         spans = [...spans, ...page.items];
