@@ -130,6 +130,9 @@ for (const { database, world, title } of worlds) {
       t.is(await page.textContent('#span-detail-title'), 'GENERATION call 4999');
       await page.keyboard.press('ArrowUp');
       await page.waitForURL(/span=trace_big5000_4998/);
+      await page.reload();
+      await page.waitForSelector('[data-span="trace_big5000_4998"].selected');
+      t.is(await page.textContent('#span-detail-title'), 'TOOL call 4998', 'a reload scrolls to the chosen span');
 
       await page.$eval('.span-scroller', (scroller) => {
         scroller.scrollTop = 0;

@@ -135,6 +135,13 @@ for (const { database, world, title } of worlds) {
     await signIn(tab, url, String(stranger.owner.key), '/app/traces');
     await tab.page.locator('.table-status', { hasText: 'No session matches these filters.' }).waitFor();
     t.is(await tab.page.locator('tr.data-row').count(), 0);
+    // Naming the other organization's product or version in the address finds nothing either.
+    const { product, versions } = await scene();
+    for (const search of [`product=${product.id}`, `product=${product.id}&version=${versions[0].id}`]) {
+      await tab.page.goto(`${url}/app/traces?${search}`);
+      await tab.page.locator('.table-status', { hasText: 'No session matches these filters.' }).waitFor();
+      t.is(await tab.page.locator('tr.data-row').count(), 0, search);
+    }
     t.deepEqual(tab.problems, []);
   });
 }

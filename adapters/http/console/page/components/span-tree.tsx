@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Schemas } from '../api.ts';
 import { buildSpanTree, descendantCount, type TreeRow, visibleRows } from '../lib/span-tree.ts';
 import { barOf, formatDuration, type TimeRange, timeRange } from '../lib/timeline.ts';
@@ -31,6 +31,17 @@ export function SpanTree({ spans, complete, selectedId, onSelect }: SpanTreeProp
   const [scrollTop, setScrollTop] = useState(0);
   const scroller = useRef<HTMLElement>(null);
   const view = rowWindow({ rowCount: rows.length, rowHeight: SPAN_ROW_HEIGHT, scrollTop, viewportHeight: VIEW_HEIGHT });
+
+  // The chosen span scrolled into view once it is among the rows (a deep link, a reload, a page that arrived later).
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    if (!selectedId || shown.current === selectedId) return;
+    const index = rows.findIndex((row) => row.node.span.id === selectedId);
+    const element = scroller.current;
+    if (index < 0 || !element) return;
+    shown.current = selectedId;
+    element.scrollTop = scrollToShow(index, SPAN_ROW_HEIGHT, element.scrollTop, VIEW_HEIGHT);
+  }, [rows, selectedId]);
 
   const fold = (id: string, open: boolean) =>
     setClosed((before) => {
