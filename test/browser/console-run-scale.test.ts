@@ -61,6 +61,7 @@ for (const database of databases) {
         (await table.locator('tr.data-row').first().textContent()) ?? '',
         /FAILED.*endpoint timed out \(row 10000\)$/,
       );
+      await page.locator('.charts .chart canvas').nth(1).waitFor();
       t.is(await page.locator('.charts .chart canvas').count(), 2, 'a histogram per metric');
       t.deepEqual(await seriousViolations(page), []);
       t.deepEqual(tab.problems, []);

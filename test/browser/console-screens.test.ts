@@ -110,7 +110,10 @@ for (const database of databases) {
       (await rowsOf(tab, 'Metrics')).map((row) => row.split(' | ').slice(0, 6).join(' ')),
       ['Correctness 0.65 0.40 0.90 100% 6', 'Politeness 1.00 1.00 1.00 100% 5'],
     );
+    await page.locator('.charts .chart canvas').nth(1).waitFor();
     t.is(await page.locator('.charts .chart canvas').count(), 2, 'a histogram per metric');
+    t.is(await page.locator('.launches li').count(), 5, 'the first launches');
+    await page.getByRole('button', { name: 'show all 11 launches' }).click();
     t.is(await page.locator('.launches li').count(), 11, 'one launch per scored request');
     await page
       .getByRole('region', { name: 'Evaluations' })

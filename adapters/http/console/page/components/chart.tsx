@@ -17,6 +17,8 @@ export interface ChartProps {
   readonly kind?: 'line' | 'bars';
   /** The y axis's range (scores: 0 to 1); by default it fits the data. */
   readonly yRange?: readonly [number, number];
+  /** The x axis's range (bars need room at both ends); by default it fits the data. */
+  readonly xRange?: readonly [number, number];
   /** How an x value is written on its axis (a run's ordinal: `#12`). */
   readonly xFormat?: (value: number) => string;
   readonly height?: number;
@@ -31,7 +33,7 @@ const options = (props: ChartProps, width: number): uPlot.Options => ({
   legend: { show: false },
   cursor: { show: true, drag: { x: false, y: false } },
   scales: {
-    x: { time: false },
+    x: props.xRange ? { time: false, range: [props.xRange[0], props.xRange[1]] } : { time: false },
     y: props.yRange ? { range: [props.yRange[0], props.yRange[1]] } : {},
   },
   axes: [

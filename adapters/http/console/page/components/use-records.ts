@@ -8,7 +8,6 @@ export function useRecords<T>(ids: readonly string[], fetch: (ids: string[]) => 
   const [records, setRecords] = useState<ReadonlyMap<string, T>>(new Map());
   const asked = useRef(new Set<string>());
   const key = ids.join(',');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the ids
   useEffect(() => {
     const missing = [...new Set(ids)].filter((id) => !asked.current.has(id));
     if (missing.length === 0) return;

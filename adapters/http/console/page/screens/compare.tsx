@@ -168,6 +168,8 @@ export function Compare({ query }: { readonly query: URLSearchParams }) {
             kind="bars"
             x={moved.map((_, index) => index + 1)}
             xLabel="Test case (by difference)"
+            xRange={[0.5, moved.length + 0.5]}
+            xFormat={(value) => (Number.isInteger(value) ? String(value) : '')}
             yLabel="Difference"
             series={[{ label: 'Head − base', values: moved.map((row) => row.difference) }]}
           />

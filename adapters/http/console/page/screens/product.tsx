@@ -18,7 +18,7 @@ const versionColumns: readonly Column<Schemas['Version']>[] = [
   { header: 'Number', width: '6rem', class: 'number', cell: (version) => `v${version.number}` },
   { header: 'Name', cell: (version) => version.name ?? '' },
   { header: 'Description', cell: (version) => version.description ?? '' },
-  { header: 'Created', width: '10rem', cell: (version) => when(version.createdAt) },
+  { header: 'Created', width: '11rem', cell: (version) => when(version.createdAt) },
 ];
 
 /** The runs' table: fixed columns, then one column per metric with its mean in that run. */
@@ -30,9 +30,9 @@ function runColumns(names: ReadonlyMap<string, string>, summaries: ReadonlyMap<s
       cell: (run) => <Link href={`/app/runs/${encodeURIComponent(run.id)}`}>#{run.ordinal}</Link>,
     },
     { header: 'Custom id', cell: (run) => run.customId ?? '' },
-    { header: 'Status', width: '8rem', cell: (run) => <Status value={run.status} /> },
-    { header: 'Evaluations', width: '7rem', class: 'number', cell: (run) => count(run.evaluationCount) },
-    { header: 'Opened', width: '9.5rem', cell: (run) => when(run.createdAt) },
+    { header: 'Status', width: '10rem', cell: (run) => <Status value={run.status} /> },
+    { header: 'Evaluations', width: '8rem', class: 'number', cell: (run) => count(run.evaluationCount) },
+    { header: 'Opened', width: '11rem', cell: (run) => when(run.createdAt) },
   ];
   for (const [metricId, name] of names)
     columns.push({

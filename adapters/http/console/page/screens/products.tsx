@@ -12,7 +12,7 @@ const columns: readonly Column<Schemas['Product']>[] = [
     cell: (product) => <Link href={`/app/products/${encodeURIComponent(product.id)}`}>{product.name}</Link>,
   },
   { header: 'Description', cell: (product) => product.description ?? '' },
-  { header: 'Created', width: '10rem', cell: (product) => when(product.createdAt) },
+  { header: 'Created', width: '11rem', cell: (product) => when(product.createdAt) },
 ];
 
 /** The organization's products, newest first; each opens its page. */

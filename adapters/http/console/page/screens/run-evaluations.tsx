@@ -1,4 +1,4 @@
-import { useCallback } from 'preact/hooks';
+import { useCallback, useEffect } from 'preact/hooks';
 import { listPage, type Schemas } from '../api.ts';
 import { type Column, DataTable } from '../components/data-table.tsx';
 import { Link } from '../components/link.tsx';
@@ -48,10 +48,12 @@ interface Props {
   readonly total: number;
   readonly summary: readonly MetricSummary[];
   readonly query: URLSearchParams;
+  /** Told once the first page has been read (shown, or refused). */
+  readonly onShown?: () => void;
 }
 
 /** The run's evaluations, filtered by metric and status and sorted by score (kept in the address), read by pages. */
-export function RunEvaluations({ runId, total, summary, query }: Props) {
+export function RunEvaluations({ runId, total, summary, query, onShown }: Props) {
   const metric = query.get('metric') ?? '';
   const status = query.get('status') ?? '';
   const asked = query.get('sort') ?? '';
@@ -72,6 +74,9 @@ export function RunEvaluations({ runId, total, summary, query }: Props) {
     [runId, metric, status, sortName],
   );
   const list = usePagedList(load, [runId, metric, status, sortName]);
+  useEffect(() => {
+    if (!list.loading) onShown?.();
+  }, [list.loading, onShown]);
   const cases = useRecords(
     list.rows.flatMap((row) => (row.testCaseId ? [row.testCaseId] : [])),
     testCasesById,

@@ -1,3 +1,4 @@
+import { useState } from 'preact/hooks';
 import type { Schemas } from '../api.ts';
 import { Status } from '../components/stat-list.tsx';
 import { count, when } from '../format.ts';
@@ -25,22 +26,36 @@ function Progress({ launch }: { readonly launch: Launch }) {
   );
 }
 
-/** A run's launches, oldest first: kind, status, progress and why one failed. */
+/** Launches shown before "show all". */
+const FIRST = 5;
+
+/** A run's launches, oldest first: kind, status, progress and why one failed (the failed ones always shown). */
 export function Launches({ launches }: { readonly launches: readonly Launch[] }) {
+  const [all, setAll] = useState(false);
   if (launches.length === 0) return <p class="muted">No launch: the evaluations were written into the run directly.</p>;
+  const shown = all
+    ? launches
+    : launches.filter((launch, index) => index < FIRST || launch.status === 'FAILED' || launch.error);
   return (
-    <ul class="launches">
-      {launches.map((launch) => (
-        <li key={launch.id} data-launch={launch.id}>
-          <strong>{launch.kind}</strong> <Status value={launch.status} /> · started {when(launch.startedAt)} ·{' '}
-          <Progress launch={launch} />
-          {launch.error && (
-            <p class="banner error" role="note">
-              {launch.error}
-            </p>
-          )}
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul class="launches">
+        {shown.map((launch) => (
+          <li key={launch.id} data-launch={launch.id}>
+            <strong>{launch.kind}</strong> <Status value={launch.status} /> · started {when(launch.startedAt)} ·{' '}
+            <Progress launch={launch} />
+            {launch.error && (
+              <p class="banner error" role="note">
+                {launch.error}
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+      {shown.length < launches.length && (
+        <button type="button" class="link-button" onClick={() => setAll(true)}>
+          show all {launches.length} launches
+        </button>
+      )}
+    </>
   );
 }

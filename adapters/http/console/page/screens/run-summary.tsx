@@ -75,6 +75,7 @@ export function Histograms({ runId, summary }: { readonly runId: string; readonl
           kind="bars"
           x={Array.from({ length: BUCKETS }, (_, index) => index / BUCKETS + 0.05)}
           xLabel="Score"
+          xRange={[0, 1]}
           yLabel="Evaluations"
           xFormat={(value) => value.toFixed(1)}
           series={[{ label: line.metricName, values: histogram(scores.data?.get(line.metricId) ?? []) }]}

@@ -1,3 +1,4 @@
+import { useState } from 'preact/hooks';
 import { answered, client } from '../api.ts';
 import { ErrorBanner } from '../components/error-banner.tsx';
 import { Link } from '../components/link.tsx';
@@ -24,6 +25,8 @@ function usage(run: object): [string, string][] {
 
 /** A run: what it is, how its launches went, its metrics (table and histograms) and its evaluations. */
 export function RunScreen({ id, place }: { readonly id: string; readonly place: Place }) {
+  // The histograms read every score: they wait for the table's first page, which a person looks at first.
+  const [tableShown, setTableShown] = useState(false);
   const loaded = useLoad(async () => {
     const run = await answered(client.GET('/runs/{id}', { params: { path: { id } } }));
     const [summary, product, version] = await Promise.all([
@@ -67,11 +70,17 @@ export function RunScreen({ id, place }: { readonly id: string; readonly place: 
       <section>
         <h2 id="metrics-heading">Metrics</h2>
         <SummaryTable summary={summary} />
-        <Histograms runId={run.id} summary={summary} />
+        {tableShown ? <Histograms runId={run.id} summary={summary} /> : <Loading label="Loading the scores…" />}
       </section>
       <section>
         <h2 id="evaluations-heading">Evaluations</h2>
-        <RunEvaluations runId={run.id} total={run.evaluationCount} summary={summary} query={place.query} />
+        <RunEvaluations
+          runId={run.id}
+          total={run.evaluationCount}
+          summary={summary}
+          query={place.query}
+          onShown={() => setTableShown(true)}
+        />
       </section>
     </article>
   );
