@@ -8,7 +8,7 @@ import {
   signIn,
   startConsoleBrowser,
 } from '../support/console-browser.ts';
-import { consoleScene, type ConsoleScene, HOSTILE, scoredRun } from '../support/console-seed.ts';
+import { consoleScene, type ConsoleScene, failedSession, HOSTILE, scoredRun } from '../support/console-seed.ts';
 import { screenshot } from '../support/console-shots.ts';
 import { createTenant, httpDatabases, startWorld, type HttpWorld } from '../support/http-world.ts';
 
@@ -54,6 +54,7 @@ for (const database of databases) {
     world = await startWorld(database);
     scene = await consoleScene(world);
     made = await runs(scene);
+    await failedSession(world, scene, made.base.id, `the product's endpoint answered 502 ${HOSTILE}`);
   });
   test.after.always(() => world?.close());
   const title = (text: string) => `[${database}] ${text}`;
@@ -113,6 +114,11 @@ for (const database of databases) {
     await page.locator('.charts .chart canvas').nth(1).waitFor();
     t.is(await page.locator('.charts .chart canvas').count(), 2, 'a histogram per metric');
     t.is(await page.locator('.launches li').count(), 5, 'the first launches');
+    await page.locator('.failed-sessions li').waitFor();
+    t.regex(
+      (await page.locator('.failed-sessions li').textContent()) ?? '',
+      /: the product's endpoint answered 502 <img/,
+    );
     await page.getByRole('button', { name: 'show all 11 launches' }).click();
     t.is(await page.locator('.launches li').count(), 11, 'one launch per scored request');
     await page

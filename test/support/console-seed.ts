@@ -1,4 +1,5 @@
 import { createEvaluation, type Evaluation } from '../../domain/evaluation/evaluation.ts';
+import { createSession, finishSession } from '../../domain/tracing/session.ts';
 import type { ApiClient } from './api-client.ts';
 import { createTenant, type HttpWorld, type Tenant } from './http-world.ts';
 import { openRun } from './run-fixtures.ts';
@@ -133,4 +134,18 @@ export async function bulkRun(world: HttpWorld, scene: ConsoleScene, count: numb
   for (let at = 0; at < rows.length; at += 1000) await ports.evaluations.insertMany(rows.slice(at, at + 1000));
   await created(scene.tenant.owner, `/runs/${run.id}/close`, undefined);
   return run;
+}
+
+/**
+ * A session of the run that failed with `error`, as a generation launch leaves one (written through the session
+ * store: the API opens sessions of a run only from a launch).
+ */
+export async function failedSession(world: HttpWorld, scene: ConsoleScene, runId: string, error: string) {
+  const now = new Date().toISOString();
+  const ports = world.platform.ports;
+  const session = createSession(
+    { versionId: scene.versions[0].id, testCaseId: scene.testCases[0].id, runId },
+    { id: ports.ids.next('session'), organizationId: scene.tenant.organizationId, now },
+  );
+  return ports.sessions.insert(finishSession(session, { error }, now));
 }

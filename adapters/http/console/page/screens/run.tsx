@@ -10,6 +10,7 @@ import type { Place } from '../router.ts';
 import { runSummary } from '../summaries.ts';
 import { CompareWith } from './compare-with.tsx';
 import { RunEvaluations } from './run-evaluations.tsx';
+import { FailedSessions } from './run-failed-sessions.tsx';
 import { Launches } from './run-launches.tsx';
 import { Histograms, SummaryTable } from './run-summary.tsx';
 
@@ -66,6 +67,7 @@ export function RunScreen({ id, place }: { readonly id: string; readonly place: 
       <section>
         <h2 id="launches-heading">Launches</h2>
         <Launches launches={run.launches} />
+        <FailedSessions runId={run.id} />
       </section>
       <section>
         <h2 id="metrics-heading">Metrics</h2>
