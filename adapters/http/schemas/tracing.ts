@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   INFERENCE_RESULT_STATUSES,
+  COST_SOURCES,
   TURN_ROLES,
   type InferenceResult,
   type InferenceResultFields,
@@ -95,7 +96,10 @@ export const sessionQuery = listQuery({
   sort: ['createdAt', 'customId', 'status', 'id'],
 });
 
-export const inferenceResult = recordResponse<InferenceResult, 'organizationId' | 'version'>({ id: 'InferenceResult' })(
+export const inferenceResult = recordResponse<
+  InferenceResult,
+  'organizationId' | 'version' | 'costNanos' | 'priceModelId' | 'usageSource' | 'modelSource'
+>({ id: 'InferenceResult' })(
   {
     id: z.string(),
     sessionId: z.string(),
@@ -109,7 +113,11 @@ export const inferenceResult = recordResponse<InferenceResult, 'organizationId' 
     cacheReadInputTokens: z.number().int().nullable().describe('Input tokens read from the prompt cache'),
     cacheCreationInputTokens: z.number().int().nullable().describe('Input tokens written to the prompt cache'),
     model: z.string().nullable().describe('The model name the turn used'),
-    cost: z.number().nullable(),
+    cost: z.number().nullable().describe('US dollars: as sent, or worked out from the model prices (exact to 1e-9)'),
+    costPerInputToken: z.number().nullable().describe('The input price applied (dollars per token)'),
+    costPerOutputToken: z.number().nullable().describe('The output price applied (dollars per token)'),
+    costPerCacheReadInputToken: z.number().nullable().describe('The cache-read price applied (dollars per token)'),
+    costSource: z.enum(COST_SOURCES).nullable().describe('SENT: the client gave cost; MODEL: worked out; null: unknown'),
     status: z.enum(INFERENCE_RESULT_STATUSES),
     error: z.string().nullable(),
     droppedSpanCount: z.number().int().describe('Spans of this result refused for invalid data'),
