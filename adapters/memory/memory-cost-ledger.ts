@@ -61,7 +61,10 @@ export class MemoryCostLedger implements CostLedger {
   }
 
   async sessionTotals(scope: string, sessionIds: readonly string[]): Promise<Map<string, TokenTotals>> {
-    const results = await this.stores.inferenceResults.list(scope, { where: where.in('sessionId', sessionIds), limit: ALL });
+    const results = await this.stores.inferenceResults.list(scope, {
+      where: where.in('sessionId', sessionIds),
+      limit: ALL,
+    });
     const totals = new Map<string, TokenTotals>();
     for (const id of new Set(results.map((result) => result.sessionId)))
       totals.set(id, totalsOf(results.filter((result) => result.sessionId === id)));
@@ -72,12 +75,21 @@ export class MemoryCostLedger implements CostLedger {
     const totals = new Map<string, TokenTotals>();
     for (const runId of runIds) {
       const evaluations = await this.stores.evaluations.list(scope, { where: where.eq('runId', runId), limit: ALL });
-      const items = await this.stores.inferenceGenerationItems.list(scope, { where: where.eq('runId', runId), limit: ALL });
+      const items = await this.stores.inferenceGenerationItems.list(scope, {
+        where: where.eq('runId', runId),
+        limit: ALL,
+      });
       const sessionIds = [
-        ...new Set([...evaluations.map((e) => e.sessionId), ...items.flatMap((i) => (i.sessionId ? [i.sessionId] : []))]),
+        ...new Set([
+          ...evaluations.map((e) => e.sessionId),
+          ...items.flatMap((i) => (i.sessionId ? [i.sessionId] : [])),
+        ]),
       ];
       if (sessionIds.length === 0) continue;
-      const results = await this.stores.inferenceResults.list(scope, { where: where.in('sessionId', sessionIds), limit: ALL });
+      const results = await this.stores.inferenceResults.list(scope, {
+        where: where.in('sessionId', sessionIds),
+        limit: ALL,
+      });
       if (results.length > 0) totals.set(runId, totalsOf(results));
     }
     return totals;

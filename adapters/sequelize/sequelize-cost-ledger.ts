@@ -31,7 +31,11 @@ export class SequelizeCostLedger implements CostLedger {
   }
 
   private select<R>(sql: string, bind: unknown[]): Promise<R[]> {
-    return this.database.sequelize.query(sql, { bind, type: QueryTypes.SELECT, transaction: this.context.current() }) as Promise<R[]>;
+    return this.database.sequelize.query(sql, {
+      bind,
+      type: QueryTypes.SELECT,
+      transaction: this.context.current(),
+    }) as Promise<R[]>;
   }
 
   async addUsage(deltas: readonly UsageCounts[]): Promise<void> {
@@ -57,7 +61,10 @@ export class SequelizeCostLedger implements CostLedger {
 
   async sessionTotals(scope: string, sessionIds: readonly string[]): Promise<Map<string, TokenTotals>> {
     if (sessionIds.length === 0) return new Map();
-    const rows = await this.select<TokenTotals & { key: string }>(this.sql.sessionTotals, [scope, JSON.stringify(sessionIds)]);
+    const rows = await this.select<TokenTotals & { key: string }>(this.sql.sessionTotals, [
+      scope,
+      JSON.stringify(sessionIds),
+    ]);
     return new Map(rows.map((row) => [row.key, numeric(row, TOTALS)]));
   }
 

@@ -35,7 +35,7 @@ export async function priceTurns(
   ports: PricingPorts,
   scope: string,
   results: readonly InferenceResult[],
-  { created, spans }: { created: boolean; spans: boolean },
+  { created, spans, changed }: { created: boolean; spans: boolean; changed?: readonly InferenceResult[] },
 ): Promise<InferenceResult[]> {
   if (results.length === 0) return [];
   const [versionOf, models] = await Promise.all([placesOf(ports, scope, results), loadVisibleModels(ports, scope)]);
@@ -52,7 +52,12 @@ export async function priceTurns(
   for (const result of results) {
     const version = versionOf.get(result.sessionId);
     const versionModel = version?.modelId ? (modelById.get(version.modelId) ?? null) : null;
-    const next = priceTurn(result, { spans: reports.get(result.id) ?? null, versionModel, models, matches });
+    const next = priceTurn(changed?.[priced.length] ?? result, {
+      spans: reports.get(result.id) ?? null,
+      versionModel,
+      models,
+      matches,
+    });
     priced.push(next);
     if (!version) continue;
     const place = { productId: version.productId, versionId: version.id };
@@ -60,7 +65,8 @@ export async function priceTurns(
   }
   if (!created)
     for (const [index, next] of priced.entries())
-      if (JSON.stringify(next) !== JSON.stringify(results[index])) priced[index] = await ports.inferenceResults.update(next);
+      if (JSON.stringify(next) !== JSON.stringify(results[index]))
+        priced[index] = await ports.inferenceResults.update(next);
   await ports.costLedger.addUsage(deltas);
   return priced;
 }
@@ -74,7 +80,8 @@ export async function repriceStoredTurns(
   if (ids.length === 0) return [];
   const live = (await ports.inferenceResults.listByIds(scope, ids)).filter((result) => result.deletedAt === null);
   const byOrganization = new Map<string, InferenceResult[]>();
-  for (const result of live) byOrganization.set(result.organizationId, [...(byOrganization.get(result.organizationId) ?? []), result]);
+  for (const result of live)
+    byOrganization.set(result.organizationId, [...(byOrganization.get(result.organizationId) ?? []), result]);
   const out: InferenceResult[] = [];
   for (const [organizationId, results] of byOrganization)
     out.push(...(await priceTurns(ports, organizationId, results, { created: false, spans: true })));

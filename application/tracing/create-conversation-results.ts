@@ -1,3 +1,4 @@
+import { type PricingPorts, priceTurns } from '../cost/price-turns.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import {
   createInferenceResult,
@@ -9,7 +10,7 @@ import type { Ports } from '../ports/ports.ts';
 
 /** Turns a recorded conversation into a session's inference results, all in one transaction. */
 export class CreateConversationResults {
-  constructor(private readonly ports: Pick<Ports, 'sessions' | 'inferenceResults' | 'uow' | 'ids' | 'clock'>) {}
+  constructor(private readonly ports: PricingPorts & Pick<Ports, 'uow' | 'ids' | 'clock'>) {}
 
   async execute(actor: Actor, sessionId: string, turns: readonly ConversationTurn[]): Promise<InferenceResult[]> {
     const scope = actor.organizationId;
@@ -22,8 +23,9 @@ export class CreateConversationResults {
           { id: this.ports.ids.next('inferenceResult'), organizationId: scope, now },
         ),
       );
-      await this.ports.inferenceResults.insertMany(results);
-      return results;
+      const priced = await priceTurns(this.ports, scope, results, { created: true, spans: false });
+      await this.ports.inferenceResults.insertMany(priced);
+      return priced;
     });
   }
 }

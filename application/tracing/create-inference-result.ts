@@ -1,3 +1,4 @@
+import { type PricingPorts, priceTurns } from '../cost/price-turns.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import {
   createInferenceResult,
@@ -6,9 +7,9 @@ import {
 } from '../../domain/tracing/inference-result.ts';
 import type { Ports } from '../ports/ports.ts';
 
-/** Records one turn of a session of the caller's organization. */
+/** Records one turn, priced (sent cost, else its model's or its version's model's prices), of a session of the caller's organization. */
 export class CreateInferenceResult {
-  constructor(private readonly ports: Pick<Ports, 'sessions' | 'inferenceResults' | 'ids' | 'clock'>) {}
+  constructor(private readonly ports: PricingPorts & Pick<Ports, 'ids' | 'clock' | 'uow'>) {}
 
   async execute(actor: Actor, input: NewInferenceResult): Promise<InferenceResult> {
     await this.ports.sessions.require(actor.organizationId, input.sessionId);
@@ -17,6 +18,9 @@ export class CreateInferenceResult {
       organizationId: actor.organizationId,
       now: this.ports.clock.now(),
     });
-    return this.ports.inferenceResults.insert(result);
+    return this.ports.uow.transaction(async () => {
+      const [priced] = await priceTurns(this.ports, actor.organizationId, [result], { created: true, spans: false });
+      return this.ports.inferenceResults.insert(priced);
+    });
   }
 }

@@ -26,7 +26,18 @@ export class IngestOtelSpans {
   constructor(
     private readonly ports: Pick<
       Ports,
-      'sessions' | 'versions' | 'inferenceResults' | 'spans' | 'spanIngestion' | 'uow' | 'ids' | 'clock' | 'logger'
+      | 'sessions'
+      | 'versions'
+      | 'modelPrices'
+      | 'costLedger'
+      | 'patterns'
+      | 'inferenceResults'
+      | 'spans'
+      | 'spanIngestion'
+      | 'uow'
+      | 'ids'
+      | 'clock'
+      | 'logger'
     >,
   ) {}
 
@@ -96,7 +107,7 @@ export class IngestOtelSpans {
   /** One chunk's transaction (the first also writes the placement), then the settling of late parents. */
   private async write(scope: string, placement: Placement | null, plan: SpanBatchPlan): Promise<void> {
     await this.ports.uow.transaction(async () => {
-      if (placement) await storePlacement(this.ports, placement);
+      if (placement) await storePlacement(this.ports, scope, placement);
       await storeSpanPlan(this.ports, scope, plan);
     });
     this.ports.spanIngestion.ingested({ stored: plan.fresh.length, refused: plan.rejected.length });

@@ -31,10 +31,7 @@ export interface ModelPrice {
   readonly version: number;
 }
 
-type Editable = Pick<
-  ModelPrice,
-  'name' | 'matchPattern' | 'tokenizerProvider' | 'source' | PriceField
->;
+type Editable = Pick<ModelPrice, 'name' | 'matchPattern' | 'tokenizerProvider' | 'source' | PriceField>;
 
 export interface NewModelPrice extends Partial<Editable> {
   readonly name: string;
@@ -57,12 +54,17 @@ function validate(changes: ModelPriceChanges, creating: boolean, patternProblem:
   const pattern = changes.matchPattern;
   if (typeof pattern === 'string') {
     issues.check(pattern.length > 0, 'matchPattern', 'must not be empty');
-    issues.check(pattern.length <= MATCH_PATTERN_LIMIT, 'matchPattern', `must be at most ${MATCH_PATTERN_LIMIT} characters`);
+    issues.check(
+      pattern.length <= MATCH_PATTERN_LIMIT,
+      'matchPattern',
+      `must be at most ${MATCH_PATTERN_LIMIT} characters`,
+    );
     if (patternProblem !== null && pattern.length <= MATCH_PATTERN_LIMIT) issues.add('matchPattern', patternProblem);
   }
   checkName(issues, 'tokenizerProvider', changes.tokenizerProvider, { nullable: true });
   checkText(issues, 'source', changes.source);
-  if (typeof changes.source === 'string') issues.check(changes.source.length <= 2000, 'source', 'must be at most 2000 characters');
+  if (typeof changes.source === 'string')
+    issues.check(changes.source.length <= 2000, 'source', 'must be at most 2000 characters');
   issues.throwIfAny();
 }
 

@@ -47,7 +47,11 @@ export function createRepricing(
 }
 
 /** One chunk done: `lastId` is the last turn it covered, or null when there was nothing left (the job completes). */
-export function advanceRepricing(job: Repricing, chunk: { lastId: string | null; count: number }, now: string): Repricing {
+export function advanceRepricing(
+  job: Repricing,
+  chunk: { lastId: string | null; count: number },
+  now: string,
+): Repricing {
   if (chunk.lastId === null) return { ...job, status: 'COMPLETED', finishedAt: now };
   return { ...job, status: 'RUNNING', afterId: chunk.lastId, repricedCount: job.repricedCount + chunk.count };
 }

@@ -62,7 +62,8 @@ export function usageOf(
 }
 
 /** Whether two parts fall on the same rollup row. */
-const sameRow = (a: UsageCounts, b: UsageCounts) => a.day === b.day && a.versionId === b.versionId && a.model === b.model;
+const sameRow = (a: UsageCounts, b: UsageCounts) =>
+  a.day === b.day && a.versionId === b.versionId && a.model === b.model;
 
 /** What changed between a turn's old part and its new one: nothing, or one or two deltas. */
 export function usageDeltas(before: UsageCounts | null, after: UsageCounts): UsageCounts[] {
@@ -104,7 +105,10 @@ export function groupUsage(rows: readonly UsageRow[], groups: readonly UsageGrou
     const id = JSON.stringify([key.day, key.versionId, key.model]);
     let line = lines.get(id);
     if (!line) {
-      line = { key, sums: { inferenceResultCount: 0, inputTokens: 0, outputTokens: 0, cacheReadInputTokens: 0, costNanos: 0 } };
+      line = {
+        key,
+        sums: { inferenceResultCount: 0, inputTokens: 0, outputTokens: 0, cacheReadInputTokens: 0, costNanos: 0 },
+      };
       lines.set(id, line);
     }
     for (const field of COUNT_FIELDS) line.sums[field] += row[field];

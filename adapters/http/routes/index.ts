@@ -22,6 +22,7 @@ import { reviewRoutes } from './review.ts';
 import { reviewPageRoutes } from './review-page.ts';
 import { userGroupRoutes } from './user-groups.ts';
 import { endpointConnectionRoutes } from './endpoint-connections.ts';
+import { costRoutes } from './costs.ts';
 import { fromVersionRoutes } from './from-version.ts';
 import { marketplaceRoutes } from './marketplace.ts';
 import { authRoutes } from './auth.ts';
@@ -48,6 +49,7 @@ const modules = [
   reviewRoutes,
   userGroupRoutes,
   endpointConnectionRoutes,
+  costRoutes,
   fromVersionRoutes,
   marketplaceRoutes,
   authRoutes,

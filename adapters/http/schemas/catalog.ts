@@ -45,7 +45,10 @@ export const version = recordResponse<Version, 'version'>({ id: 'Version' })({
   systemPrompt: z.string().nullable(),
   parentVersionId: z.string().nullable(),
   conversationEndpointConnectionId: z.string().nullable(),
-  modelId: z.string().nullable().describe('The model (price record) the version calls: prices its turns whose own model matches none'),
+  modelId: z
+    .string()
+    .nullable()
+    .describe('The model (price record) the version calls: prices its turns whose own model matches none'),
   ...lifecycleTimestamps,
 });
 const versionFields = {

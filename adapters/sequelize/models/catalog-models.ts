@@ -14,7 +14,10 @@ const { testIds, ...specificationColumns } = tables.specifications;
 export const defineCatalogModels = (sequelize: Sequelize) =>
   defineModels(sequelize, {
     products: recordModel(catalogKinds.products, { table: 'products', columns: tables.products }),
-    versions: recordModel(catalogKinds.versions, { table: 'versions', columns: { ...tables.versions, ...versionCostColumns } }),
+    versions: recordModel(catalogKinds.versions, {
+      table: 'versions',
+      columns: { ...tables.versions, ...versionCostColumns },
+    }),
     specifications: recordModel(catalogKinds.specifications, {
       table: 'specifications',
       columns: { ...specificationColumns, datasetIds: testIds },
