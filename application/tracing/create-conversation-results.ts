@@ -1,4 +1,5 @@
-import { type PricingPorts, priceTurns } from '../cost/price-turns.ts';
+import { insertPricedTurns } from '../cost/insert-priced-turns.ts';
+import type { PricingPorts } from '../cost/price-turns.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import {
   createInferenceResult,
@@ -23,9 +24,7 @@ export class CreateConversationResults {
           { id: this.ports.ids.next('inferenceResult'), organizationId: scope, now },
         ),
       );
-      const priced = await priceTurns(this.ports, scope, results, { created: true, spans: false });
-      await this.ports.inferenceResults.insertMany(priced);
-      return priced;
+      return insertPricedTurns(this.ports, results);
     });
   }
 }

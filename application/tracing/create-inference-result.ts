@@ -1,4 +1,5 @@
-import { type PricingPorts, priceTurns } from '../cost/price-turns.ts';
+import { insertPricedTurns } from '../cost/insert-priced-turns.ts';
+import type { PricingPorts } from '../cost/price-turns.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import {
   createInferenceResult,
@@ -19,8 +20,8 @@ export class CreateInferenceResult {
       now: this.ports.clock.now(),
     });
     return this.ports.uow.transaction(async () => {
-      const [priced] = await priceTurns(this.ports, actor.organizationId, [result], { created: true, spans: false });
-      return this.ports.inferenceResults.insert(priced);
+      const [stored] = await insertPricedTurns(this.ports, [result]);
+      return stored;
     });
   }
 }

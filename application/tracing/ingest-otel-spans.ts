@@ -107,7 +107,7 @@ export class IngestOtelSpans {
   /** One chunk's transaction (the first also writes the placement), then the settling of late parents. */
   private async write(scope: string, placement: Placement | null, plan: SpanBatchPlan): Promise<void> {
     await this.ports.uow.transaction(async () => {
-      if (placement) await storePlacement(this.ports, scope, placement);
+      if (placement) await storePlacement(this.ports, placement);
       await storeSpanPlan(this.ports, scope, plan);
     });
     this.ports.spanIngestion.ingested({ stored: plan.fresh.length, refused: plan.rejected.length });

@@ -1,4 +1,5 @@
-import { type PricingPorts, priceTurns } from '../cost/price-turns.ts';
+import { insertPricedTurns } from '../cost/insert-priced-turns.ts';
+import type { PricingPorts } from '../cost/price-turns.ts';
 import { InvalidInput } from '../../domain/errors.ts';
 import { createInferenceResult, type InferenceResult } from '../../domain/tracing/inference-result.ts';
 import { legacyOtelInferenceResultId, otelInferenceResultId } from '../../domain/tracing/otel-span.ts';
@@ -155,8 +156,7 @@ export async function planPlacement(
  * Writes a placement inside the caller's transaction: one multi-row insert for the sessions, one for the inference
  * results. A concurrent export that opened the same session or trace first makes it fail with DuplicateKey.
  */
-export async function storePlacement(ports: PricingPorts, scope: string, placement: Placement) {
+export async function storePlacement(ports: PricingPorts, placement: Placement) {
   await ports.sessions.insertMany(placement.sessions);
-  const priced = await priceTurns(ports, scope, placement.created, { created: true, spans: false });
-  await ports.inferenceResults.insertMany(priced);
+  await insertPricedTurns(ports, placement.created);
 }
