@@ -5,6 +5,7 @@ import type { SpanReport } from '../../domain/cost/turn-pricing.ts';
 import type { UsageCounts, UsageFilter, UsageRow } from '../../domain/cost/usage.ts';
 import type { InferenceResult } from '../../domain/tracing/inference-result.ts';
 import { mergeUsage, reportsOf } from '../shared/cost-rows.ts';
+import type { MemoryUnitOfWork } from './memory-unit-of-work.ts';
 
 type Stores = Pick<StoragePorts, 'inferenceResults' | 'spans' | 'evaluations' | 'inferenceGenerationItems'>;
 
@@ -22,16 +23,23 @@ function totalsOf(results: readonly InferenceResult[]): TokenTotals {
   );
 }
 
-/** The reference cost ledger: rollups in a map, totals and span reports read from the memory stores. */
+/**
+ * The reference cost ledger: rollups in a map (a failing transaction puts each row back), totals and span reports
+ * read from the memory stores.
+ */
 export class MemoryCostLedger implements CostLedger {
   private readonly rollups = new Map<string, UsageCounts>();
 
-  constructor(private readonly stores: Stores) {}
+  constructor(
+    private readonly stores: Stores,
+    private readonly uow: MemoryUnitOfWork,
+  ) {}
 
   async addUsage(deltas: readonly UsageCounts[]): Promise<void> {
     for (const delta of mergeUsage(deltas)) {
       const key = JSON.stringify([delta.organizationId, delta.day, delta.versionId, delta.model]);
       const row = this.rollups.get(key);
+      this.uow.recordUndo(() => (row === undefined ? this.rollups.delete(key) : this.rollups.set(key, row)));
       this.rollups.set(
         key,
         row

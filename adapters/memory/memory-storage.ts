@@ -42,7 +42,7 @@ export function createMemoryStorage(): StoragePorts {
     ...endpointConnections,
     modelPrices: new MemoryRecordStore(costKinds.modelPrices, uow),
     repricings: new MemoryRecordStore(costKinds.repricings, uow),
-    costLedger: new MemoryCostLedger({ ...tracing, ...evaluation, ...endpointConnections }),
+    costLedger: new MemoryCostLedger({ ...tracing, ...evaluation, ...endpointConnections }, uow),
     ...createMemoryOperationsStorage(uow),
   };
 }

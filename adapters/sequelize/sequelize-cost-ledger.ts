@@ -17,7 +17,20 @@ const numeric = <R extends object>(row: R, fields: readonly (keyof R)[]): R => {
 };
 
 const COUNTS = ['inferenceResultCount', 'inputTokens', 'outputTokens', 'cacheReadInputTokens', 'costNanos'] as const;
-const TOTALS = ['inputTokens', 'outputTokens', 'costNanos'] as const;
+type TotalsRow = TokenTotals & { key: string };
+
+/** Grouped totals rows by their key, as numbers (PostgreSQL answers sums as text). */
+const totalsByKey = (rows: readonly TotalsRow[]): Map<string, TokenTotals> =>
+  new Map(
+    rows.map(({ key, inputTokens, outputTokens, costNanos }) => [
+      key,
+      {
+        inputTokens: Number(inputTokens ?? 0),
+        outputTokens: Number(outputTokens ?? 0),
+        costNanos: Number(costNanos ?? 0),
+      },
+    ]),
+  );
 
 /** The cost ledger on SQLite or PostgreSQL: fixed statements per dialect, values bound, lists as one JSON parameter. */
 export class SequelizeCostLedger implements CostLedger {
@@ -61,17 +74,13 @@ export class SequelizeCostLedger implements CostLedger {
 
   async sessionTotals(scope: string, sessionIds: readonly string[]): Promise<Map<string, TokenTotals>> {
     if (sessionIds.length === 0) return new Map();
-    const rows = await this.select<TokenTotals & { key: string }>(this.sql.sessionTotals, [
-      scope,
-      JSON.stringify(sessionIds),
-    ]);
-    return new Map(rows.map((row) => [row.key, numeric(row, TOTALS)]));
+    const rows = await this.select<TotalsRow>(this.sql.sessionTotals, [scope, JSON.stringify(sessionIds)]);
+    return totalsByKey(rows);
   }
 
   async runTotals(scope: string, runIds: readonly string[]): Promise<Map<string, TokenTotals>> {
     if (runIds.length === 0) return new Map();
-    const rows = await this.select<TokenTotals & { key: string }>(this.sql.runTotals, [scope, JSON.stringify(runIds)]);
-    return new Map(rows.map((row) => [row.key, numeric(row, TOTALS)]));
+    return totalsByKey(await this.select(this.sql.runTotals, [scope, JSON.stringify(runIds)]));
   }
 
   async generationReports(scope: string | null, ids: readonly string[]): Promise<Map<string, SpanReport>> {
