@@ -8,7 +8,7 @@ export const openRepricingJobs =
   async (limit: number): Promise<RepricingJob[]> =>
     (
       await repricings.list(null, {
-        where: [{ field: 'status', op: 'in', values: ['QUEUED', 'RUNNING'] }],
+        where: [{ field: 'state', op: 'in', values: ['queued', 'active'] }],
         sort: [{ field: 'createdAt', direction: 'asc' }],
         limit,
       })

@@ -2,6 +2,7 @@ import type { Ports } from '../ports/ports.ts';
 import { CreateModelPrice } from './create-model-price.ts';
 import { DeleteModelPrice } from './delete-model-price.ts';
 import { GetModelPrice } from './get-model-price.ts';
+import { GetRepricing } from './get-repricing.ts';
 import { GetUsage } from './get-usage.ts';
 import { ListModelPrices } from './list-model-prices.ts';
 import { RepriceModel } from './reprice-model.ts';
@@ -17,6 +18,7 @@ export function createCostUseCases(ports: Ports) {
     updateModelPrice: new UpdateModelPrice(ports),
     deleteModelPrice: new DeleteModelPrice(ports),
     repriceModel: new RepriceModel(ports),
+    getRepricing: new GetRepricing(ports),
     runRepricings: new RunRepricings(ports),
     getUsage: new GetUsage(ports),
   };

@@ -21,7 +21,7 @@ export function queueRepricing(
   organizationId: string,
   target: Parameters<typeof createRepricing>[0],
 ): Promise<Repricing> {
-  const job = createRepricing(target, { id: ports.ids.next('job'), organizationId, now: ports.clock.now() });
+  const job = createRepricing(target, { id: ports.ids.next('repricing'), organizationId, now: ports.clock.now() });
   return ports.uow.transaction(async () => {
     await ports.repricings.insert(job);
     await ports.jobQueue.enqueueRepricings([{ organizationId, repricingId: job.id }]);

@@ -16,7 +16,7 @@ const after = <T extends { id: string }>(id: string | null): Condition<T>[] =>
 
 /**
  * The repricing worker: each delivery re-prices one bounded chunk of turns in one transaction, records where it got
- * to, and queues the job again until a chunk finds nothing (the job is COMPLETED). Delivered twice, a chunk is priced
+ * to, and queues the job again until a chunk finds nothing (the job is completed). Delivered twice, a chunk is priced
  * twice with the same outcome.
  */
 export class RunRepricings {
@@ -28,14 +28,14 @@ export class RunRepricings {
 
   async giveUp(job: RepricingJob): Promise<void> {
     const repricing = await this.ports.repricings.get(job.organizationId, job.repricingId);
-    if (repricing && repricing.status !== 'COMPLETED')
-      await this.ports.repricings.update({ ...repricing, status: 'COMPLETED', finishedAt: this.ports.clock.now() });
+    if (repricing && repricing.state !== 'completed')
+      await this.ports.repricings.update({ ...repricing, state: 'completed', finishedAt: this.ports.clock.now() });
   }
 
   private step(job: RepricingJob): Promise<void> {
     return this.ports.uow.transaction(async () => {
       const repricing = await this.ports.repricings.get(job.organizationId, job.repricingId);
-      if (!repricing || repricing.status === 'COMPLETED') return;
+      if (!repricing || repricing.state === 'completed') return;
       const chunk = await this.chunk(repricing);
       await repriceStoredTurns(this.ports, repricing.organizationId, chunk.turnIds);
       const next = advanceRepricing(
@@ -44,7 +44,7 @@ export class RunRepricings {
         this.ports.clock.now(),
       );
       await this.ports.repricings.update(next);
-      if (next.status !== 'COMPLETED') await this.ports.jobQueue.enqueueRepricings([job]);
+      if (next.state !== 'completed') await this.ports.jobQueue.enqueueRepricings([job]);
     });
   }
 

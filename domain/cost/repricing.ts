@@ -1,13 +1,14 @@
 import type { Creation } from '../shared/record.ts';
 
-export const REPRICING_STATUSES = ['QUEUED', 'RUNNING', 'COMPLETED'] as const;
-export type RepricingStatus = (typeof REPRICING_STATUSES)[number];
+/** A repricing's states, in the words jobs use (`queued`, `active`, `completed`), so it can sit in a jobs list. */
+export const REPRICING_STATES = ['queued', 'active', 'completed'] as const;
+export type RepricingState = (typeof REPRICING_STATES)[number];
 
 /** Turns a repricing job works through in one delivery: bounded, so a job never holds a worker long. */
 export const REPRICING_CHUNK = 500;
 
 /**
- * A job re-pricing earlier turns (`job_…`): those priced by a model (`modelId`), or those of a version whose model
+ * A job re-pricing earlier turns (`repricing_…`): those priced by a model (`modelId`), or those of a version whose model
  * changed (`versionId`). It works in chunks of turns ordered by id, `afterId` marking where the next one starts.
  */
 export interface Repricing {
@@ -17,7 +18,7 @@ export interface Repricing {
   readonly versionId: string | null;
   /** Whether it reprices every organization's turns (a platform-wide model's). */
   readonly allOrganizations: boolean;
-  readonly status: RepricingStatus;
+  readonly state: RepricingState;
   readonly afterId: string | null;
   readonly repricedCount: number;
   readonly finishedAt: string | null;
@@ -36,7 +37,7 @@ export function createRepricing(
     modelId: 'modelId' in target ? target.modelId : null,
     versionId: 'versionId' in target ? target.versionId : null,
     allOrganizations: 'allOrganizations' in target && target.allOrganizations,
-    status: 'QUEUED',
+    state: 'queued',
     afterId: null,
     repricedCount: 0,
     finishedAt: null,
@@ -52,6 +53,6 @@ export function advanceRepricing(
   chunk: { lastId: string | null; count: number },
   now: string,
 ): Repricing {
-  if (chunk.lastId === null) return { ...job, status: 'COMPLETED', finishedAt: now };
-  return { ...job, status: 'RUNNING', afterId: chunk.lastId, repricedCount: job.repricedCount + chunk.count };
+  if (chunk.lastId === null) return { ...job, state: 'completed', finishedAt: now };
+  return { ...job, state: 'active', afterId: chunk.lastId, repricedCount: job.repricedCount + chunk.count };
 }

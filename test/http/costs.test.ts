@@ -284,16 +284,28 @@ for (const { world, title } of await databaseWorlds(test)) {
       t.is((await tenant.member.get(`/inferenceResults/${first.id}`)).body.cost, 0.001);
       const job = await tenant.member.post(`/models/${model.body.id}/reprice`);
       t.is(job.status, 202, JSON.stringify(job.body));
-      t.regex(job.body.id, /^job_/);
-      let cost = 0;
-      for (let attempt = 0; attempt < 200 && cost !== 0.002; attempt++) {
-        cost = (await tenant.member.get(`/inferenceResults/${first.id}`)).body.cost;
-        if (cost !== 0.002) await new Promise((resolve) => setTimeout(resolve, 50));
+      t.regex(job.body.id, /^repricing_/);
+      t.like(job.body, {
+        state: 'queued',
+        modelId: model.body.id,
+        versionId: null,
+        repricedCount: 0,
+        finishedAt: null,
+      });
+      let followed = job;
+      for (let attempt = 0; attempt < 200 && followed.body.state !== 'completed'; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        followed = await tenant.member.get(`/repricings/${job.body.id}`);
+        t.is(followed.status, 200, JSON.stringify(followed.body));
       }
-      t.is(cost, 0.002);
+      t.like(followed.body, { id: job.body.id, state: 'completed', repricedCount: 2 });
+      t.truthy(followed.body.finishedAt);
+      t.is((await tenant.member.get(`/inferenceResults/${first.id}`)).body.cost, 0.002);
       t.is((await tenant.member.get(`/sessions/${sessionId}`)).body.cost, 0.004);
       const stranger = await createTenant(world());
       t.is((await stranger.member.post(`/models/${model.body.id}/reprice`)).status, 404);
+      t.is((await stranger.member.get(`/repricings/${job.body.id}`)).status, 404);
+      t.is((await tenant.member.get('/repricings/repricing_missing')).status, 404);
 
       const house = await tenant.owner.post('/models', {
         name: unique('house'),

@@ -50,9 +50,18 @@ export function costRoutes(useCases: UseCases): RouteSpec[] {
       path: '/models/:id/reprice',
       tag,
       summary: "Re-price the organization's earlier turns priced by this model, in chunks, as a job",
+      description: 'Answers the repricing (`repricing_…`); follow it with GET /repricings/{id}.',
       status: 202,
       response: repricing,
       run: (actor, id) => useCases.repriceModel.execute(actor, id),
+    }),
+    recordRoute({
+      method: 'get',
+      path: '/repricings/:id',
+      tag,
+      summary: 'Read a repricing job: its state (queued, active, completed) and the turns it re-priced so far',
+      response: repricing,
+      run: (actor, id) => useCases.getRepricing.execute(actor, id),
     }),
     route({
       method: 'get',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ModelPrice, ModelPriceChanges, NewModelPrice } from '../../../domain/cost/model-price.ts';
 import { MATCH_PATTERN_LIMIT } from '../../../domain/cost/model-price.ts';
 import { PRICE_LIMIT } from '../../../domain/cost/price-amounts.ts';
-import { REPRICING_STATUSES, type Repricing } from '../../../domain/cost/repricing.ts';
+import { REPRICING_STATES, type Repricing } from '../../../domain/cost/repricing.ts';
 import { listQuery, nameFilters, nullableTimestamp, q, recordName, timestamp } from './common.ts';
 import { lifecycleTimestamps, recordResponse, requestBody } from './record-fields.ts';
 
@@ -56,12 +56,12 @@ export const repricing = recordResponse<
   Repricing,
   'organizationId' | 'version' | 'afterId' | 'allOrganizations' | 'deletedAt'
 >({
-  id: 'RepricingJob',
+  id: 'Repricing',
 })({
-  id: z.string(),
+  id: z.string().describe('`repricing_…`'),
   modelId: z.string().nullable(),
   versionId: z.string().nullable(),
-  status: z.enum(REPRICING_STATUSES),
+  state: z.enum(REPRICING_STATES).describe('queued, active (chunks under way) or completed'),
   repricedCount: z.number().int().describe('Turns re-priced so far'),
   finishedAt: nullableTimestamp,
   createdAt: timestamp,

@@ -26,7 +26,7 @@ export const tables = {
     modelId: column.id({ nullable: true }),
     versionId: column.id({ nullable: true }),
     allOrganizations: column.boolean(),
-    status: column.string(),
+    state: column.string(),
     afterId: column.id({ nullable: true }),
     repricedCount: column.integer(),
     finishedAt: column.date({ nullable: true }),
@@ -70,7 +70,7 @@ const INDEXES = [
   'CREATE UNIQUE INDEX usage_rollups_key ON usage_rollups (organization_id, day, version_id, model)',
   'CREATE INDEX usage_rollups_product_idx ON usage_rollups (organization_id, product_id, day)',
   'CREATE INDEX inference_results_price_model_idx ON inference_results (price_model_id, id) WHERE price_model_id IS NOT NULL',
-  'CREATE INDEX repricings_status_idx ON repricings (status, created_at)',
+  'CREATE INDEX repricings_state_idx ON repricings (state, created_at)',
   'CREATE INDEX versions_model_idx ON versions (organization_id, model_id) WHERE model_id IS NOT NULL',
 ];
 

@@ -25,12 +25,12 @@ export const costKinds = {
   }),
   repricings: ownedRecordKind<Repricing>({
     name: 'Repricing',
-    publicName: 'Job',
+    publicName: 'Repricing',
     fields: {
       modelId: true,
       versionId: true,
       allOrganizations: true,
-      status: true,
+      state: true,
       afterId: true,
       repricedCount: true,
       finishedAt: true,
