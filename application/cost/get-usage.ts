@@ -16,7 +16,7 @@ import type { Ports } from '../ports/ports.ts';
 export interface UsageQuery extends UsageFilter {
   /** Inclusive, an ISO timestamp (a date is its midnight UTC); default 30 days before `to`. */
   readonly from?: string;
-  /** Exclusive, an ISO timestamp; default now. */
+  /** Exclusive, an ISO timestamp; default the end of today (UTC), so the default range is 30 whole days. */
   readonly to?: string;
   readonly groupBy: string;
 }
@@ -40,7 +40,7 @@ export class GetUsage {
 
   async execute(actor: Actor, query: UsageQuery): Promise<UsageLine[]> {
     const groups = parseGroupBy(query.groupBy);
-    const to = query.to ? Date.parse(query.to) : Date.parse(this.ports.clock.now());
+    const to = query.to ? Date.parse(query.to) : midnight(Date.parse(this.ports.clock.now())) + DAY_MS;
     const from = query.from ? Date.parse(query.from) : to - 30 * DAY_MS;
     if (!(from < to)) throw InvalidInput.of('from', 'must be before to');
     if (to - from > USAGE_RANGE_DAYS * DAY_MS)

@@ -77,7 +77,7 @@ export const usageQuery = z.strictObject({
   versionIds: q.strings(),
   models: q.strings(),
   from: dateOrTimestamp.describe('Inclusive; an ISO date (midnight UTC) or timestamp; default 30 days before to'),
-  to: dateOrTimestamp.describe('Exclusive; default now'),
+  to: dateOrTimestamp.describe('Exclusive; default the end of today (UTC): 30 whole days by default'),
   groupBy: z.string().min(1).max(40).describe('day, version or model, or two of them: groupBy=day,version'),
 });
 
