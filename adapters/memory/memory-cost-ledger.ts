@@ -2,12 +2,15 @@ import type { CostLedger, TokenTotals } from '../../application/ports/cost-ledge
 import { where } from '../../application/ports/list-query.ts';
 import type { StoragePorts } from '../../application/ports/ports.ts';
 import type { SpanReport } from '../../domain/cost/turn-pricing.ts';
-import type { UsageCounts, UsageFilter, UsageRow } from '../../domain/cost/usage.ts';
+import { type UsageCounts, type UsageFilter, type UsageRow, usageOf } from '../../domain/cost/usage.ts';
 import type { InferenceResult } from '../../domain/tracing/inference-result.ts';
 import { mergeUsage, reportsOf } from '../shared/cost-rows.ts';
+import type { MemoryInferenceResultStore } from './memory-tracing-stores.ts';
 import type { MemoryUnitOfWork } from './memory-unit-of-work.ts';
 
-type Stores = Pick<StoragePorts, 'inferenceResults' | 'spans' | 'evaluations' | 'inferenceGenerationItems'>;
+type Stores = Pick<StoragePorts, 'sessions' | 'versions' | 'spans' | 'evaluations' | 'inferenceGenerationItems'> & {
+  readonly inferenceResults: MemoryInferenceResultStore;
+};
 
 const ALL = 10_000_000;
 const inList = (values: readonly string[] | undefined, value: string) => values === undefined || values.includes(value);
@@ -62,6 +65,33 @@ export class MemoryCostLedger implements CostLedger {
         row.organizationId === scope &&
         row.day >= filter.fromDay &&
         row.day < filter.toDay &&
+        inList(filter.productIds, row.productId) &&
+        inList(filter.versionIds, row.versionId) &&
+        inList(filter.models, row.model),
+    );
+  }
+
+  async turnUsage(scope: string, filter: UsageFilter & { from: string; to: string }): Promise<UsageRow[]> {
+    const turns = this.stores.inferenceResults.createdIn(scope, filter.from, filter.to);
+    const sessions = await this.stores.sessions.list(scope, {
+      where: where.in('id', [...new Set(turns.map((turn) => turn.sessionId))]),
+      limit: ALL,
+    });
+    const versions = await this.stores.versions.list(scope, {
+      where: where.in('id', [...new Set(sessions.map((session) => session.versionId))]),
+      limit: ALL,
+    });
+    const versionOf = new Map(sessions.map((session) => [session.id, session.versionId]));
+    const productOf = new Map(versions.map((version) => [version.id, version.productId]));
+    const rows = turns.flatMap((turn) => {
+      const versionId = versionOf.get(turn.sessionId);
+      const productId = versionId === undefined ? undefined : productOf.get(versionId);
+      return versionId === undefined || productId === undefined
+        ? []
+        : [usageOf(turn, { productId, versionId }, 1, true)];
+    });
+    return mergeUsage(rows).filter(
+      (row) =>
         inList(filter.productIds, row.productId) &&
         inList(filter.versionIds, row.versionId) &&
         inList(filter.models, row.model),

@@ -25,6 +25,7 @@ export function createMemoryStorage(): StoragePorts {
   const tracing = createMemoryTracingStorage(uow);
   const evaluation = createMemoryEvaluationStorage(uow);
   const endpointConnections = createMemoryEndpointConnectionStorage(uow);
+  const catalog = createMemoryCatalogStorage(uow);
   return {
     uow,
     readiness: { check: async () => [] },
@@ -32,7 +33,7 @@ export function createMemoryStorage(): StoragePorts {
     subscriptions,
     users,
     apiKeys: new MemoryApiKeyStore(identityKinds.apiKeys, uow, { users, organizations, subscriptions }),
-    ...createMemoryCatalogStorage(uow),
+    ...catalog,
     ...createMemoryDatasetStorage(uow),
     ...evaluation,
     ...createMemoryRunStorage(uow),
@@ -42,7 +43,10 @@ export function createMemoryStorage(): StoragePorts {
     ...endpointConnections,
     modelPrices: new MemoryRecordStore(costKinds.modelPrices, uow),
     repricings: new MemoryRecordStore(costKinds.repricings, uow),
-    costLedger: new MemoryCostLedger({ ...tracing, ...evaluation, ...endpointConnections }, uow),
+    costLedger: new MemoryCostLedger(
+      { ...tracing, ...evaluation, ...endpointConnections, versions: catalog.versions },
+      uow,
+    ),
     ...createMemoryOperationsStorage(uow),
   };
 }

@@ -3,6 +3,7 @@ import type { CostLedger, TokenTotals } from '../../application/ports/cost-ledge
 import type { SpanReport } from '../../domain/cost/turn-pricing.ts';
 import type { UsageCounts, UsageFilter, UsageRow } from '../../domain/cost/usage.ts';
 import { mergeUsage, reportsOf, type SpanUsageRow } from '../shared/cost-rows.ts';
+import { boundValue } from './support/column-values.ts';
 import type { DatabaseHandle } from './support/database.ts';
 import { COST_SQL } from './support/cost-sql.ts';
 import type { TransactionContext } from './support/transaction-context.ts';
@@ -65,6 +66,18 @@ export class SequelizeCostLedger implements CostLedger {
       scope,
       filter.fromDay,
       filter.toDay,
+      optionalList(filter.productIds),
+      optionalList(filter.versionIds),
+      optionalList(filter.models),
+    ]);
+    return rows.map((row) => numeric(row, COUNTS));
+  }
+
+  async turnUsage(scope: string, filter: UsageFilter & { from: string; to: string }): Promise<UsageRow[]> {
+    const rows = await this.select<UsageRow>(this.sql.turnUsage, [
+      scope,
+      boundValue(this.database.dialect, 'date', filter.from),
+      boundValue(this.database.dialect, 'date', filter.to),
       optionalList(filter.productIds),
       optionalList(filter.versionIds),
       optionalList(filter.models),

@@ -1,16 +1,6 @@
 import { InvalidInput } from '../../domain/errors.ts';
 import type { Actor } from '../../domain/identity/role.ts';
-import {
-  groupUsage,
-  parseGroupBy,
-  type UsageFilter,
-  type UsageLine,
-  type UsageRow,
-  usageOf,
-} from '../../domain/cost/usage.ts';
-import type { InferenceResult } from '../../domain/tracing/inference-result.ts';
-import type { Condition } from '../ports/list-query.ts';
-import { where } from '../ports/list-query.ts';
+import { groupUsage, parseGroupBy, type UsageFilter, type UsageLine, type UsageRow } from '../../domain/cost/usage.ts';
 import type { Ports } from '../ports/ports.ts';
 
 export interface UsageQuery extends UsageFilter {
@@ -31,12 +21,10 @@ const midnight = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 /**
  * The organization's usage in [from, to) grouped by day, version and/or model: whole UTC days from the rollups (one
  * row per day, version and model, so the answer's cost does not grow with the turns stored), the partial days at
- * either end from the turns themselves.
+ * either end summed from the turns themselves (deleted ones too, as the rollups count them) by the store.
  */
 export class GetUsage {
-  constructor(
-    private readonly ports: Pick<Ports, 'costLedger' | 'inferenceResults' | 'sessions' | 'versions' | 'clock'>,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'costLedger' | 'clock'>) {}
 
   async execute(actor: Actor, query: UsageQuery): Promise<UsageLine[]> {
     const groups = parseGroupBy(query.groupBy);
@@ -65,36 +53,14 @@ export class GetUsage {
     return groupUsage(rows, groups);
   }
 
-  /** Turns created in [from, to) (under a day's worth), as rollup rows of one turn each. */
-  private async turnRows(scope: string, filter: UsageFilter, from: number, to: number): Promise<UsageRow[]> {
-    const range: Condition<InferenceResult>[] = [
-      { field: 'createdAt', op: 'gte', value: new Date(from).toISOString() },
-      { field: 'createdAt', op: 'lt', value: new Date(to).toISOString() },
-    ];
-    const turns = await this.ports.inferenceResults.list(scope, { where: range, limit: 10_000_000 });
-    const sessionIds = [...new Set(turns.map((turn) => turn.sessionId))];
-    if (sessionIds.length === 0) return [];
-    const sessions = await this.ports.sessions.list(scope, {
-      where: where.in('id', sessionIds),
-      limit: sessionIds.length,
-    });
-    const versionIds = [...new Set(sessions.map((session) => session.versionId))];
-    const versions = await this.ports.versions.list(scope, {
-      where: where.in('id', versionIds),
-      limit: versionIds.length,
-    });
-    const productOf = new Map(versions.map((version) => [version.id, version.productId]));
-    const versionOf = new Map(sessions.map((session) => [session.id, session.versionId]));
-    return turns.flatMap((turn) => {
-      const versionId = versionOf.get(turn.sessionId);
-      const productId = versionId ? productOf.get(versionId) : undefined;
-      if (!versionId || !productId) return [];
-      const row = usageOf(turn, { productId, versionId }, 1, true);
-      const keep =
-        (!filter.productIds || filter.productIds.includes(productId)) &&
-        (!filter.versionIds || filter.versionIds.includes(versionId)) &&
-        (!filter.models || filter.models.includes(row.model));
-      return keep ? [row] : [];
+  /** Turns created in [from, to) (under a day's worth), summed per day, version and model by the store. */
+  private turnRows(scope: string, filter: UsageFilter, from: number, to: number): Promise<UsageRow[]> {
+    return this.ports.costLedger.turnUsage(scope, {
+      productIds: filter.productIds,
+      versionIds: filter.versionIds,
+      models: filter.models,
+      from: new Date(from).toISOString(),
+      to: new Date(to).toISOString(),
     });
   }
 }

@@ -18,6 +18,11 @@ export interface CostLedger {
   addUsage(deltas: readonly UsageCounts[]): Promise<void>;
   /** The organization's rollup rows of whole days in [fromDay, toDay) that pass the filter. */
   usageRows(scope: string, filter: UsageFilter & { fromDay: string; toDay: string }): Promise<UsageRow[]>;
+  /**
+   * The organization's turns created in [from, to) (ISO timestamps; deleted turns too, as in the rollups) that pass
+   * the filter, summed per UTC day, version and model in the store: the rows the rollups would hold for that span.
+   */
+  turnUsage(scope: string, filter: UsageFilter & { from: string; to: string }): Promise<UsageRow[]>;
   /** Live turns' totals per session (sessions without turns are left out). */
   sessionTotals(scope: string, sessionIds: readonly string[]): Promise<Map<string, TokenTotals>>;
   /** Totals per run over the sessions its evaluations cover and its launches generated. */

@@ -61,7 +61,7 @@ async function insertCopies(
   const values = await copyList(handle, table, overrides);
   const series =
     handle.dialect === 'postgres'
-      ? `SELECT g AS i FROM generate_series(0, ${count - 1}) g`
+      ? `SELECT g AS i FROM generate_series(0::bigint, ${count - 1}) g`
       : `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${count - 1}) SELECT i FROM n`;
   await handle.sequelize.query(
     `INSERT INTO ${table} (${columns}) SELECT ${values} FROM (${series}) s, ${table} t WHERE t.id = '${templateId}'`,

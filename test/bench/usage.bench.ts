@@ -10,7 +10,8 @@ import { DAYS, placeFor, seedTurns } from './usage-bench-seed.ts';
  * 10,000 (seeded in bulk SQL, with the rollups those writes would have grown), each groupBy in turn, on SQLite and
  * PostgreSQL. Requests alternate between the two organizations; prints p50 and p95 per size and the ratio of the
  * large organization's figures to the small one's (the goal: at most 1.5). BENCH_USAGE_FACTOR scales both sizes
- * (0.01: 10,000 and 100); BENCH_USAGE_SAMPLES sets the requests per size and grouping.
+ * (0.01: 10,000 and 100); BENCH_USAGE_SAMPLES sets the requests per size and grouping; BENCH_USAGE_DATABASES picks
+ * the databases (sqlite,postgres).
  */
 const FACTOR = Number(process.env.BENCH_USAGE_FACTOR ?? 1);
 const SAMPLES = Number(process.env.BENCH_USAGE_SAMPLES ?? 40);
@@ -18,6 +19,7 @@ const LARGE = Math.round(1_000_000 * FACTOR);
 const SMALL = Math.max(1, Math.round(10_000 * FACTOR));
 const GROUPINGS = ['day', 'version', 'model', 'day,version', 'day,model', 'version,model'];
 const DAY_MS = 86_400_000;
+const DATABASES = (process.env.BENCH_USAGE_DATABASES ?? 'sqlite,postgres').split(',');
 
 const percentile = (sorted: readonly number[], share: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
@@ -107,6 +109,6 @@ function report(database: string, label: string, figures: Awaited<ReturnType<typ
 
 export async function run(): Promise<void> {
   process.stdout.write(`GET /usage over ${DAYS} days, ${SAMPLES} requests per size and grouping, alternating\n`);
-  await onDatabase('sqlite');
-  if (await postgresAvailable()) await onDatabase('postgres');
+  if (DATABASES.includes('sqlite')) await onDatabase('sqlite');
+  if (DATABASES.includes('postgres') && (await postgresAvailable())) await onDatabase('postgres');
 }

@@ -5,6 +5,8 @@ import type { StoragePorts } from '../../application/ports/ports.ts';
 import type { UsageCounts } from '../../domain/cost/usage.ts';
 import { createInferenceGenerationItem } from '../../domain/inference-generation/inference-generation-item.ts';
 import { openStorage, storageNames } from '../support/storage-worlds.ts';
+import { createProduct } from '../../domain/catalog/product.ts';
+import { createVersion } from '../../domain/catalog/version.ts';
 import { evaluation, OLD, result, session, span } from './sweep-records.ts';
 
 const delta = (fields: Partial<UsageCounts>): UsageCounts => ({
@@ -173,5 +175,68 @@ for (const name of await storageNames()) {
     t.deepEqual(reports.get('ir2'), { model: 'only', usage: null });
     t.false(reports.has('ir3'));
     t.deepEqual(await costLedger.generationReports(null, ['ir1']), new Map());
+  });
+
+  inWorld("turnUsage sums a span's turns per day, version and model, deleted ones too, filtered", async (s, t) => {
+    const { products, versions, sessions, inferenceResults, costLedger } = s;
+    const at = (time: string) => `2026-01-0${time}Z`;
+    for (const [id, productId] of [
+      ['version_1', 'product_1'],
+      ['version_2', 'product_2'],
+    ] as const) {
+      const creation = { organizationId: 'org_a', now: OLD };
+      await products.insert(createProduct({ name: productId }, { ...creation, id: productId }));
+      await versions.insert(createVersion({ productId }, { ...creation, id, number: 1, parent: null }));
+    }
+    await sessions.insertMany([
+      { ...session('org_a', 's1'), versionId: 'version_1' },
+      { ...session('org_a', 's2'), versionId: 'version_2' },
+    ]);
+    const turn = (
+      id: string,
+      sessionId: string,
+      createdAt: string,
+      model: string | null,
+      deletedAt: string | null = null,
+    ) => ({
+      ...result('org_a', id, sessionId, deletedAt),
+      createdAt,
+      model,
+      inputTokens: 10,
+      outputTokens: 1,
+      cacheReadInputTokens: 2,
+      costNanos: 5,
+    });
+    await inferenceResults.insertMany([
+      turn('ir1', 's1', at('1T23:00:00.000'), 'gpt-x'),
+      turn('ir2', 's1', at('1T23:30:00.000'), 'gpt-x', OLD),
+      turn('ir3', 's1', at('2T00:00:00.000'), null),
+      turn('ir4', 's2', at('2T01:00:00.000'), 'gpt-x'),
+      turn('ir5', 's2', at('2T02:00:00.000'), 'gpt-x'),
+      turn('ir6', 's1', at('1T12:00:00.000'), 'gpt-x'),
+    ]);
+    const span = { from: at('1T18:00:00.000'), to: at('2T02:00:00.000') };
+    const rows = byKey(await costLedger.turnUsage('org_a', span));
+    const row = (fields: Partial<UsageCounts>, count: number) =>
+      delta({
+        ...fields,
+        inferenceResultCount: count,
+        inputTokens: 10 * count,
+        outputTokens: count,
+        cacheReadInputTokens: 2 * count,
+        costNanos: 5 * count,
+      });
+    t.deepEqual(rows, [
+      row({ day: '2026-01-01' }, 2),
+      row({ day: '2026-01-02', model: '' }, 1),
+      row({ day: '2026-01-02', versionId: 'version_2', productId: 'product_2' }, 1),
+    ]);
+    t.deepEqual((await costLedger.turnUsage('org_a', { ...span, productIds: ['product_2'] })).length, 1);
+    t.deepEqual(
+      (await costLedger.turnUsage('org_a', { ...span, models: [''] })).map((r) => r.day),
+      ['2026-01-02'],
+    );
+    t.deepEqual(await costLedger.turnUsage('org_a', { ...span, versionIds: [] }), []);
+    t.deepEqual(await costLedger.turnUsage('org_b', span), []);
   });
 }

@@ -15,6 +15,23 @@ const ROLLUP_FIELDS = `organization_id AS "organizationId", day, version_id AS "
 const TOTALS = `SUM(COALESCE(r.input_tokens, 0)) AS "inputTokens", SUM(COALESCE(r.output_tokens, 0)) AS "outputTokens",
   SUM(COALESCE(r.cost_nanos, 0)) AS "costNanos"`;
 
+/** A turn's usage columns summed, as a rollup row's fields. */
+const TURN_SUMS = `COUNT(*) AS "inferenceResultCount", SUM(COALESCE(r.input_tokens, 0)) AS "inputTokens",
+  SUM(COALESCE(r.output_tokens, 0)) AS "outputTokens",
+  SUM(COALESCE(r.cache_read_input_tokens, 0)) AS "cacheReadInputTokens", SUM(COALESCE(r.cost_nanos, 0)) AS "costNanos"`;
+
+/** Turns of one organization in a time span (deleted ones too), summed per day, version and model. */
+const turnUsage = (day: string, list: (n: number) => string) => `SELECT r.organization_id AS "organizationId",
+    ${day} AS day, s.version_id AS "versionId", COALESCE(r.model, '') AS model, v.product_id AS "productId", ${TURN_SUMS}
+  FROM inference_results r
+  JOIN sessions s ON s.id = r.session_id AND s.organization_id = $1
+  JOIN versions v ON v.id = s.version_id AND v.organization_id = $1
+  WHERE r.organization_id = $1 AND r.created_at >= $2 AND r.created_at < $3
+    AND ($4 IS NULL OR v.product_id IN (${list(4)}))
+    AND ($5 IS NULL OR s.version_id IN (${list(5)}))
+    AND ($6 IS NULL OR COALESCE(r.model, '') IN (${list(6)}))
+  GROUP BY r.organization_id, ${day}, s.version_id, COALESCE(r.model, ''), v.product_id`;
+
 /** The cost ledger's statements, one text per dialect; `$n` are bound values, lists one JSON text each. */
 export const COST_SQL = {
   postgres: {
@@ -30,6 +47,10 @@ export const COST_SQL = {
         AND ($4::text IS NULL OR product_id IN (SELECT json_array_elements_text($4::json)))
         AND ($5::text IS NULL OR version_id IN (SELECT json_array_elements_text($5::json)))
         AND ($6::text IS NULL OR model IN (SELECT json_array_elements_text($6::json)))`,
+    turnUsage: turnUsage(
+      `to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`,
+      (n) => `SELECT json_array_elements_text($${n}::json)`,
+    ).replace(/\$([2-6]) IS NULL/g, (_, n) => `$${n}::text IS NULL`),
     sessionTotals: `SELECT r.session_id AS "key", ${TOTALS} FROM inference_results r
       WHERE r.organization_id = $1 AND r.deleted_at IS NULL
         AND r.session_id IN (SELECT json_array_elements_text($2::json))
@@ -58,6 +79,7 @@ export const COST_SQL = {
         AND ($4 IS NULL OR product_id IN (SELECT value FROM json_each($4)))
         AND ($5 IS NULL OR version_id IN (SELECT value FROM json_each($5)))
         AND ($6 IS NULL OR model IN (SELECT value FROM json_each($6)))`,
+    turnUsage: turnUsage('substr(r.created_at, 1, 10)', (n) => `SELECT value FROM json_each($${n})`),
     sessionTotals: `SELECT r.session_id AS "key", ${TOTALS} FROM inference_results r
       WHERE r.organization_id = $1 AND r.deleted_at IS NULL AND r.session_id IN (SELECT value FROM json_each($2))
       GROUP BY r.session_id`,
