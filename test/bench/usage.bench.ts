@@ -14,7 +14,7 @@ import { DAYS, placeFor, seedTurns } from './usage-bench-seed.ts';
  * the databases (sqlite,postgres).
  */
 const FACTOR = Number(process.env.BENCH_USAGE_FACTOR ?? 1);
-const SAMPLES = Number(process.env.BENCH_USAGE_SAMPLES ?? 40);
+const SAMPLES = Number(process.env.BENCH_USAGE_SAMPLES ?? 100);
 const LARGE = Math.round(1_000_000 * FACTOR);
 const SMALL = Math.max(1, Math.round(10_000 * FACTOR));
 const GROUPINGS = ['day', 'version', 'model', 'day,version', 'day,model', 'version,model'];
