@@ -3,9 +3,7 @@ import type { CostTotals } from '../../../application/cost/cost-totals.ts';
 import { costTotals } from './cost-totals.ts';
 import {
   INFERENCE_RESULT_STATUSES,
-  COST_SOURCES,
   TURN_ROLES,
-  type InferenceResult,
   type InferenceResultFields,
   type NewInferenceResult,
 } from '../../../domain/tracing/inference-result.ts';
@@ -99,32 +97,7 @@ export const sessionQuery = listQuery({
   sort: ['createdAt', 'customId', 'status', 'id'],
 });
 
-export const inferenceResult = recordResponse<
-  InferenceResult,
-  'organizationId' | 'version' | 'costNanos' | 'priceModelId' | 'usageSource' | 'modelSource'
->({ id: 'InferenceResult' })({
-  id: z.string(),
-  sessionId: z.string(),
-  input: z.string().nullable(),
-  output: z.string().nullable(),
-  retrievalContext: z.array(z.string()).nullable(),
-  latency: z.number().nullable().describe('Milliseconds'),
-  inputTokens: z.number().int().nullable(),
-  outputTokens: z.number().int().nullable(),
-  totalTokens: z.number().int().nullable(),
-  cacheReadInputTokens: z.number().int().nullable().describe('Input tokens read from the prompt cache'),
-  cacheCreationInputTokens: z.number().int().nullable().describe('Input tokens written to the prompt cache'),
-  model: z.string().nullable().describe('The model name the turn used'),
-  cost: z.number().nullable().describe('US dollars: as sent, or worked out from the model prices (exact to 1e-9)'),
-  costPerInputToken: z.number().nullable().describe('The input price applied (dollars per token)'),
-  costPerOutputToken: z.number().nullable().describe('The output price applied (dollars per token)'),
-  costPerCacheReadInputToken: z.number().nullable().describe('The cache-read price applied (dollars per token)'),
-  costSource: z.enum(COST_SOURCES).nullable().describe('SENT: the client gave cost; MODEL: worked out; null: unknown'),
-  status: z.enum(INFERENCE_RESULT_STATUSES),
-  error: z.string().nullable(),
-  droppedSpanCount: z.number().int().describe('Spans of this result refused for invalid data'),
-  ...lifecycleTimestamps,
-});
+export { inferenceResult } from './inference-result.ts';
 
 const inferenceResultFields = {
   input: z.string().nullable().optional(),
