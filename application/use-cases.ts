@@ -28,6 +28,7 @@ import type { Settings } from './ports/settings.ts';
 import { createEvaluationUseCases } from './evaluation/evaluation-use-cases.ts';
 import { createRunUseCases } from './run/run-use-cases.ts';
 import { createReviewUseCases } from './review/review-use-cases.ts';
+import { createCostUseCases } from './cost/cost-use-cases.ts';
 import { createEndpointConnectionUseCases } from './endpoint-connection/endpoint-connection-use-cases.ts';
 import { createInferenceGenerationUseCases } from './inference-generation/inference-generation-use-cases.ts';
 import { CreateSession } from './tracing/create-session.ts';
@@ -64,6 +65,7 @@ export function createUseCases(ports: Ports, settings: Settings) {
     ...createRunUseCases(ports),
     ...createReviewUseCases(ports, settings),
     ...createEndpointConnectionUseCases(ports),
+    ...createCostUseCases(ports),
     ...createInferenceGenerationUseCases(ports, settings),
     createSession: new CreateSession(ports),
     getSession: new GetSession(ports),

@@ -68,6 +68,15 @@ export async function startScoringWorker(container: Container): Promise<void> {
     ),
     config.GENERATION_CONCURRENCY,
   );
+  await queue.startRepricingWorker(
+    logged(
+      ports.logger,
+      useCases.runRepricings,
+      (jobs) => ({ repricingIds: jobs.map((job) => job.repricingId) }),
+      'repricing',
+    ),
+    1,
+  );
   await queue.startWorker(
     logged(
       ports.logger,

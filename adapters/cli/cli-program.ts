@@ -8,6 +8,7 @@ import { addResourceCommands } from './resource-commands.ts';
 import { addRunCommand } from './run-command.ts';
 import type { CliInput } from './terminal-input.ts';
 import { addTransferCommands } from './transfer-commands.ts';
+import { addUsageCommand } from './usage-command.ts';
 
 /** What the program reads and writes besides the API: kept apart so the entry point alone touches the process. */
 export interface CliIo {
@@ -46,5 +47,6 @@ export function cliProgram(io: CliIo): Command {
   addResourceCommands(program, connect, io.print);
   addRunCommand(program, connect, io);
   addTransferCommands(program, connect, io);
+  addUsageCommand(program, connect, io.print);
   return program;
 }

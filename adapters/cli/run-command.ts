@@ -102,7 +102,10 @@ export function addRunCommand(
       const launched = await launch(client, run.id, options);
       io.print(`Run ${run.id}: launch ${launched.launchId} started`);
       const ended = await waitForLaunch(client, run.id, launched.launchId, timeoutMs, io.interactive);
-      required(await client.api.POST('/runs/{id}/close', { params: { path: { id: run.id } } }), 'closing the run');
+      const closed = required(
+        await client.api.POST('/runs/{id}/close', { params: { path: { id: run.id } } }),
+        'closing the run',
+      );
 
       const outcome = await readOutcome(client, run.id, ended, {
         sessionIds: options.sessions ?? [],
@@ -114,7 +117,7 @@ export function addRunCommand(
         for await (const metric of client.listAll('/metrics', { ids: metricIds }, 1000))
           names.set(metric.id, metric.name);
       const rows = gate(outcome.evaluations, names, await baselineOf(client, options.baseline), rules);
-      io.print(summary(rows, outcome));
+      io.print(summary(rows, outcome, closed));
       if (options.junit)
         await writeFile(
           options.junit,

@@ -1,4 +1,5 @@
 import { table } from './cli-output.ts';
+import { dollars } from './usage-table.ts';
 import type { GateRow, GateRules } from './gate.ts';
 import type { RunOutcome } from './run-outcome.ts';
 
@@ -29,11 +30,22 @@ export function gateFailures(rows: readonly GateRow[], outcome: RunOutcome, rule
   ];
 }
 
+/** What the run's turns used and cost, as its answer sums them. */
+export interface RunTotals {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cost: number;
+}
+
+/** The run's cost and tokens in one line: `Cost: $0.000033 (15 input tokens, 9 output tokens)`. */
+export const costLine = (totals: RunTotals): string =>
+  `Cost: ${dollars(totals.cost)} (${plural(totals.inputTokens, 'input token')}, ${plural(totals.outputTokens, 'output token')})`;
+
 /**
- * The summary a person or a CI log reads, in plain text (no bar needed to see a failure): the per-metric table, then
- * every failed session with its reason, and the launch's own error.
+ * The summary a person or a CI log reads, in plain text (no bar needed to see a failure): the per-metric table and,
+ * beside it, the run's cost and tokens, then every failed session with its reason, and the launch's own error.
  */
-export function summary(rows: readonly GateRow[], outcome: RunOutcome): string {
+export function summary(rows: readonly GateRow[], outcome: RunOutcome, totals?: RunTotals): string {
   const lines: string[] = [];
   const empty = nothingToGateOn(outcome);
   if (empty) lines.push(`Nothing to gate on: ${empty}`);
@@ -48,6 +60,7 @@ export function summary(rows: readonly GateRow[], outcome: RunOutcome): string {
         ['metricName', 'evaluations', 'mean', 'min', 'max', 'passRate', 'change', 'failure'],
       ),
     );
+  if (totals) lines.push(costLine(totals));
   const { failedSessions, failedWithoutSession, launch } = outcome;
   if (failedSessions.length + failedWithoutSession > 0)
     lines.push(`${plural(failedSessions.length + failedWithoutSession, 'session')} failed:`);

@@ -8,6 +8,8 @@ import { createMemoryRunStorage } from './memory-run-storage.ts';
 import { createMemoryReviewStorage } from './memory-review-storage.ts';
 import { createMemoryEndpointConnectionStorage } from './memory-endpoint-connection-storage.ts';
 import { createMemoryOperationsStorage } from './memory-operations-storage.ts';
+import { MemoryCostLedger } from './memory-cost-ledger.ts';
+import { costKinds } from '../shared/record-kinds/cost-kinds.ts';
 import { MemoryOrganizationStore } from './memory-organization-store.ts';
 import { MemoryRecordStore } from './memory-record-store.ts';
 import { createMemoryTracingStorage } from './memory-tracing-stores.ts';
@@ -22,6 +24,8 @@ export function createMemoryStorage(): StoragePorts {
   const subscriptions = new MemoryRecordStore(identityKinds.subscriptions, uow);
   const tracing = createMemoryTracingStorage(uow);
   const evaluation = createMemoryEvaluationStorage(uow);
+  const endpointConnections = createMemoryEndpointConnectionStorage(uow);
+  const catalog = createMemoryCatalogStorage(uow);
   return {
     uow,
     readiness: { check: async () => [] },
@@ -29,14 +33,20 @@ export function createMemoryStorage(): StoragePorts {
     subscriptions,
     users,
     apiKeys: new MemoryApiKeyStore(identityKinds.apiKeys, uow, { users, organizations, subscriptions }),
-    ...createMemoryCatalogStorage(uow),
+    ...catalog,
     ...createMemoryDatasetStorage(uow),
     ...evaluation,
     ...createMemoryRunStorage(uow),
     ...tracing,
     sweeps: new MemorySweepStore({ organizations, ...tracing, ...evaluation }),
     ...createMemoryReviewStorage(uow),
-    ...createMemoryEndpointConnectionStorage(uow),
+    ...endpointConnections,
+    modelPrices: new MemoryRecordStore(costKinds.modelPrices, uow),
+    repricings: new MemoryRecordStore(costKinds.repricings, uow),
+    costLedger: new MemoryCostLedger(
+      { ...tracing, ...evaluation, ...endpointConnections, versions: catalog.versions },
+      uow,
+    ),
     ...createMemoryOperationsStorage(uow),
   };
 }

@@ -52,6 +52,11 @@ export class MemoryInferenceResultStore extends MemoryChangingStore<InferenceRes
     return this.byIds(scope, ids);
   }
 
+  /** The organization's turns created in [from, to), deleted ones included (what usage counts). */
+  createdIn(scope: string, from: string, to: string): InferenceResult[] {
+    return this.matching(scope, [], true).filter((row) => row.createdAt >= from && row.createdAt < to);
+  }
+
   override async update(record: InferenceResult): Promise<InferenceResult> {
     const stored = this.rows.get(record.id);
     const droppedSpanCount = stored?.droppedSpanCount ?? record.droppedSpanCount;
@@ -87,7 +92,9 @@ interface TracingPorts extends Pick<StoragePorts, 'sessions' | 'inferenceResults
 }
 
 /** The tracing stores of the in-memory world. */
-export function createMemoryTracingStorage(uow: MemoryUnitOfWork): TracingPorts {
+export function createMemoryTracingStorage(
+  uow: MemoryUnitOfWork,
+): TracingPorts & { inferenceResults: MemoryInferenceResultStore } {
   return {
     sessions: new MemoryBulkRecordStore(tracingKinds.sessions, uow),
     inferenceResults: new MemoryInferenceResultStore(tracingKinds.inferenceResults, uow),

@@ -1,4 +1,10 @@
-import type { EvaluationJob, InferenceGenerationJob, JobQueue, LaunchJob } from '../../application/ports/job-queue.ts';
+import type {
+  EvaluationJob,
+  InferenceGenerationJob,
+  JobQueue,
+  LaunchJob,
+  RepricingJob,
+} from '../../application/ports/job-queue.ts';
 
 /** A queue that only remembers what was enqueued: the application tests' fake, drained by hand. */
 export class RecordingJobQueue implements JobQueue {
@@ -16,6 +22,12 @@ export class RecordingJobQueue implements JobQueue {
 
   async enqueueInferenceGenerations(jobs: readonly InferenceGenerationJob[]): Promise<void> {
     this.generationJobs.push(...jobs);
+  }
+
+  readonly repricingJobs: RepricingJob[] = [];
+
+  async enqueueRepricings(jobs: readonly RepricingJob[]): Promise<void> {
+    this.repricingJobs.push(...jobs);
   }
 
   /** Takes every scoring job recorded so far. */

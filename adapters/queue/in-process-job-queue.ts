@@ -1,4 +1,9 @@
-import type { EvaluationJob, InferenceGenerationJob, LaunchJob } from '../../application/ports/job-queue.ts';
+import type {
+  EvaluationJob,
+  InferenceGenerationJob,
+  LaunchJob,
+  RepricingJob,
+} from '../../application/ports/job-queue.ts';
 import type { JobWorker, RunnableJobQueue } from './job-runner.ts';
 import { OutboxLoop } from './outbox-loop.ts';
 
@@ -9,6 +14,8 @@ export interface InProcessQueueOptions {
   readonly findQueuedLaunches: (limit: number) => Promise<LaunchJob[]>;
   /** The durable outbox of generation jobs: every open generation item, oldest first (none when not given). */
   readonly findOpenInferenceGenerations?: (limit: number) => Promise<InferenceGenerationJob[]>;
+  /** The durable outbox of repricing jobs: every unfinished repricing, oldest first (none when not given). */
+  readonly findOpenRepricings?: (limit: number) => Promise<RepricingJob[]>;
   /** How often the outbox is swept when nobody wakes the worker. */
   readonly pollMs?: number;
   /** A job that keeps failing is given up after this many attempts: its worker's `giveUp` ends its work. */
@@ -36,6 +43,7 @@ export class InProcessJobQueue implements RunnableJobQueue {
   private readonly scoring: OutboxLoop<EvaluationJob>;
   private readonly launching: OutboxLoop<LaunchJob>;
   private readonly generating: OutboxLoop<InferenceGenerationJob>;
+  private readonly repricing: OutboxLoop<RepricingJob>;
 
   constructor(options: InProcessQueueOptions) {
     this.scoring = new OutboxLoop(options, options.findPending, (job) => job.evaluationId);
@@ -45,6 +53,19 @@ export class InProcessJobQueue implements RunnableJobQueue {
       options.findOpenInferenceGenerations ?? (async () => []),
       (job) => job.itemId,
     );
+    this.repricing = new OutboxLoop(
+      { ...options, batchSize: 1 },
+      options.findOpenRepricings ?? (async () => []),
+      (job) => job.repricingId,
+    );
+  }
+
+  enqueueRepricings(jobs: readonly RepricingJob[]): Promise<void> {
+    return this.repricing.enqueue(jobs);
+  }
+
+  startRepricingWorker(worker: JobWorker<RepricingJob>, concurrency: number): Promise<void> {
+    return this.repricing.startWorker(worker, concurrency);
   }
 
   enqueue(jobs: readonly EvaluationJob[]): Promise<void> {
@@ -75,10 +96,11 @@ export class InProcessJobQueue implements RunnableJobQueue {
   async idle(): Promise<void> {
     await this.launching.idle();
     await this.generating.idle();
+    await this.repricing.idle();
     await this.scoring.idle();
   }
 
   async stop(): Promise<void> {
-    await Promise.all([this.launching.stop(), this.generating.stop(), this.scoring.stop()]);
+    await Promise.all([this.launching.stop(), this.generating.stop(), this.repricing.stop(), this.scoring.stop()]);
   }
 }

@@ -3,6 +3,7 @@ import { identityKinds } from '../shared/record-kinds/identity-kinds.ts';
 import { defineIdentityModels } from './models/identity-models.ts';
 import { SequelizeApiKeyStore } from './sequelize-api-key-store.ts';
 import { createSequelizeCatalogStorage } from './sequelize-catalog-storage.ts';
+import { createSequelizeCostStorage } from './sequelize-cost-storage.ts';
 import { createSequelizeDatasetStorage } from './sequelize-dataset-storage.ts';
 import { createSequelizeEvaluationStorage } from './sequelize-evaluation-storage.ts';
 import { createSequelizeRunStorage } from './sequelize-run-storage.ts';
@@ -44,6 +45,7 @@ export function createSequelizeStorage(database: DatabaseHandle): StoragePorts {
     ...createSequelizeReviewStorage(database, context),
     ...createSequelizeEndpointConnectionStorage(database, context),
     ...createSequelizeOperationsStorage(database, context),
+    ...createSequelizeCostStorage(database, context),
     sweeps: new SequelizeSweepStore(database, context),
   };
 }

@@ -1,4 +1,5 @@
 import { createVersion, versionNumberSequence, type NewVersion, type Version } from '../../domain/catalog/version.ts';
+import { requireVisibleModel } from '../cost/model-access.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import type { Ports } from '../ports/ports.ts';
 
@@ -10,7 +11,7 @@ export class CreateVersion {
   constructor(
     private readonly ports: Pick<
       Ports,
-      'products' | 'versions' | 'endpointConnections' | 'sequences' | 'ids' | 'clock' | 'uow'
+      'products' | 'versions' | 'endpointConnections' | 'modelPrices' | 'sequences' | 'ids' | 'clock' | 'uow'
     >,
   ) {}
 
@@ -19,6 +20,7 @@ export class CreateVersion {
     return this.ports.uow.transaction(async () => {
       const product = await this.ports.products.require(scope, input.productId);
       const parent = input.parentVersionId ? await this.ports.versions.require(scope, input.parentVersionId) : null;
+      if (input.modelId) await requireVisibleModel(this.ports, scope, input.modelId);
       if (input.conversationEndpointConnectionId)
         await this.ports.endpointConnections.require(scope, input.conversationEndpointConnectionId);
       const number = await this.ports.sequences.next(scope, versionNumberSequence(product.id));

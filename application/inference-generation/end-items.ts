@@ -14,6 +14,7 @@ import type { Ports } from '../ports/ports.ts';
 import { settleLaunches } from '../launch/settle-launches.ts';
 import { retryContended } from './retry-contended.ts';
 import { GroupCommit } from '../shared/group-commit.ts';
+import { insertPricedTurns } from '../cost/insert-priced-turns.ts';
 
 /** How a played test case ended: the session's stopping reason, or the error that failed it. */
 export interface Played {
@@ -152,7 +153,8 @@ export class EndGroup {
           finishSession(session, ending.finished?.played ?? { error: ending.error }, now),
         );
     const turns = plans.flatMap(({ ending }) => (ending.finished?.turn ? [ending.finished.turn] : []));
-    if (turns.length > 0) await this.ports.inferenceResults.insertMany(turns);
+    // Priced and added to the usage rollups per organization, one statement for the group's turns.
+    await insertPricedTurns(this.ports, turns);
     const created = await this.dispatch(plans);
     for (const plan of plans) {
       const { ending, item, launch, session } = plan;

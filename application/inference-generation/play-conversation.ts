@@ -6,6 +6,7 @@ import type { HistoryEntry } from '../../domain/endpoint-connection/product-turn
 import { createInferenceResult, type InferenceResult } from '../../domain/tracing/inference-result.ts';
 import { type Session, updateSession } from '../../domain/tracing/session.ts';
 import { callProduct } from '../endpoint-connection/call-product.ts';
+import { insertPricedTurns } from '../cost/insert-priced-turns.ts';
 import type { ConnectionSlot } from '../ports/endpoint-caller.ts';
 import { askSimulator } from './ask-simulator.ts';
 import { where } from '../ports/list-query.ts';
@@ -132,7 +133,7 @@ export async function playConversation(
     const result = await ports.uow.transaction(async () => {
       if (answeredSessionId !== productSessionId)
         await rememberProductSession(ports, scope, session.id, answeredSessionId);
-      return ports.inferenceResults.insert(
+      const [stored] = await insertPricedTurns(ports, [
         createInferenceResult(
           {
             sessionId: session.id,
@@ -147,7 +148,8 @@ export async function playConversation(
           },
           { id: ports.ids.next('inferenceResult'), organizationId: scope, now: ports.clock.now() },
         ),
-      );
+      ]);
+      return stored;
     });
     recorded.push(result);
     note(result);

@@ -16,6 +16,12 @@ export interface InferenceGenerationJob {
   readonly itemId: string;
 }
 
+/** One repricing job's next chunk: its row holds the rest (what it reprices, where it got to). */
+export interface RepricingJob {
+  readonly organizationId: string;
+  readonly repricingId: string;
+}
+
 /**
  * Queues asynchronous work: scoring jobs, and launch jobs beside them. Called inside a `uow.transaction`, the jobs
  * exist exactly when that transaction commits (never for a rolled-back one); a job is delivered at least once, and its
@@ -28,6 +34,8 @@ export interface JobQueue {
   enqueueLaunches(jobs: readonly LaunchJob[]): Promise<void>;
   /** Queues generation jobs (one per test case) with the same guarantees; their handler continues an open item. */
   enqueueInferenceGenerations(jobs: readonly InferenceGenerationJob[]): Promise<void>;
+  /** Queues repricing jobs with the same guarantees; their handler re-prices one chunk of turns per delivery. */
+  enqueueRepricings(jobs: readonly RepricingJob[]): Promise<void>;
 }
 
 /**

@@ -42,6 +42,10 @@ import type { SelfCheckProbes } from './self-check.ts';
 import type { SpanIngestionObserver } from './span-ingestion-observer.ts';
 import type { SweepObserver } from './sweep-observer.ts';
 import type { SweepStore } from './sweep-store.ts';
+import type { ModelPrice } from '../../domain/cost/model-price.ts';
+import type { Repricing } from '../../domain/cost/repricing.ts';
+import type { CostLedger } from './cost-ledger.ts';
+import type { PatternEngine } from './pattern-engine.ts';
 
 /** Every port the use cases may ask for; an adapter family supplies all of them. Settings travel apart (`Settings`). */
 export interface Ports {
@@ -91,6 +95,12 @@ export interface Ports {
   readonly simulator: ConversationSimulator;
   /** The API's own dependencies and the downstream services, for GET /self-check. */
   readonly selfCheck: SelfCheckProbes;
+  /** Model prices: an organization's own and platform-wide ones (organizationId null). */
+  readonly modelPrices: RecordStore<ModelPrice>;
+  readonly repricings: RecordStore<Repricing>;
+  readonly costLedger: CostLedger;
+  /** Runs models' match patterns in linear time. */
+  readonly patterns: PatternEngine;
 }
 
 /** The ports an adapter family for storage supplies (memory, SQLite, PostgreSQL): everything but the system services. */
@@ -113,4 +123,5 @@ export type StoragePorts = Omit<
   | 'signInLimiter'
   | 'simulator'
   | 'selfCheck'
+  | 'patterns'
 >;

@@ -13,7 +13,9 @@ import { settleRuns } from '../launch/settle-launches.ts';
  * finds its version changed and writes nothing. A run opened by a launch then settles.
  */
 export class CancelLaunch {
-  constructor(private readonly ports: Pick<Ports, 'runs' | 'launches' | 'evaluations' | 'clock' | 'uow'>) {}
+  constructor(
+    private readonly ports: Pick<Ports, 'costLedger' | 'runs' | 'launches' | 'evaluations' | 'clock' | 'uow'>,
+  ) {}
 
   async execute(actor: Actor, runId: string, launchId: string): Promise<RunWithLaunches> {
     const scope = actor.organizationId;

@@ -6,7 +6,9 @@ import { launchesOfRun, viewRun, type RunWithLaunches } from './run-views.ts';
 
 /** POST /runs/{id}/close: ends a run the caller opened once none of its launches is still QUEUED or RUNNING. */
 export class CloseRun {
-  constructor(private readonly ports: Pick<Ports, 'runs' | 'launches' | 'evaluations' | 'clock' | 'uow'>) {}
+  constructor(
+    private readonly ports: Pick<Ports, 'costLedger' | 'runs' | 'launches' | 'evaluations' | 'clock' | 'uow'>,
+  ) {}
 
   async execute(actor: Actor, id: string): Promise<RunWithLaunches> {
     const scope = actor.organizationId;

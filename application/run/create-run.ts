@@ -30,6 +30,6 @@ export class CreateRun {
         `A run with customId "${opened.customId}" is already open on product ${product.id}`,
       );
     });
-    return { ...run, evaluationCount: 0, sessionCount: 0 };
+    return { ...run, evaluationCount: 0, sessionCount: 0, inputTokens: 0, outputTokens: 0, cost: 0 };
   }
 }

@@ -4,7 +4,7 @@ import { viewRun, type RunWithLaunches } from './run-views.ts';
 
 /** GET /runs/{id}: one run with its counts and launches. */
 export class GetRun {
-  constructor(private readonly ports: Pick<Ports, 'runs' | 'launches' | 'evaluations'>) {}
+  constructor(private readonly ports: Pick<Ports, 'costLedger' | 'runs' | 'launches' | 'evaluations'>) {}
 
   async execute(actor: Actor, id: string): Promise<RunWithLaunches> {
     return viewRun(this.ports, actor.organizationId, await this.ports.runs.require(actor.organizationId, id));

@@ -16,7 +16,7 @@ export interface RunFilter extends Page<Run> {
 
 /** GET /runs: the organization's runs meeting every filter, one page, with their counts (never their launches). */
 export class ListRuns extends FilteredList<Run, RunFilter, RunView> {
-  constructor(ports: Pick<Ports, 'runs' | 'evaluations'>) {
+  constructor(ports: Pick<Ports, 'costLedger' | 'runs' | 'evaluations'>) {
     super(
       ports.runs,
       (filter) => [

@@ -14,7 +14,16 @@ export class RelaunchRun {
   constructor(
     private readonly ports: Pick<
       Ports,
-      'runs' | 'launches' | 'evaluations' | 'sequences' | 'jobQueue' | 'ids' | 'clock' | 'uow' | 'versions'
+      | 'costLedger'
+      | 'runs'
+      | 'launches'
+      | 'evaluations'
+      | 'sequences'
+      | 'jobQueue'
+      | 'ids'
+      | 'clock'
+      | 'uow'
+      | 'versions'
     >,
   ) {}
 

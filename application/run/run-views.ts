@@ -1,3 +1,4 @@
+import { type CostTotals, servedTotals } from '../cost/cost-totals.ts';
 import type { Launch } from '../../domain/run/launch.ts';
 import type { Run } from '../../domain/run/run.ts';
 import { where } from '../ports/list-query.ts';
@@ -10,7 +11,7 @@ export interface LaunchView extends Launch {
 }
 
 /** A run as served: with the evaluations it launched and the distinct sessions they cover, counted now. */
-export interface RunView extends Run {
+export interface RunView extends Run, CostTotals {
   readonly evaluationCount: number;
   readonly sessionCount: number;
 }
@@ -20,7 +21,7 @@ export interface RunWithLaunches extends RunView {
   readonly launches: readonly LaunchView[];
 }
 
-type Needs = Pick<Ports, 'launches' | 'evaluations'>;
+type Needs = Pick<Ports, 'launches' | 'evaluations' | 'costLedger'>;
 
 /** More launches than one run ever holds. */
 const MANY = 100_000;
@@ -35,23 +36,21 @@ export const launchesOfRun = (ports: Pick<Ports, 'launches'>, scope: string, run
 
 /** Runs with their counts, one grouped query for the whole page. */
 export async function viewRuns(
-  ports: Pick<Ports, 'evaluations'>,
+  ports: Pick<Ports, 'evaluations' | 'costLedger'>,
   scope: string,
   runs: readonly Run[],
 ): Promise<RunView[]> {
   if (runs.length === 0) return [];
-  const counts = await ports.evaluations.countBy(
-    scope,
-    'runId',
-    where.in(
-      'runId',
-      runs.map((run) => run.id),
-    ),
-  );
+  const runIds = runs.map((run) => run.id);
+  const [counts, totals] = await Promise.all([
+    ports.evaluations.countBy(scope, 'runId', where.in('runId', runIds)),
+    ports.costLedger.runTotals(scope, runIds),
+  ]);
   return runs.map((run) => ({
     ...run,
     evaluationCount: counts.get(run.id)?.evaluations ?? 0,
     sessionCount: counts.get(run.id)?.sessions ?? 0,
+    ...servedTotals(totals.get(run.id)),
   }));
 }
 

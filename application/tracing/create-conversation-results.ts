@@ -1,3 +1,5 @@
+import { insertPricedTurns } from '../cost/insert-priced-turns.ts';
+import type { PricingPorts } from '../cost/price-turns.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import {
   createInferenceResult,
@@ -9,7 +11,7 @@ import type { Ports } from '../ports/ports.ts';
 
 /** Turns a recorded conversation into a session's inference results, all in one transaction. */
 export class CreateConversationResults {
-  constructor(private readonly ports: Pick<Ports, 'sessions' | 'inferenceResults' | 'uow' | 'ids' | 'clock'>) {}
+  constructor(private readonly ports: PricingPorts & Pick<Ports, 'uow' | 'ids' | 'clock'>) {}
 
   async execute(actor: Actor, sessionId: string, turns: readonly ConversationTurn[]): Promise<InferenceResult[]> {
     const scope = actor.organizationId;
@@ -22,8 +24,7 @@ export class CreateConversationResults {
           { id: this.ports.ids.next('inferenceResult'), organizationId: scope, now },
         ),
       );
-      await this.ports.inferenceResults.insertMany(results);
-      return results;
+      return insertPricedTurns(this.ports, results);
     });
   }
 }

@@ -1,3 +1,5 @@
+import type { CostTotals } from '../cost/cost-totals.ts';
+import { withSessionTotals } from '../cost/cost-totals.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import { joinRun, versionTarget } from '../../domain/run/run.ts';
 import { createSession, type NewSession, type Session } from '../../domain/tracing/session.ts';
@@ -8,9 +10,14 @@ import type { Ports } from '../ports/ports.ts';
  * inside a RUNNING run the caller opened for the same product (and version, when the run names one).
  */
 export class CreateSession {
-  constructor(private readonly ports: Pick<Ports, 'sessions' | 'versions' | 'testCases' | 'runs' | 'ids' | 'clock'>) {}
+  constructor(
+    private readonly ports: Pick<
+      Ports,
+      'costLedger' | 'sessions' | 'versions' | 'testCases' | 'runs' | 'ids' | 'clock'
+    >,
+  ) {}
 
-  async execute(actor: Actor, input: NewSession): Promise<Session> {
+  async execute(actor: Actor, input: NewSession): Promise<Session & CostTotals> {
     const scope = actor.organizationId;
     const version = await this.ports.versions.require(scope, input.versionId);
     if (input.testCaseId) await this.ports.testCases.require(scope, input.testCaseId);
@@ -21,6 +28,9 @@ export class CreateSession {
     });
     if (session.runId !== null)
       joinRun(await this.ports.runs.require(scope, session.runId), versionTarget(version), 'session');
-    return this.ports.sessions.insert(session);
+    const [view] = await withSessionTotals(this.ports, actor.organizationId, [
+      await this.ports.sessions.insert(session),
+    ]);
+    return view;
   }
 }

@@ -26,7 +26,18 @@ export class IngestOtelSpans {
   constructor(
     private readonly ports: Pick<
       Ports,
-      'sessions' | 'versions' | 'inferenceResults' | 'spans' | 'spanIngestion' | 'uow' | 'ids' | 'clock' | 'logger'
+      | 'sessions'
+      | 'versions'
+      | 'modelPrices'
+      | 'costLedger'
+      | 'patterns'
+      | 'inferenceResults'
+      | 'spans'
+      | 'spanIngestion'
+      | 'uow'
+      | 'ids'
+      | 'clock'
+      | 'logger'
     >,
   ) {}
 

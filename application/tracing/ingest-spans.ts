@@ -23,7 +23,18 @@ export class IngestSpans {
   constructor(
     private readonly ports: Pick<
       Ports,
-      'inferenceResults' | 'spans' | 'spanIngestion' | 'uow' | 'ids' | 'clock' | 'logger'
+      | 'sessions'
+      | 'versions'
+      | 'modelPrices'
+      | 'costLedger'
+      | 'patterns'
+      | 'inferenceResults'
+      | 'spans'
+      | 'spanIngestion'
+      | 'uow'
+      | 'ids'
+      | 'clock'
+      | 'logger'
     >,
   ) {}
 

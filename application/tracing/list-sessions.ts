@@ -1,3 +1,4 @@
+import { type CostTotals, withSessionTotals } from '../cost/cost-totals.ts';
 import type { Session } from '../../domain/tracing/session.ts';
 import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
@@ -17,17 +18,21 @@ export interface SessionFilter extends Page<Session> {
 }
 
 /** Sessions of the caller's organization that meet every filter given. */
-export class ListSessions extends FilteredList<Session, SessionFilter> {
-  constructor(ports: Pick<Ports, 'sessions'>) {
-    super(ports.sessions, (filter) => [
-      ...where.in('id', filter.ids),
-      ...where.in('versionId', filter.versionIds),
-      ...where.in('testCaseId', filter.testCaseIds),
-      ...where.in('customId', filter.customIds),
-      ...where.in('status', filter.statuses),
-      ...where.in('runId', filter.runIds),
-      ...where.eq('isProduction', filter.isProduction),
-      ...where.range('createdAt', filter.createdAfter, filter.createdBefore),
-    ]);
+export class ListSessions extends FilteredList<Session, SessionFilter, Session & CostTotals> {
+  constructor(ports: Pick<Ports, 'sessions' | 'costLedger'>) {
+    super(
+      ports.sessions,
+      (filter) => [
+        ...where.in('id', filter.ids),
+        ...where.in('versionId', filter.versionIds),
+        ...where.in('testCaseId', filter.testCaseIds),
+        ...where.in('customId', filter.customIds),
+        ...where.in('status', filter.statuses),
+        ...where.in('runId', filter.runIds),
+        ...where.eq('isProduction', filter.isProduction),
+        ...where.range('createdAt', filter.createdAfter, filter.createdBefore),
+      ],
+      (sessions, scope) => withSessionTotals(ports, scope, sessions),
+    );
   }
 }

@@ -1,3 +1,5 @@
+import { insertPricedTurns } from '../cost/insert-priced-turns.ts';
+import type { PricingPorts } from '../cost/price-turns.ts';
 import { InvalidInput } from '../../domain/errors.ts';
 import { createInferenceResult, type InferenceResult } from '../../domain/tracing/inference-result.ts';
 import { legacyOtelInferenceResultId, otelInferenceResultId } from '../../domain/tracing/otel-span.ts';
@@ -138,6 +140,7 @@ export async function planPlacement(
       const result = createInferenceResult(
         { sessionId, input, output, model, latency, ...usage },
         { id, organizationId: scope, now },
+        'spans',
       );
       created.push(result);
       results.set(summary.traceId, id);
@@ -153,7 +156,7 @@ export async function planPlacement(
  * Writes a placement inside the caller's transaction: one multi-row insert for the sessions, one for the inference
  * results. A concurrent export that opened the same session or trace first makes it fail with DuplicateKey.
  */
-export async function storePlacement(ports: Pick<Ports, 'sessions' | 'inferenceResults'>, placement: Placement) {
+export async function storePlacement(ports: PricingPorts, placement: Placement) {
   await ports.sessions.insertMany(placement.sessions);
-  await ports.inferenceResults.insertMany(placement.created);
+  await insertPricedTurns(ports, placement.created);
 }

@@ -1,3 +1,4 @@
+import { type PricingPorts, repriceStoredTurns } from '../cost/price-turns.ts';
 import type { InferenceResult } from '../../domain/tracing/inference-result.ts';
 import {
   assertBatchWritable,
@@ -70,10 +71,19 @@ export async function settleSpanPlan(ports: Pick<Ports, 'spans'>, scope: string,
  * Writes a planned batch inside the caller's transaction: one multi-row insert, the dropped-span counts, and the
  * parent links, so what commits is settled.
  */
-export async function storeSpanPlan(ports: WriterPorts, scope: string, plan: SpanBatchPlan): Promise<void> {
+export async function storeSpanPlan(
+  ports: WriterPorts & PricingPorts,
+  scope: string,
+  plan: SpanBatchPlan,
+): Promise<void> {
   await ports.spans.insertMany(plan.fresh, { ignoreExisting: true });
   await ports.inferenceResults.addDroppedSpans(scope, plan.dropped);
   await settleSpanPlan(ports, scope, plan);
+  // A turn's usage and model come from its GENERATION spans (summed over all stored, so a re-sent span counts once).
+  const priced = new Set(
+    plan.created.filter((span) => span.type === 'GENERATION').map((span) => span.inferenceResultId),
+  );
+  await repriceStoredTurns(ports, scope, [...priced]);
 }
 
 /**

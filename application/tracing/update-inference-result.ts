@@ -1,3 +1,4 @@
+import { type PricingPorts, priceTurns } from '../cost/price-turns.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import {
   updateInferenceResult,
@@ -6,12 +7,21 @@ import {
 } from '../../domain/tracing/inference-result.ts';
 import type { Ports } from '../ports/ports.ts';
 
-/** Fills in or corrects a turn (output, usage, status); its dropped-span count is never overwritten. */
+/** Fills in or corrects a turn (output, usage, status) and prices it again; its dropped-span count is never overwritten. */
 export class UpdateInferenceResult {
-  constructor(private readonly ports: Pick<Ports, 'inferenceResults'>) {}
+  constructor(private readonly ports: PricingPorts & Pick<Ports, 'uow'>) {}
 
   async execute(actor: Actor, id: string, changes: InferenceResultFields): Promise<InferenceResult> {
-    const result = await this.ports.inferenceResults.require(actor.organizationId, id);
-    return this.ports.inferenceResults.update(updateInferenceResult(result, changes));
+    const scope = actor.organizationId;
+    return this.ports.uow.transaction(async () => {
+      const result = await this.ports.inferenceResults.require(scope, id);
+      const changed = updateInferenceResult(result, changes);
+      const [priced] = await priceTurns(this.ports, scope, [result], {
+        created: false,
+        spans: true,
+        changed: [changed],
+      });
+      return priced;
+    });
   }
 }

@@ -5,6 +5,7 @@ import { createUseCases } from '../../application/use-cases.ts';
 import { createHttpApp } from '../../adapters/http/app.ts';
 import { BodyAdmission } from '../../adapters/http/body-admission.ts';
 import { allRoutes } from '../../adapters/http/routes/index.ts';
+import { Re2PatternEngine } from '../../adapters/system/re2-pattern-engine.ts';
 import { HashingSecrets } from '../../adapters/system/hashing-secrets.ts';
 import { createPinoLogger, PinoLogger } from '../../adapters/system/pino-logger.ts';
 import { SortableIdGenerator } from '../../adapters/system/sortable-id-generator.ts';
@@ -55,6 +56,7 @@ export const coreModule = new ContainerModule(({ bind }) => {
         clock: new SystemClock(),
         ids: new SortableIdGenerator(),
         secrets: new HashingSecrets(),
+        patterns: new Re2PatternEngine(),
         secretBox: new AesGcmSecretBox(config.ASSAY_SECRET_KEY),
         endpointFormat: new LiquidEndpointFormat(),
         endpointCaller: new HttpEndpointCaller({ allowPrivateNetworks: config.ENDPOINT_ALLOW_PRIVATE_NETWORKS }),

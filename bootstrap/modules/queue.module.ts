@@ -1,3 +1,4 @@
+import { openRepricingJobs } from '../../adapters/queue/repricing-outbox.ts';
 import { ContainerModule } from 'inversify';
 import type pino from 'pino';
 import type { StoragePorts } from '../../application/ports/ports.ts';
@@ -25,6 +26,7 @@ export const inProcessQueueModule = new ContainerModule(({ bind }) => {
           findPending: pendingEvaluationJobs(storage.evaluations),
           findQueuedLaunches: queuedLaunchJobs(storage.launches),
           findOpenInferenceGenerations: openInferenceGenerationJobs(storage.inferenceGenerationItems),
+          findOpenRepricings: openRepricingJobs(storage.repricings),
           onError: (error) => logger.warn({ err: error }, 'job queue error'),
           afterCommit: context ? (wake) => context.afterCommit(wake) : undefined,
         });

@@ -16,6 +16,8 @@ export interface Version {
   readonly systemPrompt: string | null;
   readonly parentVersionId: string | null;
   readonly conversationEndpointConnectionId: string | null;
+  /** The model (price record) the version calls: its turns are priced by it when their own model matches none. */
+  readonly modelId: string | null;
   readonly createdAt: string;
   readonly deletedAt: string | null;
   readonly version: number;
@@ -28,10 +30,11 @@ export interface NewVersion {
   readonly systemPrompt?: string | null;
   readonly parentVersionId?: string | null;
   readonly conversationEndpointConnectionId?: string | null;
+  readonly modelId?: string | null;
 }
 
 export type VersionChanges = Partial<
-  Pick<Version, 'name' | 'description' | 'systemPrompt' | 'conversationEndpointConnectionId'>
+  Pick<Version, 'name' | 'description' | 'systemPrompt' | 'conversationEndpointConnectionId' | 'modelId'>
 >;
 
 /** The key of the per-product counter that hands out version numbers. */
@@ -65,6 +68,7 @@ export function createVersion(
     systemPrompt: input.systemPrompt ?? null,
     parentVersionId: input.parentVersionId ?? null,
     conversationEndpointConnectionId: input.conversationEndpointConnectionId ?? null,
+    modelId: input.modelId ?? null,
     createdAt: now,
     deletedAt: null,
     version: 0,

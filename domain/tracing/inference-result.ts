@@ -3,6 +3,9 @@ import type { Creation } from '../shared/record.ts';
 import { checkCount, checkOptionalText } from './fields.ts';
 import { MODEL_NAME_LIMIT } from './span-usage.ts';
 
+export const COST_SOURCES = ['SENT', 'MODEL'] as const;
+export type CostSource = (typeof COST_SOURCES)[number];
+
 export const INFERENCE_RESULT_STATUSES = ['PENDING', 'COMPLETED', 'FAILED'] as const;
 export type InferenceResultStatus = (typeof INFERENCE_RESULT_STATUSES)[number];
 
@@ -25,6 +28,20 @@ export interface InferenceResult {
   /** The model name the turn used. */
   readonly model: string | null;
   readonly cost: number | null;
+  /** The prices applied when the cost was worked out (dollars per token); null when it was sent or is unknown. */
+  readonly costPerInputToken: number | null;
+  readonly costPerOutputToken: number | null;
+  readonly costPerCacheReadInputToken: number | null;
+  /** `SENT` when the client gave `cost`, `MODEL` when it was worked out from a model's prices, null when unknown. */
+  readonly costSource: CostSource | null;
+  /** The cost in nano-dollars (exact sums); internal. */
+  readonly costNanos: number | null;
+  /** The model whose prices gave the cost (repricing finds its turns by it); internal. */
+  readonly priceModelId: string | null;
+  /** Where the token counts came from: sent by the client, or summed over GENERATION spans; internal. */
+  readonly usageSource: 'SENT' | 'SPANS' | null;
+  /** Where the model name came from: sent, a GENERATION span, or the version's model; internal. */
+  readonly modelSource: 'SENT' | 'SPANS' | 'VERSION' | null;
   readonly status: InferenceResultStatus;
   readonly error: string | null;
   /** Spans refused for this result (invalid data); grown only by atomic increments. */
@@ -92,6 +109,7 @@ function withTotal(result: InferenceResult): InferenceResult {
 export function createInferenceResult(
   input: NewInferenceResult,
   { id, organizationId, now }: Creation,
+  origin: 'client' | 'spans' = 'client',
 ): InferenceResult {
   validate(input);
   return withTotal({
@@ -109,6 +127,14 @@ export function createInferenceResult(
     cacheCreationInputTokens: input.cacheCreationInputTokens ?? null,
     model: input.model ?? null,
     cost: input.cost ?? null,
+    costPerInputToken: null,
+    costPerOutputToken: null,
+    costPerCacheReadInputToken: null,
+    costSource: input.cost === undefined || input.cost === null ? null : 'SENT',
+    costNanos: null,
+    priceModelId: null,
+    usageSource: TOKEN_COUNTS.some((name) => input[name] != null) ? (origin === 'spans' ? 'SPANS' : 'SENT') : null,
+    modelSource: input.model ? (origin === 'spans' ? 'SPANS' : 'SENT') : null,
     status: input.status ?? (input.error ? 'FAILED' : 'COMPLETED'),
     error: input.error ?? null,
     droppedSpanCount: 0,
@@ -118,9 +144,14 @@ export function createInferenceResult(
   });
 }
 
+/** A client's changes; a token count, model or cost it gives counts as sent (a cost cleared is worked out again). */
 export function updateInferenceResult(result: InferenceResult, changes: InferenceResultFields): InferenceResult {
   validate(changes);
-  return { ...result, ...changes };
+  const sent: Partial<InferenceResult> = {};
+  if (TOKEN_COUNTS.some((name) => changes[name] !== undefined)) Object.assign(sent, { usageSource: 'SENT' });
+  if (changes.model !== undefined) Object.assign(sent, { modelSource: changes.model === null ? null : 'SENT' });
+  if (changes.cost !== undefined) Object.assign(sent, { costSource: changes.cost === null ? null : 'SENT' });
+  return { ...result, ...changes, ...sent };
 }
 
 export const TURN_ROLES = ['user', 'assistant'] as const;

@@ -33,14 +33,17 @@ for (const { world, title } of await databaseWorlds(test)) {
         deletedAt: null,
       });
       const runFields = fieldNames<RunView, 'organizationId' | 'version'>()([
+        'cost',
         'createdAt',
         'customId',
         'deletedAt',
         'evaluationCount',
         'finishedAt',
         'id',
+        'inputTokens',
         'openedBy',
         'ordinal',
+        'outputTokens',
         'productId',
         'relaunchedFromRunId',
         'sessionCount',

@@ -1,3 +1,4 @@
+import { Re2PatternEngine } from '../../adapters/system/re2-pattern-engine.ts';
 import { UnconfiguredSimulator } from '../../adapters/simulator/openai-chat-simulator.ts';
 import type { EvaluationJob, InferenceGenerationJob, LaunchJob } from '../../application/ports/job-queue.ts';
 import type { Judges } from '../../application/ports/judge.ts';
@@ -53,6 +54,7 @@ export function memoryWorld(options: MemoryWorldOptions = {}) {
     clock,
     ids: new SequentialIdGenerator(),
     secrets: new HashingSecrets(),
+    patterns: new Re2PatternEngine(),
     secretBox: new AesGcmSecretBox(
       options.secretKey === undefined ? TEST_SECRET_KEY : (options.secretKey ?? undefined),
     ),

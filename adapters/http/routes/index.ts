@@ -23,6 +23,7 @@ import { reviewPageRoutes } from './review-page.ts';
 import { consolePageRoutes } from './console-page.ts';
 import { userGroupRoutes } from './user-groups.ts';
 import { endpointConnectionRoutes } from './endpoint-connections.ts';
+import { costRoutes } from './costs.ts';
 import { fromVersionRoutes } from './from-version.ts';
 import { marketplaceRoutes } from './marketplace.ts';
 import { authRoutes } from './auth.ts';
@@ -49,6 +50,7 @@ const modules = [
   reviewRoutes,
   userGroupRoutes,
   endpointConnectionRoutes,
+  costRoutes,
   fromVersionRoutes,
   marketplaceRoutes,
   authRoutes,

@@ -45,6 +45,10 @@ export const version = recordResponse<Version, 'version'>({ id: 'Version' })({
   systemPrompt: z.string().nullable(),
   parentVersionId: z.string().nullable(),
   conversationEndpointConnectionId: z.string().nullable(),
+  modelId: z
+    .string()
+    .nullable()
+    .describe('The model (price record) the version calls: prices its turns whose own model matches none'),
   ...lifecycleTimestamps,
 });
 const versionFields = {
@@ -52,6 +56,7 @@ const versionFields = {
   description: optionalText,
   systemPrompt: optionalText,
   conversationEndpointConnectionId: z.string().min(1).nullable().optional(),
+  modelId: z.string().min(1).max(80).nullable().optional(),
 };
 export const versionCreate = requestBody<NewVersion>({ id: 'VersionCreate' })({
   productId: z.string().min(1),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { costTotals } from './cost-totals.ts';
 import type { LaunchView, RunView, RunWithLaunches } from '../../../application/run/run-views.ts';
 import { EVALUATION_STATUSES } from '../../../domain/evaluation/evaluation.ts';
 import { LAUNCH_KINDS, LAUNCH_STATUSES } from '../../../domain/run/launch.ts';
@@ -49,6 +50,7 @@ const runFields = {
   status: z.enum(RUN_STATUSES),
   evaluationCount: z.number().int().describe('Live evaluations this run launched'),
   sessionCount: z.number().int().describe('Distinct sessions they cover'),
+  ...costTotals,
   finishedAt: nullableTimestamp,
   deletedAt: nullableTimestamp,
   createdAt: timestamp,

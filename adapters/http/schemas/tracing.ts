@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import type { CostTotals } from '../../../application/cost/cost-totals.ts';
+import { costTotals } from './cost-totals.ts';
 import {
   INFERENCE_RESULT_STATUSES,
   TURN_ROLES,
-  type InferenceResult,
   type InferenceResultFields,
   type NewInferenceResult,
 } from '../../../domain/tracing/inference-result.ts';
@@ -22,7 +23,7 @@ import { spanInput, tokenUsage } from './span-input.ts';
 
 const optionalText = (max: number) => z.string().trim().min(1).max(max).nullable().optional();
 
-export const session = recordResponse<Session, 'organizationId' | 'version'>({ id: 'Session' })({
+export const session = recordResponse<Session & CostTotals, 'organizationId' | 'version'>({ id: 'Session' })({
   id: z.string(),
   versionId: z.string(),
   testCaseId: z.string().nullable(),
@@ -35,6 +36,7 @@ export const session = recordResponse<Session, 'organizationId' | 'version'>({ i
   stoppingReason: z.string().nullable(),
   error: z.string().nullable(),
   finishedAt: nullableTimestamp,
+  ...costTotals,
   ...lifecycleTimestamps,
 });
 
@@ -95,27 +97,7 @@ export const sessionQuery = listQuery({
   sort: ['createdAt', 'customId', 'status', 'id'],
 });
 
-export const inferenceResult = recordResponse<InferenceResult, 'organizationId' | 'version'>({ id: 'InferenceResult' })(
-  {
-    id: z.string(),
-    sessionId: z.string(),
-    input: z.string().nullable(),
-    output: z.string().nullable(),
-    retrievalContext: z.array(z.string()).nullable(),
-    latency: z.number().nullable().describe('Milliseconds'),
-    inputTokens: z.number().int().nullable(),
-    outputTokens: z.number().int().nullable(),
-    totalTokens: z.number().int().nullable(),
-    cacheReadInputTokens: z.number().int().nullable().describe('Input tokens read from the prompt cache'),
-    cacheCreationInputTokens: z.number().int().nullable().describe('Input tokens written to the prompt cache'),
-    model: z.string().nullable().describe('The model name the turn used'),
-    cost: z.number().nullable(),
-    status: z.enum(INFERENCE_RESULT_STATUSES),
-    error: z.string().nullable(),
-    droppedSpanCount: z.number().int().describe('Spans of this result refused for invalid data'),
-    ...lifecycleTimestamps,
-  },
-);
+export { inferenceResult } from './inference-result.ts';
 
 const inferenceResultFields = {
   input: z.string().nullable().optional(),

@@ -1,6 +1,7 @@
 import type { Sequelize } from 'sequelize';
 import { catalogKinds } from '../../shared/record-kinds/catalog-kinds.ts';
 import { tables } from '../migrations/0002-catalog.ts';
+import { versionCostColumns } from '../migrations/0019-costs.ts';
 import { defineModels } from '../support/define-model.ts';
 import { recordModel } from './record-model.ts';
 
@@ -13,7 +14,10 @@ const { testIds, ...specificationColumns } = tables.specifications;
 export const defineCatalogModels = (sequelize: Sequelize) =>
   defineModels(sequelize, {
     products: recordModel(catalogKinds.products, { table: 'products', columns: tables.products }),
-    versions: recordModel(catalogKinds.versions, { table: 'versions', columns: tables.versions }),
+    versions: recordModel(catalogKinds.versions, {
+      table: 'versions',
+      columns: { ...tables.versions, ...versionCostColumns },
+    }),
     specifications: recordModel(catalogKinds.specifications, {
       table: 'specifications',
       columns: { ...specificationColumns, datasetIds: testIds },

@@ -27,6 +27,7 @@ export const catalogKinds = {
       systemPrompt: true,
       parentVersionId: true,
       conversationEndpointConnectionId: true,
+      modelId: true,
       version: true,
     },
   }),

@@ -1,0 +1,97 @@
+/** The rollup columns a delta adds to, as `column = usage_rollups.column + excluded.column`. */
+const GROW = `inference_result_count = usage_rollups.inference_result_count + excluded.inference_result_count,
+  input_tokens = usage_rollups.input_tokens + excluded.input_tokens,
+  output_tokens = usage_rollups.output_tokens + excluded.output_tokens,
+  cache_read_input_tokens = usage_rollups.cache_read_input_tokens + excluded.cache_read_input_tokens,
+  cost_nanos = usage_rollups.cost_nanos + excluded.cost_nanos`;
+
+const ROLLUP_COLUMNS = `organization_id, day, version_id, model, product_id, inference_result_count, input_tokens,
+  output_tokens, cache_read_input_tokens, cost_nanos`;
+
+const ROLLUP_FIELDS = `organization_id AS "organizationId", day, version_id AS "versionId", model,
+  product_id AS "productId", inference_result_count AS "inferenceResultCount", input_tokens AS "inputTokens",
+  output_tokens AS "outputTokens", cache_read_input_tokens AS "cacheReadInputTokens", cost_nanos AS "costNanos"`;
+
+const TOTALS = `SUM(COALESCE(r.input_tokens, 0)) AS "inputTokens", SUM(COALESCE(r.output_tokens, 0)) AS "outputTokens",
+  SUM(COALESCE(r.cost_nanos, 0)) AS "costNanos"`;
+
+/** A turn's usage columns summed, as a rollup row's fields. */
+const TURN_SUMS = `COUNT(*) AS "inferenceResultCount", SUM(COALESCE(r.input_tokens, 0)) AS "inputTokens",
+  SUM(COALESCE(r.output_tokens, 0)) AS "outputTokens",
+  SUM(COALESCE(r.cache_read_input_tokens, 0)) AS "cacheReadInputTokens", SUM(COALESCE(r.cost_nanos, 0)) AS "costNanos"`;
+
+/** Turns of one organization in a time span (deleted ones too), summed per day, version and model. */
+const turnUsage = (day: string, list: (n: number) => string) => `SELECT r.organization_id AS "organizationId",
+    ${day} AS day, s.version_id AS "versionId", COALESCE(r.model, '') AS model, v.product_id AS "productId", ${TURN_SUMS}
+  FROM inference_results r
+  JOIN sessions s ON s.id = r.session_id AND s.organization_id = $1
+  JOIN versions v ON v.id = s.version_id AND v.organization_id = $1
+  WHERE r.organization_id = $1 AND r.created_at >= $2 AND r.created_at < $3
+    AND ($4 IS NULL OR v.product_id IN (${list(4)}))
+    AND ($5 IS NULL OR s.version_id IN (${list(5)}))
+    AND ($6 IS NULL OR COALESCE(r.model, '') IN (${list(6)}))
+  GROUP BY r.organization_id, ${day}, s.version_id, COALESCE(r.model, ''), v.product_id`;
+
+/** The cost ledger's statements, one text per dialect; `$n` are bound values, lists one JSON text each. */
+export const COST_SQL = {
+  postgres: {
+    addUsage: `INSERT INTO usage_rollups (${ROLLUP_COLUMNS})
+      SELECT r."organizationId", r.day, r."versionId", r.model, r."productId", r."inferenceResultCount", r."inputTokens",
+        r."outputTokens", r."cacheReadInputTokens", r."costNanos"
+      FROM json_to_recordset($1::json) AS r("organizationId" text, day text, "versionId" text, model text,
+        "productId" text, "inferenceResultCount" float8, "inputTokens" float8, "outputTokens" float8,
+        "cacheReadInputTokens" float8, "costNanos" float8)
+      ON CONFLICT (organization_id, day, version_id, model) DO UPDATE SET ${GROW}`,
+    usageRows: `SELECT ${ROLLUP_FIELDS} FROM usage_rollups
+      WHERE organization_id = $1 AND day >= $2 AND day < $3
+        AND ($4::text IS NULL OR product_id IN (SELECT json_array_elements_text($4::json)))
+        AND ($5::text IS NULL OR version_id IN (SELECT json_array_elements_text($5::json)))
+        AND ($6::text IS NULL OR model IN (SELECT json_array_elements_text($6::json)))`,
+    turnUsage: turnUsage(
+      `to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`,
+      (n) => `SELECT json_array_elements_text($${n}::json)`,
+    ).replace(/\$([2-6]) IS NULL/g, (_, n) => `$${n}::text IS NULL`),
+    sessionTotals: `SELECT r.session_id AS "key", ${TOTALS} FROM inference_results r
+      WHERE r.organization_id = $1 AND r.deleted_at IS NULL
+        AND r.session_id IN (SELECT json_array_elements_text($2::json))
+      GROUP BY r.session_id`,
+    runTotals: `SELECT x.run_id AS "key", ${TOTALS} FROM (
+        SELECT run_id, session_id FROM evaluations WHERE organization_id = $1 AND deleted_at IS NULL
+          AND run_id IN (SELECT json_array_elements_text($2::json))
+        UNION SELECT run_id, session_id FROM generation_items WHERE organization_id = $1 AND session_id IS NOT NULL
+          AND run_id IN (SELECT json_array_elements_text($2::json))
+      ) x JOIN inference_results r ON r.session_id = x.session_id AND r.organization_id = $1 AND r.deleted_at IS NULL
+      GROUP BY x.run_id`,
+    generationSpans: `SELECT inference_result_id AS "inferenceResultId", model, usage, start_time AS "startTime"
+      FROM spans WHERE organization_id = $1 AND type = 'GENERATION' AND deleted_at IS NULL
+        AND inference_result_id IN (SELECT json_array_elements_text($2::json))`,
+  },
+  sqlite: {
+    addUsage: `INSERT INTO usage_rollups (${ROLLUP_COLUMNS})
+      SELECT json_extract(value, '$.organizationId'), json_extract(value, '$.day'), json_extract(value, '$.versionId'),
+        json_extract(value, '$.model'), json_extract(value, '$.productId'), json_extract(value, '$.inferenceResultCount'),
+        json_extract(value, '$.inputTokens'), json_extract(value, '$.outputTokens'),
+        json_extract(value, '$.cacheReadInputTokens'), json_extract(value, '$.costNanos')
+      FROM json_each($1) WHERE true
+      ON CONFLICT (organization_id, day, version_id, model) DO UPDATE SET ${GROW}`,
+    usageRows: `SELECT ${ROLLUP_FIELDS} FROM usage_rollups
+      WHERE organization_id = $1 AND day >= $2 AND day < $3
+        AND ($4 IS NULL OR product_id IN (SELECT value FROM json_each($4)))
+        AND ($5 IS NULL OR version_id IN (SELECT value FROM json_each($5)))
+        AND ($6 IS NULL OR model IN (SELECT value FROM json_each($6)))`,
+    turnUsage: turnUsage('substr(r.created_at, 1, 10)', (n) => `SELECT value FROM json_each($${n})`),
+    sessionTotals: `SELECT r.session_id AS "key", ${TOTALS} FROM inference_results r
+      WHERE r.organization_id = $1 AND r.deleted_at IS NULL AND r.session_id IN (SELECT value FROM json_each($2))
+      GROUP BY r.session_id`,
+    runTotals: `SELECT x.run_id AS "key", ${TOTALS} FROM (
+        SELECT run_id, session_id FROM evaluations WHERE organization_id = $1 AND deleted_at IS NULL
+          AND run_id IN (SELECT value FROM json_each($2))
+        UNION SELECT run_id, session_id FROM generation_items WHERE organization_id = $1 AND session_id IS NOT NULL
+          AND run_id IN (SELECT value FROM json_each($2))
+      ) x JOIN inference_results r ON r.session_id = x.session_id AND r.organization_id = $1 AND r.deleted_at IS NULL
+      GROUP BY x.run_id`,
+    generationSpans: `SELECT inference_result_id AS "inferenceResultId", model, usage, start_time AS "startTime"
+      FROM spans WHERE organization_id = $1 AND type = 'GENERATION' AND deleted_at IS NULL
+        AND inference_result_id IN (SELECT value FROM json_each($2))`,
+  },
+};
