@@ -22,6 +22,8 @@ const DEEP_PAGES = Number(process.env.BENCH_SCALE_DEEP_PAGES ?? 200);
 /** Only the requests whose label contains this text (e.g. `/traces`). */
 const ONLY = process.env.BENCH_SCALE_ONLY;
 const PAGE = 50;
+/** BENCH_SCALE_KEEP=true keeps the seeded databases (their URLs are printed), to look at query plans. */
+const KEEP = process.env.BENCH_SCALE_KEEP === 'true';
 
 const BIG_SESSIONS = Math.max(100, Math.round(100_000 * FACTOR));
 const SMALL_SESSIONS = Math.max(1, Math.round(BIG_SESSIONS / 100));
@@ -125,7 +127,8 @@ async function measure(name: 'sqlite' | 'postgres'): Promise<void> {
     if (!ONLY) await deepPages(server.url, big);
   } finally {
     await server.stop();
-    await store.drop();
+    if (KEEP) process.stdout.write(`kept ${store.url}\n`);
+    else await store.drop();
   }
 }
 
