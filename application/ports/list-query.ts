@@ -41,11 +41,17 @@ export interface ListQuery<T> {
 /** Newest first, the order an index on (organization, creation time, id) serves. */
 export const DEFAULT_SORT: readonly SortKey<StoredRecord>[] = [{ field: 'createdAt', direction: 'desc' }];
 
-/** The keys a list is ordered by: the sort (or DEFAULT_SORT), then the id unless named, in the last key's direction. */
+/**
+ * The keys a list is ordered by: the sort (or DEFAULT_SORT), then the creation time and the id unless named, in the
+ * last key's direction. Ties on a sorted field go by creation time, so one index on (organization, field, createdAt,
+ * id) serves both the field as a filter under the default order and the field as a sort.
+ */
 export function orderKeys<T extends StoredRecord>(sort: readonly SortKey<T>[] | undefined): readonly SortKey<T>[] {
   const keys = (sort?.length ? sort : DEFAULT_SORT) as readonly SortKey<T>[];
   if (keys.some((key) => key.field === 'id')) return keys;
-  return [...keys, { field: 'id', direction: keys.at(-1)?.direction ?? 'desc' }];
+  const direction = keys.at(-1)?.direction ?? 'desc';
+  const ties: SortKey<T>[] = keys.some((key) => key.field === 'createdAt') ? [] : [{ field: 'createdAt', direction }];
+  return [...keys, ...ties, { field: 'id', direction }];
 }
 
 /**

@@ -10,10 +10,12 @@ const byOrganization = (table: string, field: string): IndexSpec => [
 ];
 
 /**
- * Each list filter that selects few rows, with the default order after it (newest first, then the id): a page reads
- * the rows it shows, wherever they sit in a big organization. Filters on a handful of values that many rows share
- * (span type aside: some types are rare) are left to the default order's index, which meets a page's rows at the
- * same pace at any size. Sorts on other fields get (organization, field, id).
+ * (organization, field, createdAt, id) for each list filter that selects few rows and each sort field: the filter
+ * under the default order (newest first, then the id) and the sort (whose ties go by creation time, then id:
+ * orderKeys) both read the index in order, so a page reads the rows it shows wherever they sit in a big
+ * organization. Filters on a handful of values that many rows share (span type aside: some types are rare) are left
+ * to the default order's index, which meets a page's rows at the same pace at any size. Sorting by id alone gets
+ * (organization, id) where the primary key is the id alone.
  */
 const ADDED: readonly IndexSpec[] = [
   byOrganization('spans', 'inferenceResultId'),
@@ -21,12 +23,12 @@ const ADDED: readonly IndexSpec[] = [
   byOrganization('spans', 'parentTraceId'),
   byOrganization('spans', 'type'),
   byOrganization('spans', 'name'),
-  ['spans', ['organizationId', 'startTime', 'id']],
+  byOrganization('spans', 'startTime'),
   byOrganization('sessions', 'versionId'),
   byOrganization('sessions', 'testCaseId'),
   byOrganization('sessions', 'runId'),
   byOrganization('sessions', 'status'),
-  ['sessions', ['organizationId', 'customId', 'id']],
+  byOrganization('sessions', 'customId'),
   ['sessions', ['organizationId', 'id']],
   byOrganization('inference_results', 'sessionId'),
   byOrganization('inference_results', 'status'),
@@ -38,8 +40,8 @@ const ADDED: readonly IndexSpec[] = [
   byOrganization('evaluations', 'runId'),
   byOrganization('evaluations', 'versionId'),
   byOrganization('evaluations', 'testCaseId'),
-  ['evaluations', ['organizationId', 'score', 'id']],
-  ['evaluations', ['organizationId', 'evaluatedAt', 'id']],
+  byOrganization('evaluations', 'score'),
+  byOrganization('evaluations', 'evaluatedAt'),
   byOrganization('test_cases', 'datasetId'),
   byOrganization('test_cases', 'testCaseGroupId'),
   ['test_cases', ['organizationId', 'id']],
