@@ -9,7 +9,8 @@ export interface ListRequest {
 
 type Query = (org: SeededOrganization) => string;
 
-/** A route's variants: the default order, each sort both ways, each filter alone, and the pairs given. */
+/** A route's variants: the default order, each sort both ways, each filter alone, and the pairs given (a filter's
+ * name, or a fixed `name=value`). */
 function variants(route: string, sorts: readonly string[], filters: Record<string, Query>, pairs: string[][]) {
   const requests: ListRequest[] = [{ label: `${route} (default order)`, path: () => `${route}?limit=50` }];
   for (const field of sorts)
@@ -19,7 +20,7 @@ function variants(route: string, sorts: readonly string[], filters: Record<strin
         path: () => `${route}?limit=50&sort=${field},${direction}`,
       });
   const filter = (name: string): Query =>
-    name.startsWith('sort=') ? () => name : (org) => `${name}=${encodeURIComponent(filters[name](org))}`;
+    name.includes('=') ? () => name : (org) => `${name}=${encodeURIComponent(filters[name](org))}`;
   for (const name of Object.keys(filters)) requests.push(combined(route, [name], filter));
   for (const pair of pairs) requests.push(combined(route, pair, filter));
   return requests;
@@ -27,7 +28,7 @@ function variants(route: string, sorts: readonly string[], filters: Record<strin
 
 function combined(route: string, names: string[], filter: (name: string) => Query): ListRequest {
   return {
-    label: `${route} ${names.map((name) => (name.startsWith('sort=') ? name : `${name}=…`)).join(' & ')}`,
+    label: `${route} ${names.map((name) => (name.includes('=') ? name : `${name}=…`)).join(' & ')}`,
     path: (org) => `${route}?limit=50&${names.map((name) => filter(name)(org)).join('&')}`,
   };
 }
@@ -110,7 +111,7 @@ export const LIST_REQUESTS: readonly ListRequest[] = [
       ['statuses', 'sort=createdAt,asc'],
       ['metricIds', 'sort=score,desc'],
       ['runIds', 'sort=score,desc'],
-      ['reviewable', 'statuses'],
+      ['reviewable', 'statuses=PENDING_HUMAN'],
     ],
   ),
   ...variants(

@@ -3,7 +3,8 @@ import { at, bool, insertSelect, json, pick, quote, type SeedDialect } from './s
 /**
  * One seeded organization of the scale benchmark: `sessions` sessions with one inference result each, ten spans and
  * ten evaluations per session, and as many test cases as sessions, every row of the same shape whatever the size
- * (the same filters select the same share of rows in a small and a big organization).
+ * (the same filters select the same share of rows in a small and a big organization). Columns filtered together
+ * vary independently (a pair of filters matches rows), as do the filtered columns and the nulls of sorted ones.
  */
 export interface SeededOrganization {
   /** Prefix of every seeded id (ids of sessions, results, evaluations and test cases are unique across tables). */
@@ -20,7 +21,8 @@ export const SPAN_NAMES = 20;
 export const RUN_IDS = Array.from({ length: 10 }, (_, index) => `run-${index + 1}`);
 export const METRIC_IDS = Array.from({ length: 5 }, (_, index) => `metric-${index + 1}`);
 const SESSION_STATUSES = ['PENDING', 'COMPLETED', 'FAILED'];
-const EVALUATION_STATUSES = ['PENDING', 'PENDING_HUMAN', 'SUCCESS', 'FAILED', 'SKIPPED'];
+/** No PENDING: the platform would start scoring those (against metrics that do not exist) while it is timed. */
+const EVALUATION_STATUSES = ['SKIPPED', 'PENDING_HUMAN', 'SUCCESS', 'FAILED', 'SUCCESS'];
 
 /** Seconds after the epoch at which the organization's session k (1-based) was created. */
 export const sessionSecond = (k: number): number => k * 10;
@@ -74,8 +76,8 @@ export function seedStatements(dialect: SeedDialect, org: SeededOrganization, ch
         id: id('sp', 'k'),
         inference_result_id: id('ir', session),
         session_id: id('se', session),
-        name: `'step-' || (k % ${SPAN_NAMES})`,
-        type: pick('k', SPAN_TYPES_SEEDED),
+        name: `'step-' || ((k / 3) % ${SPAN_NAMES})`,
+        type: pick('k / 7', SPAN_TYPES_SEEDED),
         input_data: json(dialect, `'{"prompt":"Summarise the customer''s last order, step ' || k || '"}'`),
         output_data: json(dialect, `'{"text":"The order shipped on Monday and arrives on Thursday."}'`),
         latency_ms: '(k % 900) + 12.5',
@@ -94,15 +96,15 @@ export function seedStatements(dialect: SeedDialect, org: SeededOrganization, ch
         organization_id: organization,
         metric_id: pick('k', METRIC_IDS),
         session_id: id('se', session),
-        status: pick('k', EVALUATION_STATUSES),
+        status: pick('k / 3', EVALUATION_STATUSES),
         test_case_id: testCaseOf(session),
         inference_result_id: id('ir', session),
         run_id: runOf(session),
         version_id: pick(session, org.versionIds),
-        score: `(CASE WHEN k % 5 IN (1, 2) THEN (k % 11) / 10.0 END)`,
-        can_retry: `(CASE WHEN k % 5 = 3 THEN ${bool(dialect, '1 = 1')} END)`,
+        score: `(CASE WHEN (k / 3) % 5 IN (1, 2, 4) THEN (k % 11) / 10.0 END)`,
+        can_retry: `(CASE WHEN (k / 3) % 5 = 3 THEN ${bool(dialect, '1 = 1')} END)`,
         failed_turns: json(dialect, `'[]'`),
-        evaluated_at: `(CASE WHEN k % 5 IN (1, 2) THEN ${at(dialect, `${session} * 10 + 5 + k % 10`)} END)`,
+        evaluated_at: `(CASE WHEN (k / 3) % 5 IN (1, 2, 4) THEN ${at(dialect, `${session} * 10 + 5 + k % 10`)} END)`,
         created_at: at(dialect, `${session} * 10 + 2`),
         version: '1',
       },
