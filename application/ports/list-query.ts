@@ -26,7 +26,8 @@ export interface SortKey<T> {
 
 /**
  * What a list asks for: conditions (all must hold), order, and the page. Soft-deleted rows never match. The order is
- * total: the sort keys (or DEFAULT_SORT), then the id in the last key's direction; null sorts after every value.
+ * total (orderKeys): the sort keys (or DEFAULT_SORT), then the creation time and the id in the last key's direction; null
+ * sorts after every value.
  * The page starts at `offset`, or right after the record whose id is `after` (keyset: as cheap deep as first).
  */
 export interface ListQuery<T> {
