@@ -1,17 +1,20 @@
 import type { Container } from 'inversify';
 import { migrate } from '../adapters/sequelize/migrator.ts';
-import { tuneDatabase } from '../adapters/sequelize/support/database.ts';
+import { refreshStatistics, STATISTICS_REFRESH_MS, tuneDatabase } from '../adapters/sequelize/support/database.ts';
 import { TOKENS } from './tokens.ts';
 
 /**
- * Prepares the SQL database (WAL on a SQLite file) and applies its pending migrations; answers the names applied
+ * Prepares the SQL database (WAL on a SQLite file), applies its pending migrations and refreshes SQLite's planner
+ * statistics; answers the names applied
  * (none in memory). `npm run migrate` and every entry point call it; resolving the container never migrates.
  */
 export async function migrateStorage(container: Container): Promise<string[]> {
   const database = await container.getAsync(TOKENS.database, { optional: true });
   if (!database) return [];
   await tuneDatabase(database);
-  return migrate(database);
+  const applied = await migrate(database);
+  await refreshStatistics(database);
+  return applied;
 }
 
 /**
@@ -21,6 +24,10 @@ export async function migrateStorage(container: Container): Promise<string[]> {
  */
 export async function startServices(container: Container): Promise<void> {
   await migrateStorage(container);
+  const database = await container.getAsync(TOKENS.database, { optional: true });
+  if (database?.dialect === 'sqlite')
+    // A failed refresh (the database closing) leaves the last statistics in place; the next one tries again.
+    setInterval(() => refreshStatistics(database).catch(() => undefined), STATISTICS_REFRESH_MS).unref();
   await (await container.getAsync(TOKENS.jobQueue)).start?.();
   (await container.getAsync(TOKENS.rateSweep, { optional: true }))?.start();
 }

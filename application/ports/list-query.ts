@@ -26,7 +26,8 @@ export interface SortKey<T> {
 
 /**
  * What a list asks for: conditions (all must hold), order, and the page. Soft-deleted rows never match. The order is
- * total: the sort keys (or DEFAULT_SORT), then the id in the last key's direction; null sorts after every value.
+ * total (orderKeys): the sort keys (or DEFAULT_SORT), then the creation time and the id in the last key's direction; null
+ * sorts after every value.
  * The page starts at `offset`, or right after the record whose id is `after` (keyset: as cheap deep as first).
  */
 export interface ListQuery<T> {
@@ -41,11 +42,17 @@ export interface ListQuery<T> {
 /** Newest first, the order an index on (organization, creation time, id) serves. */
 export const DEFAULT_SORT: readonly SortKey<StoredRecord>[] = [{ field: 'createdAt', direction: 'desc' }];
 
-/** The keys a list is ordered by: the sort (or DEFAULT_SORT), then the id unless named, in the last key's direction. */
+/**
+ * The keys a list is ordered by: the sort (or DEFAULT_SORT), then the creation time and the id unless named, in the
+ * last key's direction. Ties on a sorted field go by creation time, so one index on (organization, field, createdAt,
+ * id) serves both the field as a filter under the default order and the field as a sort.
+ */
 export function orderKeys<T extends StoredRecord>(sort: readonly SortKey<T>[] | undefined): readonly SortKey<T>[] {
   const keys = (sort?.length ? sort : DEFAULT_SORT) as readonly SortKey<T>[];
   if (keys.some((key) => key.field === 'id')) return keys;
-  return [...keys, { field: 'id', direction: keys.at(-1)?.direction ?? 'desc' }];
+  const direction = keys.at(-1)?.direction ?? 'desc';
+  const ties: SortKey<T>[] = keys.some((key) => key.field === 'createdAt') ? [] : [{ field: 'createdAt', direction }];
+  return [...keys, ...ties, { field: 'id', direction }];
 }
 
 /**

@@ -11,6 +11,7 @@ const benchmarks: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   'from-version': () => import('./from-version.bench.ts'),
   console: () => import('./console.bench.ts'),
   usage: () => import('./usage.bench.ts'),
+  scale: () => import('./scale.bench.ts'),
 };
 
 const wanted = process.argv.slice(2);

@@ -154,3 +154,18 @@ export async function tuneDatabase(handle: DatabaseHandle): Promise<void> {
   await handle.sequelize.query('PRAGMA journal_mode = WAL');
   await handle.sequelize.query('PRAGMA synchronous = NORMAL');
 }
+
+/**
+ * SQLite chooses among a table's indexes by its statistics (sqlite_stat1), which nothing gathers unless asked; without
+ * them a filter on a few rows may walk the default order's index through a whole organization. `PRAGMA optimize`
+ * gathers them where tables changed enough since (sampling at most `analysis_limit` rows an index: milliseconds).
+ * PostgreSQL's autovacuum keeps its own.
+ */
+export async function refreshStatistics(handle: DatabaseHandle): Promise<void> {
+  if (handle.dialect !== 'sqlite' || handle.description.endsWith(':memory:')) return;
+  await handle.sequelize.query('PRAGMA analysis_limit = 1000');
+  await handle.sequelize.query('PRAGMA optimize = 0x10002');
+}
+
+/** How often a running process refreshes SQLite's statistics (refreshStatistics). */
+export const STATISTICS_REFRESH_MS = 3_600_000;
