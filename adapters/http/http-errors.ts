@@ -14,7 +14,6 @@ import { wireText } from './schemas/wire-names.ts';
 type HttpOnlyCode =
   | 'method_not_allowed'
   | 'request_timeout'
-  | 'unsupported_media_type'
   | 'headers_too_large'
   | 'internal';
 

@@ -16,6 +16,12 @@ export interface InferenceGenerationJob {
   readonly itemId: string;
 }
 
+/** One dataset generation job: its row holds the rest. */
+export interface DatasetGenerationJob {
+  readonly organizationId: string;
+  readonly jobId: string;
+}
+
 /**
  * Queues asynchronous work: scoring jobs, and launch jobs beside them. Called inside a `uow.transaction`, the jobs
  * exist exactly when that transaction commits (never for a rolled-back one); a job is delivered at least once, and its
@@ -28,6 +34,8 @@ export interface JobQueue {
   enqueueLaunches(jobs: readonly LaunchJob[]): Promise<void>;
   /** Queues generation jobs (one per test case) with the same guarantees; their handler continues an open item. */
   enqueueInferenceGenerations(jobs: readonly InferenceGenerationJob[]): Promise<void>;
+  /** Queues dataset generation jobs with the same guarantees; their handler continues a queued or active job. */
+  enqueueDatasetGenerations(jobs: readonly DatasetGenerationJob[]): Promise<void>;
 }
 
 /**

@@ -69,6 +69,8 @@ export function memoryWorld(options: MemoryWorldOptions = {}) {
     newOrganizationCredits: 50,
     llmJudgeCredits: options.llmJudgeCredits ?? 1,
     simulatorTurnCredits: 1,
+    generationCreditsPerTestCase: 1,
+    generationMaxCalls: 50,
     claimTtlMinutes: options.claimTtlMinutes ?? 30,
   };
   return { ports, settings, clock, jobQueue, spanIngestion, useCases: createUseCases(ports, settings) };
