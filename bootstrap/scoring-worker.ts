@@ -68,6 +68,15 @@ export async function startScoringWorker(container: Container): Promise<void> {
     ),
     config.GENERATION_CONCURRENCY,
   );
+  await queue.startDatasetGenerationWorker(
+    logged(
+      ports.logger,
+      useCases.runGenerationJobs,
+      (jobs) => ({ generationJobIds: jobs.map((job) => job.jobId) }),
+      'generating test cases',
+    ),
+    config.WORKER_CONCURRENCY,
+  );
   await queue.startWorker(
     logged(
       ports.logger,

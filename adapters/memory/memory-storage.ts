@@ -7,6 +7,7 @@ import { createMemoryEvaluationStorage } from './memory-evaluation-storage.ts';
 import { createMemoryRunStorage } from './memory-run-storage.ts';
 import { createMemoryReviewStorage } from './memory-review-storage.ts';
 import { createMemoryEndpointConnectionStorage } from './memory-endpoint-connection-storage.ts';
+import { createMemoryDatasetGenerationStorage } from './memory-dataset-generation-storage.ts';
 import { createMemoryOperationsStorage } from './memory-operations-storage.ts';
 import { MemoryOrganizationStore } from './memory-organization-store.ts';
 import { MemoryRecordStore } from './memory-record-store.ts';
@@ -38,5 +39,6 @@ export function createMemoryStorage(): StoragePorts {
     ...createMemoryReviewStorage(uow),
     ...createMemoryEndpointConnectionStorage(uow),
     ...createMemoryOperationsStorage(uow),
+    ...createMemoryDatasetGenerationStorage(uow),
   };
 }

@@ -1,10 +1,17 @@
-import type { EvaluationJob, InferenceGenerationJob, JobQueue, LaunchJob } from '../../application/ports/job-queue.ts';
+import type {
+  DatasetGenerationJob,
+  EvaluationJob,
+  InferenceGenerationJob,
+  JobQueue,
+  LaunchJob,
+} from '../../application/ports/job-queue.ts';
 
 /** A queue that only remembers what was enqueued: the application tests' fake, drained by hand. */
 export class RecordingJobQueue implements JobQueue {
   readonly jobs: EvaluationJob[] = [];
   readonly launchJobs: LaunchJob[] = [];
   readonly generationJobs: InferenceGenerationJob[] = [];
+  readonly datasetGenerationJobs: DatasetGenerationJob[] = [];
 
   async enqueue(jobs: readonly EvaluationJob[]): Promise<void> {
     this.jobs.push(...jobs);
@@ -16,6 +23,10 @@ export class RecordingJobQueue implements JobQueue {
 
   async enqueueInferenceGenerations(jobs: readonly InferenceGenerationJob[]): Promise<void> {
     this.generationJobs.push(...jobs);
+  }
+
+  async enqueueDatasetGenerations(jobs: readonly DatasetGenerationJob[]): Promise<void> {
+    this.datasetGenerationJobs.push(...jobs);
   }
 
   /** Takes every scoring job recorded so far. */

@@ -1,4 +1,9 @@
-import type { EvaluationJob, InferenceGenerationJob, LaunchJob } from '../../application/ports/job-queue.ts';
+import type {
+  DatasetGenerationJob,
+  EvaluationJob,
+  InferenceGenerationJob,
+  LaunchJob,
+} from '../../application/ports/job-queue.ts';
 import type { JobWorker, RunnableJobQueue } from './job-runner.ts';
 import { OutboxLoop } from './outbox-loop.ts';
 
@@ -9,6 +14,8 @@ export interface InProcessQueueOptions {
   readonly findQueuedLaunches: (limit: number) => Promise<LaunchJob[]>;
   /** The durable outbox of generation jobs: every open generation item, oldest first (none when not given). */
   readonly findOpenInferenceGenerations?: (limit: number) => Promise<InferenceGenerationJob[]>;
+  /** The durable outbox of dataset generation jobs: every queued or active job, oldest first (none when not given). */
+  readonly findOpenDatasetGenerations?: (limit: number) => Promise<DatasetGenerationJob[]>;
   /** How often the outbox is swept when nobody wakes the worker. */
   readonly pollMs?: number;
   /** A job that keeps failing is given up after this many attempts: its worker's `giveUp` ends its work. */
@@ -36,6 +43,7 @@ export class InProcessJobQueue implements RunnableJobQueue {
   private readonly scoring: OutboxLoop<EvaluationJob>;
   private readonly launching: OutboxLoop<LaunchJob>;
   private readonly generating: OutboxLoop<InferenceGenerationJob>;
+  private readonly datasetGenerating: OutboxLoop<DatasetGenerationJob>;
 
   constructor(options: InProcessQueueOptions) {
     this.scoring = new OutboxLoop(options, options.findPending, (job) => job.evaluationId);
@@ -44,6 +52,11 @@ export class InProcessJobQueue implements RunnableJobQueue {
       { ...options, batchSize: 1 },
       options.findOpenInferenceGenerations ?? (async () => []),
       (job) => job.itemId,
+    );
+    this.datasetGenerating = new OutboxLoop(
+      { ...options, batchSize: 1 },
+      options.findOpenDatasetGenerations ?? (async () => []),
+      (job) => job.jobId,
     );
   }
 
@@ -57,6 +70,14 @@ export class InProcessJobQueue implements RunnableJobQueue {
 
   enqueueInferenceGenerations(jobs: readonly InferenceGenerationJob[]): Promise<void> {
     return this.generating.enqueue(jobs);
+  }
+
+  enqueueDatasetGenerations(jobs: readonly DatasetGenerationJob[]): Promise<void> {
+    return this.datasetGenerating.enqueue(jobs);
+  }
+
+  startDatasetGenerationWorker(worker: JobWorker<DatasetGenerationJob>, concurrency: number): Promise<void> {
+    return this.datasetGenerating.startWorker(worker, concurrency);
   }
 
   startInferenceGenerationWorker(worker: JobWorker<InferenceGenerationJob>, concurrency: number): Promise<void> {
@@ -75,10 +96,16 @@ export class InProcessJobQueue implements RunnableJobQueue {
   async idle(): Promise<void> {
     await this.launching.idle();
     await this.generating.idle();
+    await this.datasetGenerating.idle();
     await this.scoring.idle();
   }
 
   async stop(): Promise<void> {
-    await Promise.all([this.launching.stop(), this.generating.stop(), this.scoring.stop()]);
+    await Promise.all([
+      this.launching.stop(),
+      this.generating.stop(),
+      this.datasetGenerating.stop(),
+      this.scoring.stop(),
+    ]);
   }
 }

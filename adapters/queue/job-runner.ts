@@ -1,4 +1,10 @@
-import type { EvaluationJob, InferenceGenerationJob, JobQueue, LaunchJob } from '../../application/ports/job-queue.ts';
+import type {
+  DatasetGenerationJob,
+  EvaluationJob,
+  InferenceGenerationJob,
+  JobQueue,
+  LaunchJob,
+} from '../../application/ports/job-queue.ts';
 
 /** What a worker does with jobs: handles a batch, and ends the work of a job whose every attempt failed. */
 export interface JobWorker<J = EvaluationJob> {
@@ -21,6 +27,8 @@ export interface RunnableJobQueue extends JobQueue {
   startLaunchWorker(worker: JobWorker<LaunchJob>, concurrency: number): Promise<void>;
   /** Starts taking generation jobs (one test case each), one per handler call, `concurrency` at a time. */
   startInferenceGenerationWorker(worker: JobWorker<InferenceGenerationJob>, concurrency: number): Promise<void>;
+  /** Starts taking dataset generation jobs, one per handler call, `concurrency` at a time. */
+  startDatasetGenerationWorker(worker: JobWorker<DatasetGenerationJob>, concurrency: number): Promise<void>;
   /** Resolves once a worker picked up and finished a trivial job (queues that run elsewhere); stops on abort. */
   ping?(signal: AbortSignal): Promise<void>;
   /** Stops taking jobs, lets those in flight finish, releases resources. */

@@ -1,5 +1,10 @@
 import PgBoss from 'pg-boss';
-import type { EvaluationJob, InferenceGenerationJob, LaunchJob } from '../../application/ports/job-queue.ts';
+import type {
+  DatasetGenerationJob,
+  EvaluationJob,
+  InferenceGenerationJob,
+  LaunchJob,
+} from '../../application/ports/job-queue.ts';
 import type { DatabaseHandle } from '../sequelize/support/database.ts';
 import type { TransactionContext } from '../sequelize/support/transaction-context.ts';
 import { JobDeferred } from '../../application/ports/job-queue.ts';
@@ -11,10 +16,11 @@ import { deferralDelayMs, handleEachAlone, type JobWorker, type RunnableJobQueue
 export const SCORING_QUEUE = 'evaluation-scoring';
 export const LAUNCH_QUEUE = 'run-launches';
 export const INFERENCE_GENERATION_QUEUE = 'generation-items';
+export const DATASET_GENERATION_QUEUE = 'dataset-generations';
 /** Trivial jobs of the self-check: a worker picking one up proves the queue delivers. */
 export const PING_QUEUE = 'self-check-ping';
 /** The queues workers take jobs from; each has its dead-letter queue of jobs that failed every attempt. */
-const WORKED_QUEUES = [SCORING_QUEUE, LAUNCH_QUEUE, INFERENCE_GENERATION_QUEUE];
+const WORKED_QUEUES = [SCORING_QUEUE, LAUNCH_QUEUE, INFERENCE_GENERATION_QUEUE, DATASET_GENERATION_QUEUE];
 export interface PgBossQueueOptions {
   readonly connectionString: string;
   /** A job whose worker has not finished after this long is handed to another worker. */
@@ -92,6 +98,10 @@ export class PgBossJobQueue implements RunnableJobQueue {
     return this.insert(INFERENCE_GENERATION_QUEUE, jobs);
   }
 
+  enqueueDatasetGenerations(jobs: readonly DatasetGenerationJob[]): Promise<void> {
+    return this.insert(DATASET_GENERATION_QUEUE, jobs);
+  }
+
   private async insert(name: string, jobs: readonly object[]): Promise<void> {
     if (jobs.length === 0) return;
     const transaction = this.context.current();
@@ -129,6 +139,10 @@ export class PgBossJobQueue implements RunnableJobQueue {
 
   startInferenceGenerationWorker(worker: JobWorker<InferenceGenerationJob>, concurrency: number): Promise<void> {
     return this.work(INFERENCE_GENERATION_QUEUE, 1, worker, concurrency);
+  }
+
+  startDatasetGenerationWorker(worker: JobWorker<DatasetGenerationJob>, concurrency: number): Promise<void> {
+    return this.work(DATASET_GENERATION_QUEUE, 1, worker, concurrency);
   }
 
   /**

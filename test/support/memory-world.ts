@@ -1,3 +1,5 @@
+import { UnconfiguredGenerator } from '../../adapters/generation/openai-chat-generator.ts';
+import { PdfjsTextExtractor } from '../../adapters/generation/pdfjs-text-extractor.ts';
 import { UnconfiguredSimulator } from '../../adapters/simulator/openai-chat-simulator.ts';
 import type { EvaluationJob, InferenceGenerationJob, LaunchJob } from '../../application/ports/job-queue.ts';
 import type { Judges } from '../../application/ports/judge.ts';
@@ -59,6 +61,8 @@ export function memoryWorld(options: MemoryWorldOptions = {}) {
     endpointFormat: new LiquidEndpointFormat(),
     endpointCaller: new HttpEndpointCaller({ allowPrivateNetworks: true, baseRetryDelayMs: 10 }),
     simulator: new UnconfiguredSimulator(),
+    generationModel: new UnconfiguredGenerator(),
+    textExtractor: new PdfjsTextExtractor(),
     logger: silent,
   };
   const settings: Settings = {
