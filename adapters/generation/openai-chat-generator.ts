@@ -13,7 +13,9 @@ export interface GenerationModelSettings {
 export class OpenAiChatGenerator implements GenerationModel {
   readonly configured = true;
 
-  constructor(private readonly options: Required<Pick<GenerationModelSettings, 'baseUrl' | 'model'>> & GenerationModelSettings) {}
+  constructor(
+    private readonly options: Required<Pick<GenerationModelSettings, 'baseUrl' | 'model'>> & GenerationModelSettings,
+  ) {}
 
   async ask(brief: GenerationBrief): Promise<GenerationAnswer> {
     const answer = await chatCompletion(

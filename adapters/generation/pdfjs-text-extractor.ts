@@ -31,7 +31,10 @@ export class PdfjsTextExtractor implements TextExtractor {
     });
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(unreadable(`reading it took over ${this.bounds.timeoutMs} ms`)), this.bounds.timeoutMs);
+      timer = setTimeout(
+        () => reject(unreadable(`reading it took over ${this.bounds.timeoutMs} ms`)),
+        this.bounds.timeoutMs,
+      );
     });
     try {
       return await Promise.race([this.read(task.promise), late]);
@@ -44,9 +47,7 @@ export class PdfjsTextExtractor implements TextExtractor {
     }
   }
 
-  private async read(
-    opening: Promise<{ numPages: number; getPage(n: number): Promise<PdfPage> }>,
-  ): Promise<string> {
+  private async read(opening: Promise<{ numPages: number; getPage(n: number): Promise<PdfPage> }>): Promise<string> {
     const document = await opening;
     const pages: string[] = [];
     for (let number = 1; number <= Math.min(document.numPages, this.bounds.maxPages); number++) {

@@ -7,8 +7,10 @@ import { type SequelizeStorage, sequelizeStorageGroup, storeOf } from './sequeli
 type DatasetGenerationPorts = Pick<StoragePorts, 'generationJobs' | 'knowledgeFiles'>;
 
 /** The generation jobs and knowledge files stores on SQLite or PostgreSQL. */
-export const createSequelizeDatasetGenerationStorage: SequelizeStorage<DatasetGenerationPorts> =
-  sequelizeStorageGroup(defineDatasetGenerationModels, {
+export const createSequelizeDatasetGenerationStorage: SequelizeStorage<DatasetGenerationPorts> = sequelizeStorageGroup(
+  defineDatasetGenerationModels,
+  {
     generationJobs: storeOf(SequelizeRecordStore, datasetGenerationKinds.generationJobs),
     knowledgeFiles: storeOf(SequelizeRecordStore, datasetGenerationKinds.knowledgeFiles),
-  });
+  },
+);

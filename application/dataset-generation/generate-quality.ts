@@ -33,7 +33,9 @@ export async function generateQuality(
     });
     const candidates = (items ?? []).flatMap((value) => {
       const item = qualityItem(value);
-      return item ? [{ key: item.input, fields: { input: item.input, expectedOutput: item.expectedOutput, context: chunk } }] : [];
+      return item
+        ? [{ key: item.input, fields: { input: item.input, expectedOutput: item.expectedOutput, context: chunk } }]
+        : [];
     });
     await session.afterCall(candidates);
   }

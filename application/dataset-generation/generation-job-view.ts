@@ -1,4 +1,8 @@
-import { type GenerationJob, type GenerationJobState, jobResult } from '../../domain/dataset-generation/generation-job.ts';
+import {
+  type GenerationJob,
+  type GenerationJobState,
+  jobResult,
+} from '../../domain/dataset-generation/generation-job.ts';
 import type { DatasetType } from '../../domain/dataset/dataset.ts';
 
 /** A generation job as the API shows it. */

@@ -72,7 +72,13 @@ export class GenerationSession {
       held.push(...page);
       if (page.length < HELD_PAGE) break;
     }
-    return new GenerationSession(ports, settings, job, new Set(held.map((testCase) => dedupKey(keyOf(testCase)))), held);
+    return new GenerationSession(
+      ports,
+      settings,
+      job,
+      new Set(held.map((testCase) => dedupKey(keyOf(testCase)))),
+      held,
+    );
   }
 
   get current(): GenerationJob {
@@ -124,12 +130,14 @@ export class GenerationSession {
     }
     const count = await this.pay(scope, fresh.length);
     const now = this.ports.clock.now();
-    const testCases = fresh.slice(0, count).map((candidate) =>
-      buildTestCase(
-        { ...candidate.fields, datasetId: job.datasetId, source: 'generated', languageCode: job.languageCode },
-        { id: this.ports.ids.next('testCase'), organizationId: scope, userId: job.userId, now },
-      ),
-    );
+    const testCases = fresh
+      .slice(0, count)
+      .map((candidate) =>
+        buildTestCase(
+          { ...candidate.fields, datasetId: job.datasetId, source: 'generated', languageCode: job.languageCode },
+          { id: this.ports.ids.next('testCase'), organizationId: scope, userId: job.userId, now },
+        ),
+      );
     if (testCases.length > 0) await this.ports.testCases.insertMany(testCases);
     this.job = await this.ports.generationJobs.update({
       ...job,

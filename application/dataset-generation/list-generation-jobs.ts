@@ -6,6 +6,7 @@ import type { Page } from '../shared/page.ts';
 import { type GenerationJobView, viewGenerationJob } from './generation-job-view.ts';
 
 export interface GenerationJobFilter extends Page<GenerationJob> {
+  readonly ids?: readonly string[];
   readonly datasetIds?: readonly string[];
   readonly states?: readonly GenerationJobState[];
 }
@@ -15,7 +16,11 @@ export class ListGenerationJobs extends FilteredList<GenerationJob, GenerationJo
   constructor(ports: Pick<Ports, 'generationJobs'>) {
     super(
       ports.generationJobs,
-      (filter) => [...where.in('datasetId', filter.datasetIds), ...where.in('state', filter.states)],
+      (filter) => [
+        ...where.in('id', filter.ids),
+        ...where.in('datasetId', filter.datasetIds),
+        ...where.in('state', filter.states),
+      ],
       (jobs) => jobs.map(viewGenerationJob),
     );
   }

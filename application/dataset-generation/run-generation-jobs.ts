@@ -63,7 +63,9 @@ export class RunGenerationJobs {
       await this.generate(session, job);
     } catch (error) {
       if (!(error instanceof GenerationFailed)) throw error;
-      await this.transition(organizationId, jobId, (open) => failJob(open, this.ports.clock.now(), storableText(error.message)));
+      await this.transition(organizationId, jobId, (open) =>
+        failJob(open, this.ports.clock.now(), storableText(error.message)),
+      );
       return;
     }
     const note =

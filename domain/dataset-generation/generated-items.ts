@@ -58,12 +58,7 @@ export const dedupKey = (input: string): string => input.trim().toLowerCase();
  * The items not seen before, in order, at most `room` of them; `seen` (keys of what the job holds) learns each one
  * kept. Items whose key is missing (`keyOf` null) are dropped.
  */
-export function freshItems<I>(
-  items: readonly I[],
-  seen: Set<string>,
-  keyOf: (item: I) => string,
-  room: number,
-): I[] {
+export function freshItems<I>(items: readonly I[], seen: Set<string>, keyOf: (item: I) => string, room: number): I[] {
   const fresh: I[] = [];
   for (const item of items) {
     if (fresh.length >= room) break;

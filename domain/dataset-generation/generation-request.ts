@@ -50,7 +50,8 @@ export interface GenerationParameters {
   readonly maxIterations?: number;
 }
 
-const isVariant = (value: string): value is RedTeamingVariant => (RED_TEAMING_VARIANTS as readonly string[]).includes(value);
+const isVariant = (value: string): value is RedTeamingVariant =>
+  (RED_TEAMING_VARIANTS as readonly string[]).includes(value);
 const isStrategy = (value: string): boolean =>
   value === 'original' || isDeterministic(value) || (MODEL_STRATEGIES as readonly string[]).includes(value);
 

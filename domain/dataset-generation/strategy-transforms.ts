@@ -14,8 +14,7 @@ export function utf8Bytes(text: string): number[] {
     if (code < 0x80) bytes.push(code);
     else if (code < 0x800) bytes.push(0xc0 | (code >> 6), 0x80 | (code & 63));
     else if (code < 0x10000) bytes.push(0xe0 | (code >> 12), 0x80 | ((code >> 6) & 63), 0x80 | (code & 63));
-    else
-      bytes.push(0xf0 | (code >> 18), 0x80 | ((code >> 12) & 63), 0x80 | ((code >> 6) & 63), 0x80 | (code & 63));
+    else bytes.push(0xf0 | (code >> 18), 0x80 | ((code >> 12) & 63), 0x80 | ((code >> 6) & 63), 0x80 | (code & 63));
   }
   return bytes;
 }
@@ -50,13 +49,46 @@ export const rot13 = (text: string): string =>
 const LEET: Readonly<Record<string, string>> = { a: '4', e: '3', i: '1', o: '0', s: '5', t: '7' };
 
 /** a→4, e→3, i→1, o→0, s→5, t→7 in either case; every other character kept. */
-export const leetspeak = (text: string): string => text.replace(/[aeiostAEIOST]/g, (letter) => LEET[letter.toLowerCase()]);
+export const leetspeak = (text: string): string =>
+  text.replace(/[aeiostAEIOST]/g, (letter) => LEET[letter.toLowerCase()]);
 
 const MORSE: Readonly<Record<string, string>> = {
-  A: '.-', B: '-...', C: '-.-.', D: '-..', E: '.', F: '..-.', G: '--.', H: '....', I: '..', J: '.---', K: '-.-',
-  L: '.-..', M: '--', N: '-.', O: '---', P: '.--.', Q: '--.-', R: '.-.', S: '...', T: '-', U: '..-', V: '...-',
-  W: '.--', X: '-..-', Y: '-.--', Z: '--..', '0': '-----', '1': '.----', '2': '..---', '3': '...--', '4': '....-',
-  '5': '.....', '6': '-....', '7': '--...', '8': '---..', '9': '----.',
+  A: '.-',
+  B: '-...',
+  C: '-.-.',
+  D: '-..',
+  E: '.',
+  F: '..-.',
+  G: '--.',
+  H: '....',
+  I: '..',
+  J: '.---',
+  K: '-.-',
+  L: '.-..',
+  M: '--',
+  N: '-.',
+  O: '---',
+  P: '.--.',
+  Q: '--.-',
+  R: '.-.',
+  S: '...',
+  T: '-',
+  U: '..-',
+  V: '...-',
+  W: '.--',
+  X: '-..-',
+  Y: '-.--',
+  Z: '--..',
+  '0': '-----',
+  '1': '.----',
+  '2': '..---',
+  '3': '...--',
+  '4': '....-',
+  '5': '.....',
+  '6': '-....',
+  '7': '--...',
+  '8': '---..',
+  '9': '----.',
 };
 
 /**
@@ -76,8 +108,20 @@ export const morseCode = (text: string): string =>
     .join(' / ');
 
 const HOMOGLYPHS: Readonly<Record<string, string>> = {
-  a: '\u0430', c: '\u0441', e: '\u0435', o: '\u043e', p: '\u0440', x: '\u0445', y: '\u0443',
-  A: '\u0410', C: '\u0421', E: '\u0415', O: '\u041e', P: '\u0420', X: '\u0425', Y: '\u0423',
+  a: '\u0430',
+  c: '\u0441',
+  e: '\u0435',
+  o: '\u043e',
+  p: '\u0440',
+  x: '\u0445',
+  y: '\u0443',
+  A: '\u0410',
+  C: '\u0421',
+  E: '\u0415',
+  O: '\u041e',
+  P: '\u0420',
+  X: '\u0425',
+  Y: '\u0423',
 };
 
 /** Latin a c e o p x y and A C E O P X Y to their Cyrillic look-alikes; every other character kept. */

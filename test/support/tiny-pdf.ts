@@ -9,8 +9,8 @@ export function tinyPdf(pages: readonly (readonly string[])[]): Buffer {
   objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`;
   objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
   pages.forEach((lines, index) => {
-    const escape = (text: string) => text.replace(/[\\()]/g, (character) => `\\${character}`);
-    const stream = `BT /F1 12 Tf 14 TL 72 720 Td ${lines.map((line) => `(${escape(line)}) Tj T*`).join(' ')} ET`;
+    const escaped = (text: string) => text.replace(/[\\()]/g, (character) => `\\${character}`);
+    const stream = `BT /F1 12 Tf 14 TL 72 720 Td ${lines.map((line) => `(${escaped(line)}) Tj T*`).join(' ')} ET`;
     objects[pageIds[index]] =
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageIds[index] + 1} 0 R >>`;
     objects[pageIds[index] + 1] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;

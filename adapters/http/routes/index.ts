@@ -26,6 +26,7 @@ import { fromVersionRoutes } from './from-version.ts';
 import { marketplaceRoutes } from './marketplace.ts';
 import { authRoutes } from './auth.ts';
 import { maintenanceRoutes } from './maintenance.ts';
+import { datasetGenerationRoutes } from './dataset-generation.ts';
 
 /** Every route module of the API; append a feature's module here. */
 const modules = [
@@ -52,6 +53,7 @@ const modules = [
   marketplaceRoutes,
   authRoutes,
   maintenanceRoutes,
+  datasetGenerationRoutes,
 ];
 
 /** All routes, the documentation routes describing them included. */
