@@ -84,9 +84,9 @@ export class RunGenerationJobs {
   }
 
   private async generate(session: GenerationSession, job: GenerationJob): Promise<void> {
-    if (job.kind === 'QUALITY') return generateQuality(this.ports, session);
     const dataset = await this.ports.datasets.get(job.organizationId, job.datasetId);
     if (dataset === null) throw new GenerationFailed('The test was deleted');
+    if (job.kind === 'QUALITY') return generateQuality(this.ports, session);
     const product = await productBrief(this.ports, dataset);
     if (job.kind === 'RED_TEAMING') return generateRedTeaming(this.ports, session, product);
     return generateScenarios(this.ports, session, product);
