@@ -58,8 +58,8 @@ export class GenerationSession {
     keyOf: (testCase: TestCase) => string,
   ): Promise<GenerationSession> {
     const held: TestCase[] = [];
-    for (let page: TestCase[] = []; held.length === 0 || page.length === HELD_PAGE; ) {
-      page = await ports.testCases.list(job.organizationId, {
+    for (;;) {
+      const page = await ports.testCases.list(job.organizationId, {
         where: [
           ...where.eq('datasetId', job.datasetId),
           ...where.eq('source', 'generated'),
