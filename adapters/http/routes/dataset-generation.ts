@@ -31,7 +31,7 @@ export function datasetGenerationRoutes(useCases: UseCases): RouteSpec[] {
       summary: 'Upload a knowledge file for QUALITY generation (multipart/form-data, field file)',
       description:
         `Types by file name: ${Object.keys(FILE_TYPES).join(' ')} (others 415); at most ${FILE_BYTES_LIMIT} bytes ` +
-        '(larger 413). The text is extracted on upload (PDF: its text, at most 500 pages within 30 s; an unreadable ' +
+        '(larger 413). The text is extracted on upload (PDF: at most 500 pages and 5 MiB of text within 30 s; an unreadable ' +
         "PDF is 400). The uri belongs to the caller's organization: another organization naming it gets 404.",
       status: 201,
       bodyKind: 'stream',
