@@ -1,4 +1,5 @@
 import { TEXT_LIMIT } from '../shared/fields.ts';
+import { storableText } from '../shared/storable-text.ts';
 
 /** A QUALITY item: a question grounded in a chunk and the answer the chunk supports. */
 export interface QualityItem {
@@ -20,8 +21,9 @@ export interface ScenarioItem {
   readonly input: string | null;
 }
 
+/** A non-empty text within the test case's limit, trimmed, NUL made storable (the model's words are not refused). */
 const text = (value: unknown): string | null =>
-  typeof value === 'string' && value.trim() !== '' && value.length <= TEXT_LIMIT ? value.trim() : null;
+  typeof value === 'string' && value.trim() !== '' && value.length <= TEXT_LIMIT ? storableText(value.trim()) : null;
 
 const record = (value: unknown): Record<string, unknown> | null =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { chunkKnowledge } from '../../../domain/dataset-generation/knowledge-chunks.ts';
-import { dedupKey, freshItems, scenarioItem } from '../../../domain/dataset-generation/generated-items.ts';
+import { dedupKey, freshItems, qualityItem, scenarioItem } from '../../../domain/dataset-generation/generated-items.ts';
 import { afterCall, type CallTally, stopReason, wrote } from '../../../domain/dataset-generation/stop-rules.ts';
 import { cancelJob, type GenerationJob } from '../../../domain/dataset-generation/generation-job.ts';
 import { IllegalTransition } from '../../../domain/errors.ts';
@@ -63,4 +63,10 @@ test('cancel: queued and active end cancelled, cancelled stays, completed and fa
   t.is(cancelJob(cancelled, 'later'), cancelled);
   for (const state of ['completed', 'failed'] as const)
     t.throws(() => cancelJob({ ...job, state }, 'now'), { instanceOf: IllegalTransition });
+});
+
+test('items from the model: NUL made storable, blank or missing fields dropped', (t) => {
+  t.deepEqual(qualityItem({ input: ' a\0b ', expectedOutput: 'c' }), { input: 'a\uFFFDb', expectedOutput: 'c' });
+  t.is(qualityItem({ input: '  ', expectedOutput: 'c' }), null);
+  t.is(qualityItem({ input: 'a' }), null);
 });
