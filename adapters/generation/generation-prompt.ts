@@ -1,6 +1,6 @@
 import type { GenerationBrief, ProductBrief } from '../../application/ports/generation-model.ts';
 
-/** The most characters of the answer read as JSON; past it the answer is malformed. */
+/** The most bytes of an answer read (and characters of its message parsed); past them it is refused. */
 export const ANSWER_CHARS_LIMIT = 4 * 1024 * 1024;
 
 const SYSTEM =

@@ -1,6 +1,6 @@
 import type { GenerationAnswer, GenerationBrief, GenerationModel } from '../../application/ports/generation-model.ts';
 import { chatCompletion } from '../judge/chat-completion.ts';
-import { generationMessages, parseGenerationAnswer } from './generation-prompt.ts';
+import { ANSWER_CHARS_LIMIT, generationMessages, parseGenerationAnswer } from './generation-prompt.ts';
 
 export interface GenerationModelSettings {
   readonly baseUrl?: string;
@@ -19,7 +19,7 @@ export class OpenAiChatGenerator implements GenerationModel {
 
   async ask(brief: GenerationBrief): Promise<GenerationAnswer> {
     const answer = await chatCompletion(
-      { ...this.options, who: 'generation model' },
+      { ...this.options, who: 'generation model', maxAnswerBytes: ANSWER_CHARS_LIMIT },
       {
         model: this.options.model,
         temperature: 0.8,
