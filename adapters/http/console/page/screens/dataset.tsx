@@ -1,7 +1,8 @@
-import { useCallback } from 'preact/hooks';
+import { useCallback, useState } from 'preact/hooks';
 import { answered, client, listPage, type Schemas } from '../api.ts';
 import { type Column, DataTable } from '../components/data-table.tsx';
 import { ErrorBanner } from '../components/error-banner.tsx';
+import { GeneratePanel } from '../components/generate-panel.tsx';
 import { Link } from '../components/link.tsx';
 import { Loading } from '../components/loading.tsx';
 import { useLoad } from '../components/use-load.ts';
@@ -24,6 +25,7 @@ async function loadTest(id: string) {
 export function DatasetScreen({ id, query }: { readonly id: string; readonly query: URLSearchParams }) {
   const loaded = useLoad(() => loadTest(id), [id]);
   const everyRevision = query.get('revisions') === 'all';
+  const [written, setWritten] = useState(0);
   const load = useCallback(
     (cursor: string | null) =>
       listPage(
@@ -33,7 +35,7 @@ export function DatasetScreen({ id, query }: { readonly id: string; readonly que
       ),
     [id, everyRevision],
   );
-  const list = usePagedList(load, [id, everyRevision]);
+  const list = usePagedList(load, [id, everyRevision, written]);
   const chosen = query.get('case');
   if (loaded.error) return <ErrorBanner error={loaded.error} />;
   if (!loaded.data) return <Loading label="Loading the dataset…" />;
@@ -62,6 +64,8 @@ export function DatasetScreen({ id, query }: { readonly id: string; readonly que
       width: '10.5rem',
       cell: (testCase) => (testCase.legacyAt ? 'earlier' : testCase.parentTestCaseId ? 'current (edited)' : 'current'),
     },
+    { header: 'Source', width: '7rem', cell: (testCase) => testCase.source ?? '—' },
+    { header: 'Strategy', width: '9rem', cell: (testCase) => testCase.strategy ?? '—' },
     { header: 'Created', width: '11rem', cell: (testCase) => when(testCase.createdAt) },
   ];
   return (
@@ -76,6 +80,7 @@ export function DatasetScreen({ id, query }: { readonly id: string; readonly que
         )}
         {test.description ? ` — ${test.description}` : ''}
       </p>
+      <GeneratePanel testId={test.id} type={test.type} onWritten={() => setWritten((n) => n + 1)} />
       <div class="actions">
         <label class="check">
           <input
