@@ -80,7 +80,7 @@ export function GenerateForm({
           </select>
         </label>
         <label>
-          Test cases
+          How many test cases
           <input name="maxTestCases" type="number" min={1} max={maxTestCasesOf(kind)} defaultValue="10" required />
         </label>
         <label>
