@@ -3,6 +3,7 @@ import { answered, client, listPage, type Schemas } from '../api.ts';
 import { type Column, DataTable } from '../components/data-table.tsx';
 import { ErrorBanner } from '../components/error-banner.tsx';
 import { GeneratePanel } from '../components/generate-panel.tsx';
+import { GENERATED_COLUMNS, hasGenerated } from '../components/generated-columns.ts';
 import { Link } from '../components/link.tsx';
 import { Loading } from '../components/loading.tsx';
 import { useLoad } from '../components/use-load.ts';
@@ -41,10 +42,11 @@ export function DatasetScreen({ id, query }: { readonly id: string; readonly que
   if (!loaded.data) return <Loading label="Loading the dataset…" />;
   const { test, product } = loaded.data;
 
+  const generated = hasGenerated(list.rows);
   const columns: readonly Column<TestCase>[] = [
     {
       header: 'Input',
-      width: '34%',
+      width: generated ? '24%' : '34%',
       cell: (testCase) => (
         <button
           type="button"
@@ -59,13 +61,12 @@ export function DatasetScreen({ id, query }: { readonly id: string; readonly que
     { header: 'Expected output', cell: (testCase) => excerpt(testCase.expectedOutput ?? '—', 90) },
     { header: 'Language', width: '7rem', cell: (testCase) => testCase.languageCode ?? '—' },
     { header: 'Variant', width: '9rem', cell: (testCase) => testCase.variant ?? '—' },
+    ...(generated ? GENERATED_COLUMNS : []),
     {
       header: 'Revision',
       width: '10.5rem',
       cell: (testCase) => (testCase.legacyAt ? 'earlier' : testCase.parentTestCaseId ? 'current (edited)' : 'current'),
     },
-    { header: 'Source', width: '7rem', cell: (testCase) => testCase.source ?? '—' },
-    { header: 'Strategy', width: '9rem', cell: (testCase) => testCase.strategy ?? '—' },
     { header: 'Created', width: '11rem', cell: (testCase) => when(testCase.createdAt) },
   ];
   return (
@@ -94,17 +95,19 @@ export function DatasetScreen({ id, query }: { readonly id: string; readonly que
           List earlier revisions too
         </label>
       </div>
-      <DataTable
-        label="Test cases"
-        columns={columns}
-        rows={list.rows}
-        rowKey={(testCase) => testCase.id}
-        more={list.more}
-        loading={list.loading}
-        error={list.error}
-        onMore={list.loadMore}
-        empty="This dataset has no test case yet."
-      />
+      <div class={generated ? 'dataset-cases wide' : 'dataset-cases'}>
+        <DataTable
+          label="Test cases"
+          columns={columns}
+          rows={list.rows}
+          rowKey={(testCase) => testCase.id}
+          more={list.more}
+          loading={list.loading}
+          error={list.error}
+          onMore={list.loadMore}
+          empty="This dataset has no test case yet."
+        />
+      </div>
       {chosen ? (
         <TestCaseRevisions key={chosen} id={chosen} />
       ) : (
