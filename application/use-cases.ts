@@ -30,6 +30,7 @@ import { createRunUseCases } from './run/run-use-cases.ts';
 import { createReviewUseCases } from './review/review-use-cases.ts';
 import { createCostUseCases } from './cost/cost-use-cases.ts';
 import { createEndpointConnectionUseCases } from './endpoint-connection/endpoint-connection-use-cases.ts';
+import { createDatasetGenerationUseCases } from './dataset-generation/dataset-generation-use-cases.ts';
 import { createInferenceGenerationUseCases } from './inference-generation/inference-generation-use-cases.ts';
 import { CreateSession } from './tracing/create-session.ts';
 import { GetSession } from './tracing/get-session.ts';
@@ -67,6 +68,7 @@ export function createUseCases(ports: Ports, settings: Settings) {
     ...createEndpointConnectionUseCases(ports),
     ...createCostUseCases(ports),
     ...createInferenceGenerationUseCases(ports, settings),
+    ...createDatasetGenerationUseCases(ports, settings),
     createSession: new CreateSession(ports),
     getSession: new GetSession(ports),
     listSessions: new ListSessions(ports),

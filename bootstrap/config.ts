@@ -33,6 +33,11 @@ const schema = z.object({
   SIMULATOR_MODEL: z.string().optional(),
   SIMULATOR_API_KEY: z.string().optional(),
   SIMULATOR_TURN_CREDITS: z.coerce.number().int().min(0).default(1),
+  GENERATOR_BASE_URL: z.url().optional(),
+  GENERATOR_MODEL: z.string().optional(),
+  GENERATOR_API_KEY: z.string().optional(),
+  GENERATION_CREDITS_PER_TEST_CASE: z.coerce.number().int().min(0).default(1),
+  GENERATION_MAX_CALLS: z.coerce.number().int().min(1).max(1000).default(50),
   EVALUATION_LLM_JUDGE_CREDITS: z.coerce.number().int().min(0).default(1),
   REVIEW_CLAIM_TTL_MINUTES: z.coerce.number().int().min(1).default(30),
   QUEUE_EMBEDDED_WORKER: z

@@ -77,6 +77,15 @@ export async function startScoringWorker(container: Container): Promise<void> {
     ),
     1,
   );
+  await queue.startDatasetGenerationWorker(
+    logged(
+      ports.logger,
+      useCases.runGenerationJobs,
+      (jobs) => ({ generationJobIds: jobs.map((job) => job.jobId) }),
+      'generating test cases',
+    ),
+    config.WORKER_CONCURRENCY,
+  );
   await queue.startWorker(
     logged(
       ports.logger,

@@ -14,6 +14,8 @@ export function settingsFrom(config: Config, startedAt: Date): Settings {
     newOrganizationCredits: config.ORGANIZATION_STARTING_CREDITS,
     llmJudgeCredits: config.EVALUATION_LLM_JUDGE_CREDITS,
     simulatorTurnCredits: config.SIMULATOR_TURN_CREDITS,
+    generationCreditsPerTestCase: config.GENERATION_CREDITS_PER_TEST_CASE,
+    generationMaxCalls: config.GENERATION_MAX_CALLS,
     claimTtlMinutes: config.REVIEW_CLAIM_TTL_MINUTES,
     sessionKeyTtlHours: config.SESSION_KEY_TTL_HOURS,
     marketplacePlans: marketplacePlans(config.MARKETPLACE_PLANS),

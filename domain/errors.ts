@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'insufficient_credits'
   | 'rate_limited'
   | 'payload_too_large'
+  | 'unsupported_media_type'
   | 'unavailable';
 
 /** Every failure the domain and use cases report; `code` is stable, `message` may change. */
@@ -108,6 +109,11 @@ export class RateLimited extends DomainError {
 
 export class PayloadTooLarge extends DomainError {
   readonly code = 'payload_too_large';
+}
+
+/** Content of a type the platform does not take (an uploaded file's kind). */
+export class UnsupportedMediaType extends DomainError {
+  readonly code = 'unsupported_media_type';
 }
 
 /** The platform cannot serve the request right now (its database is out of reach, it is shutting down): retry later. */

@@ -3,6 +3,7 @@ import type { AssayClient } from '../client/assay-client.ts';
 import { cliClient } from './cli-client.ts';
 import { CliError, required } from './cli-errors.ts';
 import { loadSettings } from './cli-settings.ts';
+import { addGenerateCommand } from './generate-command.ts';
 import { addLoginCommand } from './login-command.ts';
 import { addResourceCommands } from './resource-commands.ts';
 import { addRunCommand } from './run-command.ts';
@@ -48,5 +49,6 @@ export function cliProgram(io: CliIo): Command {
   addRunCommand(program, connect, io);
   addTransferCommands(program, connect, io);
   addUsageCommand(program, connect, io.print);
+  addGenerateCommand(program, connect, io);
   return program;
 }

@@ -11,12 +11,7 @@ import {
 import { wireText } from './schemas/wire-names.ts';
 
 /** Codes only the HTTP layer raises: routing, media types, the HTTP parser's refusals, and the catch-all for bugs. */
-type HttpOnlyCode =
-  | 'method_not_allowed'
-  | 'request_timeout'
-  | 'unsupported_media_type'
-  | 'headers_too_large'
-  | 'internal';
+type HttpOnlyCode = 'method_not_allowed' | 'request_timeout' | 'headers_too_large' | 'internal';
 
 /** Every `error` code a response may carry. */
 export type ResponseCode = ErrorCode | HttpOnlyCode;

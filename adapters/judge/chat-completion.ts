@@ -6,6 +6,24 @@ export interface ChatEndpoint {
   readonly apiKey?: string;
   readonly timeoutMs: number;
   readonly who: string;
+  /** The most bytes of an answer read; past them the answer is refused unread (no bound when not given). */
+  readonly maxAnswerBytes?: number;
+}
+
+/** The body as text, refusing it once it passes `maxBytes`. */
+async function boundedText(response: Response, maxBytes: number | undefined): Promise<string | null> {
+  if (maxBytes === undefined || !response.body) return response.text();
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  for await (const chunk of response.body) {
+    bytes += chunk.byteLength;
+    if (bytes > maxBytes) {
+      await response.body.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 const timedOut = (error: unknown): boolean =>
@@ -36,7 +54,8 @@ export async function chatCompletion(
   }
   let body: unknown;
   try {
-    const text = await response.text();
+    const text = await boundedText(response, endpoint.maxAnswerBytes);
+    if (text === null) return { error: `The ${endpoint.who} answered with more than ${endpoint.maxAnswerBytes} bytes` };
     if (!response.ok) return { error: describeProviderError(response.status, text, endpoint.apiKey, endpoint.who) };
     body = JSON.parse(text);
   } catch (error) {

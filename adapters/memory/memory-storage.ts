@@ -7,6 +7,7 @@ import { createMemoryEvaluationStorage } from './memory-evaluation-storage.ts';
 import { createMemoryRunStorage } from './memory-run-storage.ts';
 import { createMemoryReviewStorage } from './memory-review-storage.ts';
 import { createMemoryEndpointConnectionStorage } from './memory-endpoint-connection-storage.ts';
+import { createMemoryDatasetGenerationStorage } from './memory-dataset-generation-storage.ts';
 import { createMemoryOperationsStorage } from './memory-operations-storage.ts';
 import { MemoryCostLedger } from './memory-cost-ledger.ts';
 import { costKinds } from '../shared/record-kinds/cost-kinds.ts';
@@ -48,5 +49,6 @@ export function createMemoryStorage(): StoragePorts {
       uow,
     ),
     ...createMemoryOperationsStorage(uow),
+    ...createMemoryDatasetGenerationStorage(uow),
   };
 }

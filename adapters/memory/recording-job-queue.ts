@@ -1,4 +1,5 @@
 import type {
+  DatasetGenerationJob,
   EvaluationJob,
   InferenceGenerationJob,
   JobQueue,
@@ -11,6 +12,7 @@ export class RecordingJobQueue implements JobQueue {
   readonly jobs: EvaluationJob[] = [];
   readonly launchJobs: LaunchJob[] = [];
   readonly generationJobs: InferenceGenerationJob[] = [];
+  readonly datasetGenerationJobs: DatasetGenerationJob[] = [];
 
   async enqueue(jobs: readonly EvaluationJob[]): Promise<void> {
     this.jobs.push(...jobs);
@@ -28,6 +30,10 @@ export class RecordingJobQueue implements JobQueue {
 
   async enqueueRepricings(jobs: readonly RepricingJob[]): Promise<void> {
     this.repricingJobs.push(...jobs);
+  }
+
+  async enqueueDatasetGenerations(jobs: readonly DatasetGenerationJob[]): Promise<void> {
+    this.datasetGenerationJobs.push(...jobs);
   }
 
   /** Takes every scoring job recorded so far. */

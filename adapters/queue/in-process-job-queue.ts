@@ -1,4 +1,5 @@
 import type {
+  DatasetGenerationJob,
   EvaluationJob,
   InferenceGenerationJob,
   LaunchJob,
@@ -16,6 +17,8 @@ export interface InProcessQueueOptions {
   readonly findOpenInferenceGenerations?: (limit: number) => Promise<InferenceGenerationJob[]>;
   /** The durable outbox of repricing jobs: every unfinished repricing, oldest first (none when not given). */
   readonly findOpenRepricings?: (limit: number) => Promise<RepricingJob[]>;
+  /** The durable outbox of dataset generation jobs: every queued or active job, oldest first (none when not given). */
+  readonly findOpenDatasetGenerations?: (limit: number) => Promise<DatasetGenerationJob[]>;
   /** How often the outbox is swept when nobody wakes the worker. */
   readonly pollMs?: number;
   /** A job that keeps failing is given up after this many attempts: its worker's `giveUp` ends its work. */
@@ -44,6 +47,7 @@ export class InProcessJobQueue implements RunnableJobQueue {
   private readonly launching: OutboxLoop<LaunchJob>;
   private readonly generating: OutboxLoop<InferenceGenerationJob>;
   private readonly repricing: OutboxLoop<RepricingJob>;
+  private readonly datasetGenerating: OutboxLoop<DatasetGenerationJob>;
 
   constructor(options: InProcessQueueOptions) {
     this.scoring = new OutboxLoop(options, options.findPending, (job) => job.evaluationId);
@@ -57,6 +61,11 @@ export class InProcessJobQueue implements RunnableJobQueue {
       { ...options, batchSize: 1 },
       options.findOpenRepricings ?? (async () => []),
       (job) => job.repricingId,
+    );
+    this.datasetGenerating = new OutboxLoop(
+      { ...options, batchSize: 1 },
+      options.findOpenDatasetGenerations ?? (async () => []),
+      (job) => job.jobId,
     );
   }
 
@@ -80,6 +89,14 @@ export class InProcessJobQueue implements RunnableJobQueue {
     return this.generating.enqueue(jobs);
   }
 
+  enqueueDatasetGenerations(jobs: readonly DatasetGenerationJob[]): Promise<void> {
+    return this.datasetGenerating.enqueue(jobs);
+  }
+
+  startDatasetGenerationWorker(worker: JobWorker<DatasetGenerationJob>, concurrency: number): Promise<void> {
+    return this.datasetGenerating.startWorker(worker, concurrency);
+  }
+
   startInferenceGenerationWorker(worker: JobWorker<InferenceGenerationJob>, concurrency: number): Promise<void> {
     return this.generating.startWorker(worker, concurrency);
   }
@@ -97,10 +114,17 @@ export class InProcessJobQueue implements RunnableJobQueue {
     await this.launching.idle();
     await this.generating.idle();
     await this.repricing.idle();
+    await this.datasetGenerating.idle();
     await this.scoring.idle();
   }
 
   async stop(): Promise<void> {
-    await Promise.all([this.launching.stop(), this.generating.stop(), this.repricing.stop(), this.scoring.stop()]);
+    await Promise.all([
+      this.launching.stop(),
+      this.generating.stop(),
+      this.repricing.stop(),
+      this.datasetGenerating.stop(),
+      this.scoring.stop(),
+    ]);
   }
 }

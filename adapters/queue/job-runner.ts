@@ -1,4 +1,5 @@
 import type {
+  DatasetGenerationJob,
   EvaluationJob,
   InferenceGenerationJob,
   JobQueue,
@@ -29,6 +30,8 @@ export interface RunnableJobQueue extends JobQueue {
   startInferenceGenerationWorker(worker: JobWorker<InferenceGenerationJob>, concurrency: number): Promise<void>;
   /** Starts taking repricing jobs (one chunk each), one per handler call. */
   startRepricingWorker(worker: JobWorker<RepricingJob>, concurrency: number): Promise<void>;
+  /** Starts taking dataset generation jobs, one per handler call, `concurrency` at a time. */
+  startDatasetGenerationWorker(worker: JobWorker<DatasetGenerationJob>, concurrency: number): Promise<void>;
   /** Resolves once a worker picked up and finished a trivial job (queues that run elsewhere); stops on abort. */
   ping?(signal: AbortSignal): Promise<void>;
   /** Stops taking jobs, lets those in flight finish, releases resources. */

@@ -20,7 +20,7 @@ export class OutboxLoop<J> {
   constructor(
     private readonly options: Omit<
       InProcessQueueOptions,
-      'findPending' | 'findQueuedLaunches' | 'findOpenInferenceGenerations'
+      'findPending' | 'findQueuedLaunches' | 'findOpenInferenceGenerations' | 'findOpenDatasetGenerations'
     >,
     private readonly findPending: (limit: number) => Promise<J[]>,
     private readonly keyOf: (job: J) => string,

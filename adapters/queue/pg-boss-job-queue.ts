@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type {
+  DatasetGenerationJob,
   EvaluationJob,
   InferenceGenerationJob,
   LaunchJob,
@@ -10,17 +11,24 @@ import type { TransactionContext } from '../sequelize/support/transaction-contex
 import { JobDeferred } from '../../application/ports/job-queue.ts';
 import { JobHeartbeat } from './job-heartbeat.ts';
 import { executePgBossSql } from './pg-boss-sql.ts';
-import { ensureQueue, failureOf, givenUpQueue } from './pg-boss-queues.ts';
+import { DATASET_GENERATION_QUEUE, ensureQueue, expirySeconds, failureOf, givenUpQueue } from './pg-boss-queues.ts';
 import { deferralDelayMs, handleEachAlone, type JobWorker, type RunnableJobQueue } from './job-runner.ts';
 
 export const SCORING_QUEUE = 'evaluation-scoring';
 export const LAUNCH_QUEUE = 'run-launches';
 export const INFERENCE_GENERATION_QUEUE = 'generation-items';
 export const REPRICING_QUEUE = 'cost-repricings';
+export { DATASET_GENERATION_QUEUE };
 /** Trivial jobs of the self-check: a worker picking one up proves the queue delivers. */
 export const PING_QUEUE = 'self-check-ping';
 /** The queues workers take jobs from; each has its dead-letter queue of jobs that failed every attempt. */
-const WORKED_QUEUES = [SCORING_QUEUE, LAUNCH_QUEUE, INFERENCE_GENERATION_QUEUE, REPRICING_QUEUE];
+const WORKED_QUEUES = [
+  SCORING_QUEUE,
+  LAUNCH_QUEUE,
+  INFERENCE_GENERATION_QUEUE,
+  REPRICING_QUEUE,
+  DATASET_GENERATION_QUEUE,
+];
 export interface PgBossQueueOptions {
   readonly connectionString: string;
   /** A job whose worker has not finished after this long is handed to another worker. */
@@ -80,7 +88,11 @@ export class PgBossJobQueue implements RunnableJobQueue {
     for (const name of [...WORKED_QUEUES.map(givenUpQueue), PING_QUEUE]) await ensureQueue(boss, name, settings);
     for (const name of WORKED_QUEUES) {
       const deadLetter = givenUpQueue(name);
-      await ensureQueue(boss, name, { ...settings, deadLetter });
+      await ensureQueue(boss, name, {
+        ...settings,
+        expireInSeconds: expirySeconds(name, settings.expireInSeconds),
+        deadLetter,
+      });
       // Queues created before they had one (an older deployment) get theirs now.
       if ((await boss.getQueue(name))?.deadLetter !== deadLetter) await boss.updateQueue(name, { name, deadLetter });
     }
@@ -106,6 +118,10 @@ export class PgBossJobQueue implements RunnableJobQueue {
     return this.work(REPRICING_QUEUE, 1, worker, concurrency);
   }
 
+  enqueueDatasetGenerations(jobs: readonly DatasetGenerationJob[]): Promise<void> {
+    return this.insert(DATASET_GENERATION_QUEUE, jobs);
+  }
+
   private async insert(name: string, jobs: readonly object[]): Promise<void> {
     if (jobs.length === 0) return;
     const transaction = this.context.current();
@@ -115,7 +131,7 @@ export class PgBossJobQueue implements RunnableJobQueue {
         data: job,
         retryLimit: this.options.retryLimit,
         retryDelay: 1,
-        expireInSeconds: this.options.jobTimeoutSeconds,
+        expireInSeconds: expirySeconds(name, this.options.jobTimeoutSeconds),
       })),
       { db: { executeSql: (text, values) => executePgBossSql(this.database, text, values, transaction) } },
     );
@@ -143,6 +159,10 @@ export class PgBossJobQueue implements RunnableJobQueue {
 
   startInferenceGenerationWorker(worker: JobWorker<InferenceGenerationJob>, concurrency: number): Promise<void> {
     return this.work(INFERENCE_GENERATION_QUEUE, 1, worker, concurrency);
+  }
+
+  startDatasetGenerationWorker(worker: JobWorker<DatasetGenerationJob>, concurrency: number): Promise<void> {
+    return this.work(DATASET_GENERATION_QUEUE, 1, worker, concurrency);
   }
 
   /**
@@ -211,7 +231,7 @@ export class PgBossJobQueue implements RunnableJobQueue {
   /** Beats for the jobs this worker runs, when heartbeats are on. */
   private heartbeat(name: string, jobs: readonly { id: string }[]): Promise<JobHeartbeat> | null {
     const seconds = this.options.heartbeatSeconds;
-    if (!seconds || seconds >= this.options.jobTimeoutSeconds) return null;
+    if (!seconds || seconds >= expirySeconds(name, this.options.jobTimeoutSeconds)) return null;
     return JobHeartbeat.start(
       (text, values) => executePgBossSql(this.database, text, values, undefined),
       name,
@@ -234,7 +254,7 @@ export class PgBossJobQueue implements RunnableJobQueue {
         startAfter: new Date(Date.now() + deferralDelayMs(deferrals)),
         retryLimit: this.options.retryLimit,
         retryDelay: 1,
-        expireInSeconds: this.options.jobTimeoutSeconds,
+        expireInSeconds: expirySeconds(name, this.options.jobTimeoutSeconds),
       },
     );
   }

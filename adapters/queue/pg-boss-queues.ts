@@ -34,3 +34,13 @@ export function failureOf(output: unknown): Error {
     );
   return new Error(typeof recorded?.message === 'string' ? recorded.message : 'the job failed on every attempt');
 }
+
+/** Generation jobs of datasets: one job makes up to GENERATION_MAX_CALLS model calls, so it may run long. */
+export const DATASET_GENERATION_QUEUE = 'dataset-generations';
+
+/**
+ * How long a job of queue `name` may run before pg-boss hands it to another worker: QUEUE_JOB_TIMEOUT_SECONDS, but at
+ * least two hours for a dataset generation job (heartbeats still bring a dead worker's job back soon).
+ */
+export const expirySeconds = (name: string, configured: number): number =>
+  name === DATASET_GENERATION_QUEUE ? Math.max(configured, 7200) : configured;

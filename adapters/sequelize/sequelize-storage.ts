@@ -9,6 +9,7 @@ import { createSequelizeEvaluationStorage } from './sequelize-evaluation-storage
 import { createSequelizeRunStorage } from './sequelize-run-storage.ts';
 import { createSequelizeReviewStorage } from './sequelize-review-storage.ts';
 import { createSequelizeEndpointConnectionStorage } from './sequelize-endpoint-connection-storage.ts';
+import { createSequelizeDatasetGenerationStorage } from './sequelize-dataset-generation-storage.ts';
 import { createSequelizeOperationsStorage } from './sequelize-operations-storage.ts';
 import { SequelizeOrganizationStore } from './sequelize-organization-store.ts';
 import { SequelizeReadinessProbe } from './sequelize-readiness-probe.ts';
@@ -46,6 +47,7 @@ export function createSequelizeStorage(database: DatabaseHandle): StoragePorts {
     ...createSequelizeEndpointConnectionStorage(database, context),
     ...createSequelizeOperationsStorage(database, context),
     ...createSequelizeCostStorage(database, context),
+    ...createSequelizeDatasetGenerationStorage(database, context),
     sweeps: new SequelizeSweepStore(database, context),
   };
 }

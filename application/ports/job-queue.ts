@@ -22,6 +22,12 @@ export interface RepricingJob {
   readonly repricingId: string;
 }
 
+/** One dataset generation job: its row holds the rest. */
+export interface DatasetGenerationJob {
+  readonly organizationId: string;
+  readonly jobId: string;
+}
+
 /**
  * Queues asynchronous work: scoring jobs, and launch jobs beside them. Called inside a `uow.transaction`, the jobs
  * exist exactly when that transaction commits (never for a rolled-back one); a job is delivered at least once, and its
@@ -36,6 +42,8 @@ export interface JobQueue {
   enqueueInferenceGenerations(jobs: readonly InferenceGenerationJob[]): Promise<void>;
   /** Queues repricing jobs with the same guarantees; their handler re-prices one chunk of turns per delivery. */
   enqueueRepricings(jobs: readonly RepricingJob[]): Promise<void>;
+  /** Queues dataset generation jobs with the same guarantees; their handler continues a queued or active job. */
+  enqueueDatasetGenerations(jobs: readonly DatasetGenerationJob[]): Promise<void>;
 }
 
 /**

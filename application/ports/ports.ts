@@ -35,6 +35,10 @@ import type { InferenceGenerationItem } from '../../domain/inference-generation/
 import type { MarketplaceOperation } from '../../domain/organization/marketplace-operation.ts';
 import type { MfaChallenge } from '../../domain/identity/mfa-challenge.ts';
 import type { Mailer } from './mailer.ts';
+import type { GenerationJob } from '../../domain/dataset-generation/generation-job.ts';
+import type { KnowledgeFile } from '../../domain/dataset-generation/knowledge-file.ts';
+import type { GenerationModel } from './generation-model.ts';
+import type { TextExtractor } from './text-extractor.ts';
 import type { MarketplaceTokens } from './marketplace.ts';
 import type { Passwords } from './passwords.ts';
 import type { RateLimiter } from './rate-limiter.ts';
@@ -82,6 +86,10 @@ export interface Ports {
   readonly userGroupLinks: BulkRecordStore<UserGroupLink>;
   readonly endpointConnections: RecordStore<EndpointConnection>;
   readonly inferenceGenerationItems: BulkRecordStore<InferenceGenerationItem>;
+  readonly generationJobs: RecordStore<GenerationJob>;
+  readonly knowledgeFiles: RecordStore<KnowledgeFile>;
+  readonly generationModel: GenerationModel;
+  readonly textExtractor: TextExtractor;
   readonly secretBox: SecretBox;
   readonly endpointFormat: EndpointFormat;
   readonly endpointCaller: EndpointCaller;
@@ -122,6 +130,8 @@ export type StoragePorts = Omit<
   | 'marketplaceTokens'
   | 'signInLimiter'
   | 'simulator'
+  | 'generationModel'
+  | 'textExtractor'
   | 'selfCheck'
   | 'patterns'
 >;

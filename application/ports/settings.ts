@@ -18,6 +18,10 @@ export interface Settings {
   readonly llmJudgeCredits: number;
   /** Credits one simulator call of a scenario conversation costs. */
   readonly simulatorTurnCredits: number;
+  /** Credits one generated test case costs (charged as it is written). */
+  readonly generationCreditsPerTestCase: number;
+  /** Model calls one generation job may make at most. */
+  readonly generationMaxCalls: number;
   /** Minutes a claim on an evaluation holds before another reviewer may take it over. */
   readonly claimTtlMinutes: number;
   /** Hours a session key from sign-in stays valid. */

@@ -18,6 +18,9 @@ import { HttpEndpointCaller } from '../../adapters/endpoint-connection/http-endp
 import type { RunnableJobQueue } from '../../adapters/queue/job-runner.ts';
 import type { Config } from '../config.ts';
 import { simulatorSettings } from '../simulator-settings.ts';
+import { generatorSettings } from '../generator-settings.ts';
+import { createGenerationModel } from '../../adapters/generation/openai-chat-generator.ts';
+import { PdfjsTextExtractor } from '../../adapters/generation/pdfjs-text-extractor.ts';
 import { BoundedReadinessProbe } from '../../adapters/system/bounded-readiness-probe.ts';
 import { TOKENS } from '../tokens.ts';
 import { operationsPorts } from './operations-ports.ts';
@@ -61,6 +64,8 @@ export const coreModule = new ContainerModule(({ bind }) => {
         endpointFormat: new LiquidEndpointFormat(),
         endpointCaller: new HttpEndpointCaller({ allowPrivateNetworks: config.ENDPOINT_ALLOW_PRIVATE_NETWORKS }),
         simulator: createSimulator(simulatorSettings(config)),
+        generationModel: createGenerationModel(generatorSettings(config)),
+        textExtractor: new PdfjsTextExtractor(),
         logger: new PinoLogger(logger),
         spanIngestion: metrics,
         sweepObserver: metrics,

@@ -5,6 +5,7 @@ import type { StoragePorts } from '../../application/ports/ports.ts';
 import { pendingEvaluationJobs } from '../../adapters/queue/evaluation-outbox.ts';
 import { InProcessJobQueue } from '../../adapters/queue/in-process-job-queue.ts';
 import { queuedLaunchJobs } from '../../adapters/queue/launch-outbox.ts';
+import { openDatasetGenerationJobs } from '../../adapters/queue/dataset-generation-outbox.ts';
 import { openInferenceGenerationJobs } from '../../adapters/queue/inference-generation-outbox.ts';
 import type { RunnableJobQueue } from '../../adapters/queue/job-runner.ts';
 import { PgBossJobQueue } from '../../adapters/queue/pg-boss-job-queue.ts';
@@ -27,6 +28,7 @@ export const inProcessQueueModule = new ContainerModule(({ bind }) => {
           findQueuedLaunches: queuedLaunchJobs(storage.launches),
           findOpenInferenceGenerations: openInferenceGenerationJobs(storage.inferenceGenerationItems),
           findOpenRepricings: openRepricingJobs(storage.repricings),
+          findOpenDatasetGenerations: openDatasetGenerationJobs(storage.generationJobs),
           onError: (error) => logger.warn({ err: error }, 'job queue error'),
           afterCommit: context ? (wake) => context.afterCommit(wake) : undefined,
         });

@@ -3,6 +3,7 @@ import { runWalkThrough, walkThrough } from '../support/doc-walkthrough.ts';
 import type { Config } from '../../bootstrap/config.ts';
 import { startWorld } from '../support/http-world.ts';
 import { type ProductServer, startProductServer } from '../support/product-server.ts';
+import { type GenerationModelServer, startGenerationModelServer } from '../support/generation-model-server.ts';
 
 /**
  * Each area's walk-through in docs/ (its `## Walk-through` section), run top to bottom in bash against a fresh
@@ -16,14 +17,22 @@ interface Area {
   /** Settings of the server it runs against, and what it needs from outside (a product's endpoint). */
   readonly config?: Partial<Config>;
   readonly env?: () => NodeJS.ProcessEnv;
+  /** Settings known only once the outside servers run (the generation model's address). */
+  readonly configure?: () => Partial<Config>;
 }
 
 // The product a from-version walk-through calls: a real HTTP server on loopback that echoes the message.
 let product: ProductServer;
+// The generation model a generated-datasets walk-through asks: the stand-in on loopback.
+let generator: GenerationModelServer;
 test.before(async () => {
   product = await startProductServer();
+  generator = await startGenerationModelServer();
 });
-test.after.always(() => product?.close());
+test.after.always(async () => {
+  await product?.close();
+  await generator?.close();
+});
 
 const areas: readonly Area[] = [
   {
@@ -180,13 +189,33 @@ const areas: readonly Area[] = [
       t.regex(stdout, /\["echo: bonjour","echo: hello"\]\n?$/, 'the answers recorded');
     },
   },
+  {
+    file: 'docs/generation.md',
+    configure: () => ({ GENERATOR_BASE_URL: generator.url, GENERATOR_MODEL: 'walk-model' }),
+    check(t, stdout) {
+      t.regex(stdout, /^assay:\/\/files\/file_…$/m, 'the file uploaded');
+      t.regex(stdout, /^\{"kind":"QUALITY","language":"pt-BR","total":3\}$/m, 'the job queued');
+      t.regex(stdout, /^\{"state":"completed","result":\{"testCaseCount":3\},"error":null\}$/m, 'the job ended');
+      t.regex(
+        stdout,
+        /^\{"source":"generated","languageCode":"pt-BR","chunk":"# Returns\\nKettles may be returned within 30 days\."\}$/m,
+        'grounded in its chunk',
+      );
+      t.regex(stdout, /^\["original","original","base64","base64"\]\nbase64 matches$/m, 'the shares and the transform');
+      t.regex(
+        stdout,
+        /\[\{"kind":"RED_TEAMING","state":"completed"\},\{"kind":"QUALITY","state":"completed"\}\]\n\{"error":"conflict"\}\n?$/,
+        'the jobs listed',
+      );
+    },
+  },
 ];
 
 for (const area of areas)
   test(`${area.file}: the walk-through runs top to bottom on a fresh server`, async (t) => {
     const { script, blocks } = await walkThrough(area.file, '## Walk-through');
     t.true(blocks >= 5 && blocks <= 12, `${blocks} blocks`);
-    const world = await startWorld('sqlite', area.config);
+    const world = await startWorld('sqlite', { ...area.config, ...area.configure?.() });
     try {
       const { stdout } = await runWalkThrough(script, {
         KEY: world.adminKey,

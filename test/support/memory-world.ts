@@ -1,4 +1,6 @@
 import { Re2PatternEngine } from '../../adapters/system/re2-pattern-engine.ts';
+import { UnconfiguredGenerator } from '../../adapters/generation/openai-chat-generator.ts';
+import { PdfjsTextExtractor } from '../../adapters/generation/pdfjs-text-extractor.ts';
 import { UnconfiguredSimulator } from '../../adapters/simulator/openai-chat-simulator.ts';
 import type { EvaluationJob, InferenceGenerationJob, LaunchJob } from '../../application/ports/job-queue.ts';
 import type { Judges } from '../../application/ports/judge.ts';
@@ -61,6 +63,8 @@ export function memoryWorld(options: MemoryWorldOptions = {}) {
     endpointFormat: new LiquidEndpointFormat(),
     endpointCaller: new HttpEndpointCaller({ allowPrivateNetworks: true, baseRetryDelayMs: 10 }),
     simulator: new UnconfiguredSimulator(),
+    generationModel: new UnconfiguredGenerator(),
+    textExtractor: new PdfjsTextExtractor(),
     logger: silent,
   };
   const settings: Settings = {
@@ -71,6 +75,8 @@ export function memoryWorld(options: MemoryWorldOptions = {}) {
     newOrganizationCredits: 50,
     llmJudgeCredits: options.llmJudgeCredits ?? 1,
     simulatorTurnCredits: 1,
+    generationCreditsPerTestCase: 1,
+    generationMaxCalls: 50,
     claimTtlMinutes: options.claimTtlMinutes ?? 30,
   };
   return { ports, settings, clock, jobQueue, spanIngestion, useCases: createUseCases(ports, settings) };

@@ -10,7 +10,7 @@ export const CONSOLE_DIST = join(import.meta.dirname, 'dist');
 
 /** uPlot's own style sheet, shipped inside the console's (no other host is ever asked for it). */
 /** The console's own style sheets, in order, joined into one. */
-const STYLE_SHEETS = ['console.css', 'spans.css'];
+const STYLE_SHEETS = ['console.css', 'spans.css', 'generate.css'];
 
 const chartStyles = () => readFile(createRequire(import.meta.url).resolve('uplot/dist/uPlot.min.css'), 'utf8');
 

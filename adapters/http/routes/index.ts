@@ -28,6 +28,7 @@ import { fromVersionRoutes } from './from-version.ts';
 import { marketplaceRoutes } from './marketplace.ts';
 import { authRoutes } from './auth.ts';
 import { maintenanceRoutes } from './maintenance.ts';
+import { datasetGenerationRoutes } from './dataset-generation.ts';
 
 /** Every route module of the API; append a feature's module here. */
 const modules = [
@@ -55,6 +56,7 @@ const modules = [
   marketplaceRoutes,
   authRoutes,
   maintenanceRoutes,
+  datasetGenerationRoutes,
 ];
 
 /** All routes, the documentation routes describing them included. */

@@ -15,6 +15,7 @@ import * as modelAndUsage from './0016-model-and-usage.ts';
 import * as marketplaceTokenBinding from './0017-marketplace-token-binding.ts';
 import * as listFilterIndexes from './0018-list-filter-indexes.ts';
 import * as costs from './0019-costs.ts';
+import * as datasetGeneration from './0023-dataset-generation.ts';
 
 export interface Migration {
   readonly name: string;
@@ -40,4 +41,5 @@ export const migrations: readonly Migration[] = [
   { name: '0017-marketplace-token-binding', ...marketplaceTokenBinding },
   { name: '0018-list-filter-indexes', ...listFilterIndexes },
   { name: '0019-costs', ...costs },
+  { name: '0023-dataset-generation', ...datasetGeneration },
 ];

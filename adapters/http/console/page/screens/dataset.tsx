@@ -1,7 +1,9 @@
-import { useCallback } from 'preact/hooks';
+import { useCallback, useState } from 'preact/hooks';
 import { answered, client, listPage, type Schemas } from '../api.ts';
 import { type Column, DataTable } from '../components/data-table.tsx';
 import { ErrorBanner } from '../components/error-banner.tsx';
+import { GeneratePanel } from '../components/generate-panel.tsx';
+import { GENERATED_COLUMNS, hasGenerated } from '../components/generated-columns.ts';
 import { Link } from '../components/link.tsx';
 import { Loading } from '../components/loading.tsx';
 import { useLoad } from '../components/use-load.ts';
@@ -24,6 +26,7 @@ async function loadTest(id: string) {
 export function DatasetScreen({ id, query }: { readonly id: string; readonly query: URLSearchParams }) {
   const loaded = useLoad(() => loadTest(id), [id]);
   const everyRevision = query.get('revisions') === 'all';
+  const [written, setWritten] = useState(0);
   const load = useCallback(
     (cursor: string | null) =>
       listPage(
@@ -33,16 +36,17 @@ export function DatasetScreen({ id, query }: { readonly id: string; readonly que
       ),
     [id, everyRevision],
   );
-  const list = usePagedList(load, [id, everyRevision]);
+  const list = usePagedList(load, [id, everyRevision, written]);
   const chosen = query.get('case');
   if (loaded.error) return <ErrorBanner error={loaded.error} />;
   if (!loaded.data) return <Loading label="Loading the dataset…" />;
   const { test, product } = loaded.data;
 
+  const generated = hasGenerated(list.rows);
   const columns: readonly Column<TestCase>[] = [
     {
       header: 'Input',
-      width: '34%',
+      width: generated ? '24%' : '34%',
       cell: (testCase) => (
         <button
           type="button"
@@ -57,6 +61,7 @@ export function DatasetScreen({ id, query }: { readonly id: string; readonly que
     { header: 'Expected output', cell: (testCase) => excerpt(testCase.expectedOutput ?? '—', 90) },
     { header: 'Language', width: '7rem', cell: (testCase) => testCase.languageCode ?? '—' },
     { header: 'Variant', width: '9rem', cell: (testCase) => testCase.variant ?? '—' },
+    ...(generated ? GENERATED_COLUMNS : []),
     {
       header: 'Revision',
       width: '10.5rem',
@@ -76,6 +81,7 @@ export function DatasetScreen({ id, query }: { readonly id: string; readonly que
         )}
         {test.description ? ` — ${test.description}` : ''}
       </p>
+      <GeneratePanel testId={test.id} type={test.type} onWritten={() => setWritten((n) => n + 1)} />
       <div class="actions">
         <label class="check">
           <input
@@ -89,17 +95,19 @@ export function DatasetScreen({ id, query }: { readonly id: string; readonly que
           List earlier revisions too
         </label>
       </div>
-      <DataTable
-        label="Test cases"
-        columns={columns}
-        rows={list.rows}
-        rowKey={(testCase) => testCase.id}
-        more={list.more}
-        loading={list.loading}
-        error={list.error}
-        onMore={list.loadMore}
-        empty="This dataset has no test case yet."
-      />
+      <div class={generated ? 'dataset-cases wide' : 'dataset-cases'}>
+        <DataTable
+          label="Test cases"
+          columns={columns}
+          rows={list.rows}
+          rowKey={(testCase) => testCase.id}
+          more={list.more}
+          loading={list.loading}
+          error={list.error}
+          onMore={list.loadMore}
+          empty="This dataset has no test case yet."
+        />
+      </div>
       {chosen ? (
         <TestCaseRevisions key={chosen} id={chosen} />
       ) : (
