@@ -8,6 +8,7 @@ import { createMemoryRunStorage } from './memory-run-storage.ts';
 import { createMemoryReviewStorage } from './memory-review-storage.ts';
 import { createMemoryEndpointConnectionStorage } from './memory-endpoint-connection-storage.ts';
 import { createMemoryOperationsStorage } from './memory-operations-storage.ts';
+import { createMemoryMonitorStorage } from './memory-monitor-storage.ts';
 import { MemoryOrganizationStore } from './memory-organization-store.ts';
 import { MemoryRecordStore } from './memory-record-store.ts';
 import { createMemoryTracingStorage } from './memory-tracing-stores.ts';
@@ -38,5 +39,6 @@ export function createMemoryStorage(): StoragePorts {
     ...createMemoryReviewStorage(uow),
     ...createMemoryEndpointConnectionStorage(uow),
     ...createMemoryOperationsStorage(uow),
+    ...createMemoryMonitorStorage(uow),
   };
 }

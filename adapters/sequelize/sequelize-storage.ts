@@ -9,6 +9,7 @@ import { createSequelizeRunStorage } from './sequelize-run-storage.ts';
 import { createSequelizeReviewStorage } from './sequelize-review-storage.ts';
 import { createSequelizeEndpointConnectionStorage } from './sequelize-endpoint-connection-storage.ts';
 import { createSequelizeOperationsStorage } from './sequelize-operations-storage.ts';
+import { createSequelizeMonitorStorage } from './sequelize-monitor-storage.ts';
 import { SequelizeOrganizationStore } from './sequelize-organization-store.ts';
 import { SequelizeReadinessProbe } from './sequelize-readiness-probe.ts';
 import { SequelizeRecordStore } from './sequelize-record-store.ts';
@@ -44,6 +45,7 @@ export function createSequelizeStorage(database: DatabaseHandle): StoragePorts {
     ...createSequelizeReviewStorage(database, context),
     ...createSequelizeEndpointConnectionStorage(database, context),
     ...createSequelizeOperationsStorage(database, context),
+    ...createSequelizeMonitorStorage(database, context),
     sweeps: new SequelizeSweepStore(database, context),
   };
 }

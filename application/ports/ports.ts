@@ -42,6 +42,11 @@ import type { SelfCheckProbes } from './self-check.ts';
 import type { SpanIngestionObserver } from './span-ingestion-observer.ts';
 import type { SweepObserver } from './sweep-observer.ts';
 import type { SweepStore } from './sweep-store.ts';
+import type { Monitor } from '../../domain/monitor/monitor.ts';
+import type { MonitorSession } from '../../domain/monitor/monitor-session.ts';
+import type { AlertRule } from '../../domain/monitor/alert-rule.ts';
+import type { Alert } from '../../domain/monitor/alert.ts';
+import type { MonitorObserver } from './monitor-observer.ts';
 
 /** Every port the use cases may ask for; an adapter family supplies all of them. Settings travel apart (`Settings`). */
 export interface Ports {
@@ -91,6 +96,13 @@ export interface Ports {
   readonly simulator: ConversationSimulator;
   /** The API's own dependencies and the downstream services, for GET /self-check. */
   readonly selfCheck: SelfCheckProbes;
+  readonly monitors: RecordStore<Monitor>;
+  /** The once-only marks: a (monitor, session) pair is stored at most once (unique), and never deleted. */
+  readonly monitorSessions: BulkRecordStore<MonitorSession>;
+  readonly alertRules: BulkRecordStore<AlertRule>;
+  readonly alerts: BulkRecordStore<Alert>;
+  /** Counts what monitors queue and the alerts they open and recover (Prometheus). */
+  readonly monitorObserver: MonitorObserver;
 }
 
 /** The ports an adapter family for storage supplies (memory, SQLite, PostgreSQL): everything but the system services. */
@@ -113,4 +125,5 @@ export type StoragePorts = Omit<
   | 'signInLimiter'
   | 'simulator'
   | 'selfCheck'
+  | 'monitorObserver'
 >;

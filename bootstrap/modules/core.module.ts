@@ -62,6 +62,7 @@ export const coreModule = new ContainerModule(({ bind }) => {
         logger: new PinoLogger(logger),
         spanIngestion: metrics,
         sweepObserver: metrics,
+        monitorObserver: metrics,
       }),
       [TOKENS.config, TOKENS.pino, TOKENS.storage, TOKENS.jobQueue, TOKENS.rateLimiters, TOKENS.metrics],
     )

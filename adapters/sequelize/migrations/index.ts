@@ -13,6 +13,7 @@ import * as listOrderIndexes from './0014-list-order-indexes.ts';
 import * as traceRetention from './0015-trace-retention.ts';
 import * as modelAndUsage from './0016-model-and-usage.ts';
 import * as marketplaceTokenBinding from './0017-marketplace-token-binding.ts';
+import * as monitors from './0021-monitors.ts';
 
 export interface Migration {
   readonly name: string;
@@ -36,4 +37,5 @@ export const migrations: readonly Migration[] = [
   { name: '0015-trace-retention', ...traceRetention },
   { name: '0016-model-and-usage', ...modelAndUsage },
   { name: '0017-marketplace-token-binding', ...marketplaceTokenBinding },
+  { name: '0021-monitors', ...monitors },
 ];
