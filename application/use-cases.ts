@@ -28,6 +28,7 @@ import type { Settings } from './ports/settings.ts';
 import { createEvaluationUseCases } from './evaluation/evaluation-use-cases.ts';
 import { createRunUseCases } from './run/run-use-cases.ts';
 import { createReviewUseCases } from './review/review-use-cases.ts';
+import { createMonitorUseCases } from './monitor/monitor-use-cases.ts';
 import { createEndpointConnectionUseCases } from './endpoint-connection/endpoint-connection-use-cases.ts';
 import { createInferenceGenerationUseCases } from './inference-generation/inference-generation-use-cases.ts';
 import { CreateSession } from './tracing/create-session.ts';
@@ -63,6 +64,7 @@ export function createUseCases(ports: Ports, settings: Settings) {
     ...createEvaluationUseCases(ports, settings),
     ...createRunUseCases(ports),
     ...createReviewUseCases(ports, settings),
+    ...createMonitorUseCases(ports, settings),
     ...createEndpointConnectionUseCases(ports),
     ...createInferenceGenerationUseCases(ports, settings),
     createSession: new CreateSession(ports),

@@ -24,13 +24,12 @@ export function checkContentFilter(issues: IssueCollector, input: ContentFilterI
   for (const list of ['include', 'exclude'] as const) {
     const terms = input[list] ?? [];
     issues.check(terms.length <= MAX_FILTER_TERMS, `contentFilter.${list}`, `at most ${MAX_FILTER_TERMS} terms`);
-    terms.forEach((term, index) =>
+    for (const [index, term] of terms.entries())
       issues.check(
         typeof term === 'string' && term.length > 0 && term.length <= MAX_TERM_LENGTH,
         `contentFilter.${list}.${index}`,
         `must be 1 to ${MAX_TERM_LENGTH} characters`,
-      ),
-    );
+      );
   }
   const field = input.field ?? 'EITHER';
   issues.check(FILTER_FIELDS.includes(field), 'contentFilter.field', 'must be INPUT, OUTPUT or EITHER');

@@ -154,3 +154,26 @@ export function changeMonitor(monitor: Monitor, changes: MonitorChanges, now: st
 /** Whether the monitor has spent its monthly cap. */
 export const atCap = (monitor: Pick<Monitor, 'monthlyCreditCap' | 'creditsUsedThisMonth'>): boolean =>
   monitor.monthlyCreditCap !== null && monitor.creditsUsedThisMonth >= monitor.monthlyCreditCap;
+
+/** Metric sources a monitor cannot score on its own: a person scores HUMAN metrics, the caller SELF_HOSTED ones. */
+export const UNMONITORED_SOURCES: readonly string[] = ['HUMAN', 'SELF_HOSTED'];
+
+/** Refuses metrics whose source a monitor cannot score (400 naming each). */
+export function checkMonitorMetrics(metrics: readonly { id: string; source: string }[]): void {
+  const issues = new IssueCollector();
+  for (const [index, metric] of metrics.entries())
+    issues.check(
+      !UNMONITORED_SOURCES.includes(metric.source),
+      `metricIds.${index}`,
+      `metric ${metric.id} is ${metric.source}: a monitor scores only LLM_JUDGE and DETERMINISTIC metrics`,
+    );
+  issues.throwIfAny();
+}
+
+/** A version of another product cannot narrow the monitor (400). */
+export function checkMonitorVersion(productId: string, version: { id: string; productId: string } | null): void {
+  const issues = new IssueCollector();
+  if (version)
+    issues.check(version.productId === productId, 'versionId', `version ${version.id} belongs to another product`);
+  issues.throwIfAny();
+}

@@ -21,6 +21,7 @@ import { versionRoutes } from './versions.ts';
 import { reviewRoutes } from './review.ts';
 import { reviewPageRoutes } from './review-page.ts';
 import { userGroupRoutes } from './user-groups.ts';
+import { monitorRoutes } from './monitors.ts';
 import { endpointConnectionRoutes } from './endpoint-connections.ts';
 import { fromVersionRoutes } from './from-version.ts';
 import { marketplaceRoutes } from './marketplace.ts';
@@ -47,6 +48,7 @@ const modules = [
   runRoutes,
   reviewRoutes,
   userGroupRoutes,
+  monitorRoutes,
   endpointConnectionRoutes,
   fromVersionRoutes,
   marketplaceRoutes,
