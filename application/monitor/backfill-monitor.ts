@@ -28,8 +28,8 @@ export class BackfillMonitor {
 
   async execute(actor: Actor, id: string, period: { from: string; to: string }): Promise<{ queued: number }> {
     const scope = actor.organizationId;
-    checkBackfillPeriod(period);
     await this.ports.monitors.require(scope, id);
+    checkBackfillPeriod(period);
     const range: Condition<Session>[] = [
       ...where.eq('isProduction', true),
       { field: 'createdAt', op: 'gte', value: new Date(period.from).toISOString() },
