@@ -21,5 +21,6 @@ export function settingsFrom(config: Config, startedAt: Date): Settings {
     purgeAfterSeconds: config.PURGE_AFTER_SECONDS,
     sweepChunkRows: config.SWEEP_CHUNK_ROWS,
     publicUrl: config.ASSAY_PUBLIC_URL ?? null,
+    alertMailRetrySeconds: config.ALERT_MAIL_RETRY_SECONDS,
   };
 }

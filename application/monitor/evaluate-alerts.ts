@@ -1,9 +1,10 @@
-import { type Alert, decideAlert } from '../../domain/monitor/alert.ts';
-import { alertMail } from '../../domain/monitor/alert-mail.ts';
+import { DuplicateKey } from '../../domain/errors.ts';
+import { type Alert, decideAlert, openedAlert } from '../../domain/monitor/alert.ts';
 import { type AlertRule, WINDOW_SECONDS } from '../../domain/monitor/alert-rule.ts';
 import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
 import type { Settings } from '../ports/settings.ts';
+import { AlertMailing, staleAsNull } from './alert-mailing.ts';
 
 type Needs = Pick<
   Ports,
@@ -26,14 +27,19 @@ const MANY = 100_000;
 /**
  * The worker's alert tick (every ALERT_EVALUATION_SECONDS): each live rule counts its monitor's evaluations of its
  * metric scored below `badScoreBelow` in its window; an alert opens at the threshold and recovers at
- * threshold − ⌊√threshold⌋ or below, at most one open per rule. Each opening and recovery is written first (so a
- * concurrent tick cannot do it again: the episode's version) and then mailed once to the rule's addresses.
+ * threshold − ⌊√threshold⌋ or below, at most one open per rule (a unique index: a concurrent tick's second opening is
+ * "already open"). Each change is written first (a concurrent recovery goes stale) and then mailed once to the rule's
+ * addresses; a refused mail stays owed and a later tick sends it again (AlertMailing).
  */
 export class EvaluateAlerts {
+  private readonly mailing: AlertMailing;
+
   constructor(
     private readonly ports: Needs,
-    private readonly settings: Pick<Settings, 'publicUrl'>,
-  ) {}
+    settings: Pick<Settings, 'publicUrl' | 'alertMailRetrySeconds'>,
+  ) {
+    this.mailing = new AlertMailing(ports, settings);
+  }
 
   async execute(): Promise<{ opened: number; recovered: number }> {
     const rules = await this.ports.alertRules.list(null, {
@@ -74,53 +80,31 @@ export class EvaluateAlerts {
       where: [...where.eq('ruleId', rule.id), ...where.eq('status', 'OPEN')],
       limit: 1,
     });
+    await this.mailing.retry(rule, count);
     const decision = decideAlert(rule, (open as Alert | undefined) ?? null, count, now);
     if (decision.kind === 'none') return null;
     if (decision.kind === 'peak') {
-      await this.ports.alerts.update(decision.alert);
+      await this.ports.alerts.update(decision.alert).catch(staleAsNull);
       return null;
     }
-    if (decision.kind === 'open') {
-      await this.ports.alerts.insert({
-        id: this.ports.ids.next('alert'),
-        organizationId: scope,
-        monitorId: rule.monitorId,
-        ruleId: rule.id,
-        status: 'OPEN',
-        openedAt: now,
-        recoveredAt: null,
-        peakCount: decision.peakCount,
-        createdAt: now,
-        deletedAt: null,
-        version: 0,
-      });
-    } else await this.ports.alerts.update(decision.alert);
+    const changed =
+      decision.kind === 'open'
+        ? await this.ports.alerts
+            .insert(
+              openedAlert({ ...rule, id: this.ports.ids.next('alert'), ruleId: rule.id, now }, decision.peakCount),
+            )
+            .catch(duplicateAsNull)
+        : await this.ports.alerts.update(decision.alert).catch(staleAsNull);
+    if (!changed) return null;
     const transition = decision.kind === 'open' ? 'opened' : 'recovered';
     this.ports.monitorObserver.alertChanged(transition);
-    await this.mail(rule, transition, count);
+    await this.mailing.deliver(rule, changed, count);
     return transition;
   }
-
-  private async mail(rule: AlertRule, transition: 'opened' | 'recovered', count: number): Promise<void> {
-    const scope = rule.organizationId;
-    const [monitor, metric] = await Promise.all([
-      this.ports.monitors.get(scope, rule.monitorId, { includeDeleted: true }),
-      this.ports.metrics.get(scope, rule.metricId, { includeDeleted: true }),
-    ]);
-    const message = alertMail({
-      transition,
-      monitor: { id: rule.monitorId, name: monitor?.name ?? rule.monitorId },
-      metricName: metric?.name ?? rule.metricId,
-      rule,
-      count,
-      publicUrl: this.settings.publicUrl,
-    });
-    if (!this.ports.mailer.configured) {
-      this.ports.logger.warn({ alertRuleId: rule.id, transition }, 'alert not mailed: no SMTP relay is configured');
-      return;
-    }
-    await this.ports.mailer
-      .send({ to: rule.emails, ...message })
-      .catch((error: unknown) => this.ports.logger.error({ err: error, alertRuleId: rule.id }, 'alert e-mail failed'));
-  }
 }
+
+/** Another tick opened the rule's episode first (the one-open-alert index): already open, nothing to mail. */
+const duplicateAsNull = (error: unknown): null => {
+  if (error instanceof DuplicateKey) return null;
+  throw error;
+};

@@ -32,4 +32,6 @@ export interface Settings {
   readonly sweepChunkRows: number;
   /** Where the API and its console are reached from outside (ASSAY_PUBLIC_URL), for links in e-mails; null when unknown. */
   readonly publicUrl: string | null;
+  /** Seconds after a refused alert e-mail before an alert tick sends it again (ALERT_MAIL_RETRY_SECONDS). */
+  readonly alertMailRetrySeconds: number;
 }

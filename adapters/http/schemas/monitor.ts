@@ -136,7 +136,17 @@ export const alertRuleUpdate = requestBody<AlertRuleChanges>({ id: 'AlertRuleUpd
   emails: emails.optional(),
 });
 
-export const alert = recordResponse<Alert, 'version' | 'createdAt' | 'deletedAt' | 'organizationId' | 'monitorId'>({
+export const alert = recordResponse<
+  Alert,
+  | 'version'
+  | 'createdAt'
+  | 'deletedAt'
+  | 'organizationId'
+  | 'monitorId'
+  | 'notifiedStatus'
+  | 'mailAttempts'
+  | 'mailAttemptedAt'
+>({
   id: 'Alert',
 })({
   id: z.string(),
@@ -145,6 +155,7 @@ export const alert = recordResponse<Alert, 'version' | 'createdAt' | 'deletedAt'
   openedAt: timestamp,
   recoveredAt: nullableTimestamp,
   peakCount: z.number().int(),
+  mailPending: z.boolean().meta({ description: 'A mail of this episode was refused and is sent again later' }),
 });
 
 export const nestedPage = z.strictObject(paging(['createdAt']));

@@ -14,6 +14,7 @@ import * as traceRetention from './0015-trace-retention.ts';
 import * as modelAndUsage from './0016-model-and-usage.ts';
 import * as marketplaceTokenBinding from './0017-marketplace-token-binding.ts';
 import * as monitors from './0021-monitors.ts';
+import * as alertOnce from './0022-alert-once.ts';
 
 export interface Migration {
   readonly name: string;
@@ -38,4 +39,5 @@ export const migrations: readonly Migration[] = [
   { name: '0016-model-and-usage', ...modelAndUsage },
   { name: '0017-marketplace-token-binding', ...marketplaceTokenBinding },
   { name: '0021-monitors', ...monitors },
+  { name: '0022-alert-once', ...alertOnce },
 ];

@@ -1,6 +1,7 @@
 import type { Sequelize } from 'sequelize';
 import { monitorKinds } from '../../shared/record-kinds/monitor-kinds.ts';
 import { tables } from '../migrations/0021-monitors.ts';
+import { alertColumns } from '../migrations/0022-alert-once.ts';
 import { defineModels } from '../support/define-model.ts';
 import { recordModel } from './record-model.ts';
 
@@ -13,5 +14,5 @@ export const defineMonitorModels = (sequelize: Sequelize) =>
       columns: tables.monitorSessions,
     }),
     alertRules: recordModel(monitorKinds.alertRules, { table: 'alert_rules', columns: tables.alertRules }),
-    alerts: recordModel(monitorKinds.alerts, { table: 'alerts', columns: tables.alerts }),
+    alerts: recordModel(monitorKinds.alerts, { table: 'alerts', columns: { ...tables.alerts, ...alertColumns } }),
   });

@@ -52,6 +52,7 @@ export const monitorKinds = {
   }),
   alerts: ownedRecordKind<Alert>({
     name: 'Alert',
+    uniqueWhen: [{ fields: ['ruleId'], when: { status: 'OPEN' } }],
     fields: {
       monitorId: true,
       ruleId: true,
@@ -59,6 +60,10 @@ export const monitorKinds = {
       openedAt: true,
       recoveredAt: true,
       peakCount: true,
+      notifiedStatus: true,
+      mailPending: true,
+      mailAttempts: true,
+      mailAttemptedAt: true,
       version: true,
     },
   }),

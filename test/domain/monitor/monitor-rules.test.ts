@@ -1,3 +1,4 @@
+import { owedMails } from '../../../domain/monitor/alert-notice.ts';
 import test from 'ava';
 import { decideAlert, recoveryCount } from '../../../domain/monitor/alert.ts';
 import { passesContentFilter } from '../../../domain/monitor/content-filter.ts';
@@ -46,6 +47,10 @@ test('alerts open at the threshold and recover at threshold − ⌊√threshold�
     openedAt: 'then',
     recoveredAt: null,
     peakCount: 10,
+    notifiedStatus: 'OPEN' as const,
+    mailPending: false,
+    mailAttempts: 0,
+    mailAttemptedAt: null,
     createdAt: 'then',
     deletedAt: null,
     version: 0,
@@ -67,4 +72,15 @@ test('the content filter: any include term, no exclude term, case-insensitive su
   t.false(passesContentFilter(filter(['refund'], [], 'OUTPUT'), turns));
   t.false(passesContentFilter(filter([], ['ON ITS WAY'], 'EITHER'), turns));
   t.true(passesContentFilter(null, turns));
+});
+
+test('owed alert mails: from the status last mailed up to the status now', (t) => {
+  const cases = [
+    { status: 'OPEN', notifiedStatus: null, mailPending: true, owed: ['opened'] },
+    { status: 'OPEN', notifiedStatus: 'OPEN', mailPending: false, owed: [] },
+    { status: 'RECOVERED', notifiedStatus: 'OPEN', mailPending: true, owed: ['recovered'] },
+    { status: 'RECOVERED', notifiedStatus: null, mailPending: true, owed: ['opened', 'recovered'] },
+    { status: 'RECOVERED', notifiedStatus: null, mailPending: false, owed: [] },
+  ] as const;
+  for (const { owed, ...alert } of cases) t.deepEqual(owedMails(alert), owed, JSON.stringify(alert));
 });
