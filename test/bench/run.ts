@@ -10,6 +10,7 @@ const benchmarks: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   capacity: () => import('./capacity.bench.ts'),
   'from-version': () => import('./from-version.bench.ts'),
   monitors: () => import('./monitor-discovery.bench.ts'),
+  console: () => import('./console.bench.ts'),
 };
 
 const wanted = process.argv.slice(2);

@@ -145,6 +145,26 @@ const areas: readonly Area[] = [
     },
   },
   {
+    file: 'docs/console.md',
+    check(t, stdout) {
+      t.regex(
+        stdout,
+        /^\{"metricName":"Console tour correctness","evaluations":3,"mean":0\.6833\d*\}$/m,
+        'the head run',
+      );
+      t.regex(
+        stdout,
+        /^\[\{"ordinal":2,"customId":"nightly-2","status":"COMPLETED","evaluationCount":3\},\{"ordinal":1,"customId":"nightly-1","status":"COMPLETED","evaluationCount":3\}\]$/m,
+        'both runs',
+      );
+      t.regex(
+        stdout,
+        /\/app\/compare\?base=run_\w+&head=run_\w+\n200 text\/html; charset=utf-8\n?$/,
+        'the comparison page',
+      );
+    },
+  },
+  {
     file: 'docs/from-version.md',
     config: { ENDPOINT_ALLOW_PRIVATE_NETWORKS: true },
     env: () => ({ PRODUCT_URL: `${product.url}/echo` }),

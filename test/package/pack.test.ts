@@ -67,6 +67,7 @@ test.serial('the packed package installs into a strict TypeScript host and runs 
   t.true(files.includes('dist/bootstrap/library.js') && files.includes('dist/bootstrap/library.d.ts'));
   t.true(files.includes('dist/bootstrap/http.js') && files.includes('dist/adapters/http/review/dist/review.js'));
   t.true(files.includes('dist/adapters/client/assay-client.js'));
+  t.true(files.includes('dist/adapters/http/console/dist/console.js'), 'the console is shipped built');
   t.deepEqual(
     files.filter((path) => path.startsWith('test/') || path.includes('.test.')),
     [],

@@ -7,6 +7,9 @@ const PAGE_BASE = "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 /** The reviewer page: its own script and style sheet and the API, nothing inline, nothing from elsewhere. */
 export const REVIEW_PAGE_POLICY = `default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; ${PAGE_BASE}`;
 
+/** The console: the same as the reviewer page's (its own bundle and style sheet, the API, nothing else). */
+export const CONSOLE_POLICY = REVIEW_PAGE_POLICY;
+
 /** A page without script whose one inline style sheet is allowed by its hash (the /docs reference). */
 export function inlineStylePolicy(style: string): string {
   const hash = createHash('sha256').update(style).digest('base64');

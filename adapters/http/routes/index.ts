@@ -20,6 +20,7 @@ import { testRoutes } from './tests.ts';
 import { versionRoutes } from './versions.ts';
 import { reviewRoutes } from './review.ts';
 import { reviewPageRoutes } from './review-page.ts';
+import { consolePageRoutes } from './console-page.ts';
 import { userGroupRoutes } from './user-groups.ts';
 import { monitorRoutes } from './monitors.ts';
 import { endpointConnectionRoutes } from './endpoint-connections.ts';
@@ -63,6 +64,7 @@ export function allRoutes(useCases: UseCases): RouteSpec[] {
   const routes: RouteSpec[] = [
     ...api,
     ...reviewPageRoutes(),
+    ...consolePageRoutes(),
     ...documentationRoutes((): Record<string, unknown> => (document ??= buildOpenApi(routes))),
   ];
   return routes;
