@@ -15,9 +15,9 @@ const columns: readonly Column<MetricSummary>[] = [
   { header: 'Min', class: 'number', cell: (line) => score(line.min) },
   { header: 'Max', class: 'number', cell: (line) => score(line.max) },
   { header: 'Pass rate', class: 'number', cell: (line) => percent(passRate(line)) },
-  { header: 'Evaluations', class: 'number', cell: (line) => count(line.evaluations) },
+  { header: 'Total', class: 'number', cell: (line) => count(line.evaluations) },
   ...STATUSES.map((status) => ({
-    header: status,
+    header: status.replace('_', ' '),
     class: 'number',
     cell: (line: MetricSummary) => count(line.byStatus[status] ?? 0),
   })),
@@ -77,7 +77,7 @@ export function Histograms({ runId, summary }: { readonly runId: string; readonl
           xLabel="Score"
           xRange={[0, 1]}
           yLabel="Evaluations"
-          xFormat={(value) => value.toFixed(1)}
+          xFormat={(value) => String(Math.round(value * 100) / 100)}
           series={[{ label: line.metricName, values: histogram(scores.data?.get(line.metricId) ?? []) }]}
         />
       ))}
