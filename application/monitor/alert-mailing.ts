@@ -23,8 +23,8 @@ export class AlertMailing {
     private readonly settings: Pick<Settings, 'publicUrl' | 'alertMailRetrySeconds'>,
   ) {}
 
-  /** Sends again the rule's owed mails that are due; answers how many episodes were mailed. */
-  async retry(rule: AlertRule, count: number): Promise<number> {
+  /** Sends again the rule's owed mails that are due in a tick started then; answers how many episodes were mailed. */
+  async retry(rule: AlertRule, count: number, tickStartedAt: string): Promise<number> {
     const now = this.ports.clock.now();
     const pending = await this.ports.alerts.list(rule.organizationId, {
       where: [...where.eq('ruleId', rule.id), ...where.eq('mailPending', true)],
@@ -33,7 +33,7 @@ export class AlertMailing {
     });
     let mailed = 0;
     for (const alert of pending) {
-      if (!mailDue(alert, now, this.settings.alertMailRetrySeconds)) continue;
+      if (!mailDue(alert, tickStartedAt, now, this.settings.alertMailRetrySeconds)) continue;
       const claimed = await this.ports.alerts.update(mailAttempted(alert, now)).catch(staleAsNull);
       if (claimed && (await this.deliver(rule, claimed, count))) mailed += 1;
     }

@@ -42,6 +42,7 @@ export class EvaluateAlerts {
   }
 
   async execute(): Promise<{ opened: number; recovered: number }> {
+    const startedAt = this.ports.clock.now();
     const rules = await this.ports.alertRules.list(null, {
       sort: [{ field: 'createdAt', direction: 'asc' }],
       limit: MANY,
@@ -50,7 +51,7 @@ export class EvaluateAlerts {
     let recovered = 0;
     for (const rule of rules) {
       try {
-        const change = await this.evaluate(rule);
+        const change = await this.evaluate(rule, startedAt);
         if (change === 'opened') opened += 1;
         if (change === 'recovered') recovered += 1;
       } catch (error) {
@@ -63,7 +64,7 @@ export class EvaluateAlerts {
     return { opened, recovered };
   }
 
-  private async evaluate(rule: AlertRule): Promise<'opened' | 'recovered' | null> {
+  private async evaluate(rule: AlertRule, startedAt: string): Promise<'opened' | 'recovered' | null> {
     const scope = rule.organizationId;
     const now = this.ports.clock.now();
     const since = new Date(Date.parse(now) - WINDOW_SECONDS[rule.window] * 1000).toISOString();
@@ -76,11 +77,11 @@ export class EvaluateAlerts {
         { field: 'score', op: 'lt', value: rule.badScoreBelow },
       ],
     });
+    await this.mailing.retry(rule, count, startedAt);
     const [open] = await this.ports.alerts.list(scope, {
       where: [...where.eq('ruleId', rule.id), ...where.eq('status', 'OPEN')],
       limit: 1,
     });
-    await this.mailing.retry(rule, count);
     const decision = decideAlert(rule, (open as Alert | undefined) ?? null, count, now);
     if (decision.kind === 'none') return null;
     if (decision.kind === 'peak') {

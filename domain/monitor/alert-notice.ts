@@ -14,10 +14,14 @@ export function owedMails(alert: Pick<Alert, 'status' | 'notifiedStatus' | 'mail
   return alert.notifiedStatus === 'OPEN' ? ['recovered'] : ['opened', 'recovered'];
 }
 
-/** Whether an owed mail is due again: its last attempt is at least `retrySeconds` old (none is in flight). */
-export function mailDue(alert: Alert, now: string, retrySeconds: number): boolean {
+/**
+ * Whether an owed mail is due again in a tick that started at `tickStartedAt`: its last attempt is at least
+ * `retrySeconds` old and came before the tick started (an attempt of a concurrent tick may still be under way).
+ */
+export function mailDue(alert: Alert, tickStartedAt: string, now: string, retrySeconds: number): boolean {
   if (!alert.mailPending || alert.mailAttemptedAt === null) return alert.mailPending;
-  return Date.parse(alert.mailAttemptedAt) + retrySeconds * 1000 <= Date.parse(now);
+  const attempted = Date.parse(alert.mailAttemptedAt);
+  return attempted < Date.parse(tickStartedAt) && attempted + retrySeconds * 1000 <= Date.parse(now);
 }
 
 /** The episode as an attempt at its owed mails starts (written first: a concurrent tick's claim then goes stale). */

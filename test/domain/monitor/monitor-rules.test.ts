@@ -1,4 +1,4 @@
-import { owedMails } from '../../../domain/monitor/alert-notice.ts';
+import { mailDue, owedMails } from '../../../domain/monitor/alert-notice.ts';
 import test from 'ava';
 import { decideAlert, recoveryCount } from '../../../domain/monitor/alert.ts';
 import { passesContentFilter } from '../../../domain/monitor/content-filter.ts';
@@ -83,4 +83,14 @@ test('owed alert mails: from the status last mailed up to the status now', (t) =
     { status: 'RECOVERED', notifiedStatus: null, mailPending: false, owed: [] },
   ] as const;
   for (const { owed, ...alert } of cases) t.deepEqual(owedMails(alert), owed, JSON.stringify(alert));
+});
+
+test('an owed mail is due again once its last attempt is old enough and came before the tick started', (t) => {
+  const owed = (mailAttemptedAt: string | null) =>
+    ({ mailPending: true, mailAttemptedAt }) as Parameters<typeof mailDue>[0];
+  const at = (second: number) => `2026-11-28T10:00:${String(second).padStart(2, '0')}.000Z`;
+  t.true(mailDue(owed(at(0)), at(30), at(30), 20));
+  t.false(mailDue(owed(at(0)), at(30), at(10), 20), 'not old enough');
+  t.false(mailDue(owed(at(30)), at(30), at(59), 0), 'a concurrent tick attempted it after this one started');
+  t.false(mailDue({ ...owed(at(0)), mailPending: false }, at(30), at(30), 0), 'nothing owed');
 });
