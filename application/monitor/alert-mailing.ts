@@ -7,6 +7,7 @@ import { where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
 import type { Settings } from '../ports/settings.ts';
 
+/** The ports alert mailing uses. */
 export type MailingNeeds = Pick<Ports, 'clock' | 'monitors' | 'metrics' | 'alerts' | 'mailer' | 'logger'>;
 
 /** Owed mails one rule retries per tick, at most. */
