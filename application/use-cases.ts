@@ -29,6 +29,7 @@ import { createEvaluationUseCases } from './evaluation/evaluation-use-cases.ts';
 import { createRunUseCases } from './run/run-use-cases.ts';
 import { createReviewUseCases } from './review/review-use-cases.ts';
 import { createCostUseCases } from './cost/cost-use-cases.ts';
+import { createMonitorUseCases } from './monitor/monitor-use-cases.ts';
 import { createEndpointConnectionUseCases } from './endpoint-connection/endpoint-connection-use-cases.ts';
 import { createDatasetGenerationUseCases } from './dataset-generation/dataset-generation-use-cases.ts';
 import { createInferenceGenerationUseCases } from './inference-generation/inference-generation-use-cases.ts';
@@ -65,6 +66,7 @@ export function createUseCases(ports: Ports, settings: Settings) {
     ...createEvaluationUseCases(ports, settings),
     ...createRunUseCases(ports),
     ...createReviewUseCases(ports, settings),
+    ...createMonitorUseCases(ports, settings),
     ...createEndpointConnectionUseCases(ports),
     ...createCostUseCases(ports),
     ...createInferenceGenerationUseCases(ports, settings),

@@ -99,6 +99,10 @@ const schema = z.object({
     .min(0)
     .default(30 * 24 * 3600),
   SWEEP_CHUNK_ROWS: z.coerce.number().int().min(1).max(5000).default(5000),
+  MONITOR_SWEEP_SECONDS: z.coerce.number().min(0.1).max(86_400).default(30),
+  ALERT_EVALUATION_SECONDS: z.coerce.number().min(0.1).max(86_400).default(120),
+  ALERT_MAIL_RETRY_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
+  ASSAY_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().default('0.0.0.0'),
 });

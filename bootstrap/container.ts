@@ -33,6 +33,7 @@ export async function buildContainer(config: Config, startedAt: Date): Promise<C
  */
 export async function closeContainer(container: Container): Promise<void> {
   await container.unbindAsync(TOKENS.sweeper);
+  await container.unbindAsync(TOKENS.monitorTicks);
   await container.unbindAsync(TOKENS.jobQueue);
   await container.unbindAllAsync();
 }

@@ -40,7 +40,8 @@ function logged<J>(
  * launches a stopped process may have left RUNNING with nothing to score. Entry points call it explicitly (the server
  * and the embedded library when QUEUE_EMBEDDED_WORKER is on, the worker always): building or resolving the container
  * never starts work. A failing job is logged and delivered again; one failing every attempt ends FAILED. The worker
- * also runs the retention and purge sweep every RETENTION_SWEEP_SECONDS.
+ * also runs the retention and purge sweep every RETENTION_SWEEP_SECONDS, the monitors' discovery every
+ * MONITOR_SWEEP_SECONDS and their alert rules every ALERT_EVALUATION_SECONDS.
  */
 export async function startScoringWorker(container: Container): Promise<void> {
   const [queue, useCases, config, ports] = await Promise.all([
@@ -96,4 +97,5 @@ export async function startScoringWorker(container: Container): Promise<void> {
     config.WORKER_CONCURRENCY,
   );
   (await container.getAsync(TOKENS.sweeper)).start();
+  (await container.getAsync(TOKENS.monitorTicks)).start();
 }

@@ -22,5 +22,7 @@ export function settingsFrom(config: Config, startedAt: Date): Settings {
     marketplaceRenewalCredits: config.MARKETPLACE_RENEWAL_CREDITS ?? config.ORGANIZATION_STARTING_CREDITS,
     purgeAfterSeconds: config.PURGE_AFTER_SECONDS,
     sweepChunkRows: config.SWEEP_CHUNK_ROWS,
+    publicUrl: config.ASSAY_PUBLIC_URL ?? null,
+    alertMailRetrySeconds: config.ALERT_MAIL_RETRY_SECONDS,
   };
 }

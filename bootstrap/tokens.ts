@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { Redis } from 'ioredis';
 import type { RateLimiters } from './modules/rate-limit.module.ts';
 import type { PlatformMetrics } from '../adapters/metrics/prometheus-metrics.ts';
+import type { MonitorTicks } from './periodic-task.ts';
 import type { PeriodicSweep } from './periodic-sweep.ts';
 import type { ExpiredRateSweep } from '../adapters/rate-limit/expired-rate-sweep.ts';
 
@@ -29,4 +30,5 @@ export const TOKENS = {
   metrics: Symbol.for('assay.metrics') as ServiceIdentifier<PlatformMetrics>,
   rateSweep: Symbol.for('assay.rateSweep') as ServiceIdentifier<ExpiredRateSweep>,
   sweeper: Symbol.for('assay.sweeper') as ServiceIdentifier<PeriodicSweep>,
+  monitorTicks: Symbol.for('assay.monitorTicks') as ServiceIdentifier<MonitorTicks>,
 };

@@ -144,5 +144,17 @@ export class MemoryRecordStore<T extends Storable> extends RecordStoreBase<T> {
       );
       if (clash) throw DuplicateKey.of(this.kind.publicName, fields);
     }
+    for (const { fields, when } of this.kind.uniqueWhen ?? []) {
+      const matches = (other: T) => Object.entries(when).every(([field, value]) => other[field as keyof T] === value);
+      if (!matches(row)) continue;
+      const clash = [...this.rows.values()].some(
+        (other) =>
+          this.keyOf(other) !== this.keyOf(row) &&
+          other.deletedAt === null &&
+          matches(other) &&
+          fields.every((field) => other[field] === row[field]),
+      );
+      if (clash) throw DuplicateKey.of(this.kind.publicName, fields);
+    }
   }
 }

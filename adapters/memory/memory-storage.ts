@@ -11,6 +11,7 @@ import { createMemoryDatasetGenerationStorage } from './memory-dataset-generatio
 import { createMemoryOperationsStorage } from './memory-operations-storage.ts';
 import { MemoryCostLedger } from './memory-cost-ledger.ts';
 import { costKinds } from '../shared/record-kinds/cost-kinds.ts';
+import { createMemoryMonitorStorage } from './memory-monitor-storage.ts';
 import { MemoryOrganizationStore } from './memory-organization-store.ts';
 import { MemoryRecordStore } from './memory-record-store.ts';
 import { createMemoryTracingStorage } from './memory-tracing-stores.ts';
@@ -50,5 +51,6 @@ export function createMemoryStorage(): StoragePorts {
     ),
     ...createMemoryOperationsStorage(uow),
     ...createMemoryDatasetGenerationStorage(uow),
+    ...createMemoryMonitorStorage(uow),
   };
 }

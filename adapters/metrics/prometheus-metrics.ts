@@ -1,5 +1,6 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { SpanIngestionObserver } from '../../application/ports/span-ingestion-observer.ts';
+import type { MonitorObserver } from '../../application/ports/monitor-observer.ts';
 import type { SweepObserver } from '../../application/ports/sweep-observer.ts';
 import type { SweptRows } from '../../application/ports/sweep-store.ts';
 import type { DatabaseHandle } from '../sequelize/support/database.ts';
@@ -15,10 +16,10 @@ export interface RequestSample {
 /**
  * The platform's Prometheus metrics (prom-client, a registry per process): requests by route and status, their
  * latency, spans stored and refused by span ingestion (the observer both ingestion use cases tell), rows the retention
- * and purge sweep deleted for good; on each scrape,
+ * and purge sweep deleted for good, monitors' evaluations and alerts; on each scrape,
  * evaluations by status, queue depth and database pool use, read from the database.
  */
-export class PlatformMetrics implements SpanIngestionObserver, SweepObserver {
+export class PlatformMetrics implements SpanIngestionObserver, SweepObserver, MonitorObserver {
   readonly registry = new Registry();
   private readonly requests = new Counter({
     name: 'assay_http_requests_total',
@@ -43,6 +44,19 @@ export class PlatformMetrics implements SpanIngestionObserver, SweepObserver {
     name: 'assay_swept_rows_total',
     help: "Rows the sweep deleted for good, by reason (retention: spans past their organization's retention and what they emptied; purge: soft-deleted records) and record",
     labelNames: ['reason', 'record'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly monitorEvaluations = new Counter({
+    name: 'assay_monitor_evaluations_total',
+    help: "Monitors' evaluations, by outcome (queued by discovery or a backfill; SUCCESS, FAILED, SKIPPED when scored)",
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+  private readonly monitorAlerts = new Counter({
+    name: 'assay_monitor_alerts_total',
+    help: "Monitors' alert episodes, by transition (opened, recovered)",
+    labelNames: ['transition'] as const,
     registers: [this.registry],
   });
 
@@ -108,5 +122,20 @@ export class PlatformMetrics implements SpanIngestionObserver, SweepObserver {
   /** Counts the rows one chunk of a sweep deleted, by record. */
   swept(reason: 'retention' | 'purge', rows: SweptRows): void {
     for (const [record, count] of Object.entries(rows)) if (count > 0) this.sweptRows.inc({ reason, record }, count);
+  }
+
+  /** Counts the evaluations monitors queued. */
+  evaluationsQueued(count: number): void {
+    if (count > 0) this.monitorEvaluations.inc({ outcome: 'queued' }, count);
+  }
+
+  /** Counts monitors' evaluations scored with one outcome. */
+  evaluationsScored(status: string, count: number): void {
+    if (count > 0) this.monitorEvaluations.inc({ outcome: status }, count);
+  }
+
+  /** Counts an alert opened or recovered. */
+  alertChanged(transition: 'opened' | 'recovered'): void {
+    this.monitorAlerts.inc({ transition });
   }
 }

@@ -11,6 +11,7 @@ import { createSequelizeReviewStorage } from './sequelize-review-storage.ts';
 import { createSequelizeEndpointConnectionStorage } from './sequelize-endpoint-connection-storage.ts';
 import { createSequelizeDatasetGenerationStorage } from './sequelize-dataset-generation-storage.ts';
 import { createSequelizeOperationsStorage } from './sequelize-operations-storage.ts';
+import { createSequelizeMonitorStorage } from './sequelize-monitor-storage.ts';
 import { SequelizeOrganizationStore } from './sequelize-organization-store.ts';
 import { SequelizeReadinessProbe } from './sequelize-readiness-probe.ts';
 import { SequelizeRecordStore } from './sequelize-record-store.ts';
@@ -48,6 +49,7 @@ export function createSequelizeStorage(database: DatabaseHandle): StoragePorts {
     ...createSequelizeOperationsStorage(database, context),
     ...createSequelizeCostStorage(database, context),
     ...createSequelizeDatasetGenerationStorage(database, context),
+    ...createSequelizeMonitorStorage(database, context),
     sweeps: new SequelizeSweepStore(database, context),
   };
 }

@@ -16,6 +16,14 @@ export interface RecordKindDeclaration<T extends Storable> {
   readonly fields: FieldSet<T>;
   /** Field sets unique among live (not soft-deleted) records; the SQL schema has the same partial indexes. */
   readonly unique?: readonly (readonly FieldOf<T>[])[];
+  /** Field sets unique among live records whose fields equal `when`; the SQL schema has the same partial indexes. */
+  readonly uniqueWhen?: readonly UniqueWhen<T>[];
+}
+
+/** A uniqueness that holds only among the records in one state (one OPEN alert per rule). */
+export interface UniqueWhen<T> {
+  readonly fields: readonly FieldOf<T>[];
+  readonly when: { readonly [K in FieldOf<T>]?: T[K] };
 }
 
 export interface RecordKind<T extends Storable> extends RecordKindDeclaration<T> {

@@ -14,6 +14,7 @@ export interface EvaluationFilter extends Page<Evaluation> {
   readonly statuses?: readonly EvaluationStatus[];
   readonly runIds?: readonly string[];
   readonly launchIds?: readonly string[];
+  readonly monitorIds?: readonly string[];
   readonly versionIds?: readonly string[];
   readonly testCaseIds?: readonly string[];
   readonly canRetry?: boolean;
@@ -41,6 +42,7 @@ export class ListEvaluations {
         ...where.in('status', filter.statuses),
         ...where.in('runId', filter.runIds),
         ...where.in('launchId', filter.launchIds),
+        ...where.in('monitorId', filter.monitorIds),
         ...where.in('versionId', filter.versionIds),
         ...where.in('testCaseId', filter.testCaseIds),
         ...where.eq('canRetry', filter.canRetry),

@@ -13,6 +13,7 @@ import { loadMetricInputs } from './load-metric-inputs.ts';
 import { failureReason } from '../shared/failure-reason.ts';
 import { listIn } from '../shared/list-in.ts';
 import { launchesOf, settleLaunches } from '../launch/settle-launches.ts';
+import { settleMonitors } from '../monitor/settle-monitors.ts';
 
 type Needs = Pick<
   Ports,
@@ -31,6 +32,8 @@ type Needs = Pick<
   | 'users'
   | 'mailer'
   | 'logger'
+  | 'monitors'
+  | 'monitorObserver'
 >;
 
 /**
@@ -58,9 +61,9 @@ export class ScoreEvaluation {
     const evaluation = await this.ports.evaluations.get(scope, job.evaluationId);
     if (evaluation?.status !== 'PENDING') return;
     const verdict: Verdict = { kind: 'failed', error: failureReason('Scoring', failure), canRetry: true };
-    await this.ports.uow.transaction(() =>
-      this.ports.evaluations.recordOutcomes([applyVerdict(evaluation, verdict, this.ports.clock.now())]),
-    );
+    const outcome = applyVerdict(evaluation, verdict, this.ports.clock.now());
+    const written = await this.ports.uow.transaction(() => this.ports.evaluations.recordOutcomes([outcome]));
+    if (written.length > 0) await settleMonitors(this.ports, scope, [outcome]);
     await settleLaunches(this.ports, scope, launchesOf([evaluation]));
   }
 
@@ -94,7 +97,7 @@ export class ScoreEvaluation {
         this.decide(evaluation, metricById.get(evaluation.metricId) ?? null, balance, inputsOf),
       ),
     );
-    await this.ports.uow.transaction(async () => {
+    const scored = await this.ports.uow.transaction(async () => {
       const now = this.ports.clock.now();
       const outcomes: Evaluation[] = [];
       const charges = decided.map(({ verdict, cost }) => chargeFor(verdict, cost));
@@ -117,7 +120,9 @@ export class ScoreEvaluation {
           'A charged evaluation was written by another delivery; the batch is rolled back and delivered again',
         );
       }
+      return outcomes.filter((outcome) => written.has(outcome.id));
     });
+    await settleMonitors(this.ports, scope, scored);
     if (decided.some(({ verdict, cost }) => chargeFor(verdict, cost) > 0)) await warnOnCredits(this.ports, scope);
     await settleLaunches(this.ports, scope, launchesOf(pending));
   }

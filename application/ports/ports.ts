@@ -50,6 +50,11 @@ import type { ModelPrice } from '../../domain/cost/model-price.ts';
 import type { Repricing } from '../../domain/cost/repricing.ts';
 import type { CostLedger } from './cost-ledger.ts';
 import type { PatternEngine } from './pattern-engine.ts';
+import type { Monitor } from '../../domain/monitor/monitor.ts';
+import type { MonitorSession } from '../../domain/monitor/monitor-session.ts';
+import type { AlertRule } from '../../domain/monitor/alert-rule.ts';
+import type { Alert } from '../../domain/monitor/alert.ts';
+import type { MonitorObserver } from './monitor-observer.ts';
 
 /** Every port the use cases may ask for; an adapter family supplies all of them. Settings travel apart (`Settings`). */
 export interface Ports {
@@ -109,6 +114,13 @@ export interface Ports {
   readonly costLedger: CostLedger;
   /** Runs models' match patterns in linear time. */
   readonly patterns: PatternEngine;
+  readonly monitors: RecordStore<Monitor>;
+  /** The once-only marks: a (monitor, session) pair is stored at most once (unique), and never deleted. */
+  readonly monitorSessions: BulkRecordStore<MonitorSession>;
+  readonly alertRules: BulkRecordStore<AlertRule>;
+  readonly alerts: BulkRecordStore<Alert>;
+  /** Counts what monitors queue and the alerts they open and recover (Prometheus). */
+  readonly monitorObserver: MonitorObserver;
 }
 
 /** The ports an adapter family for storage supplies (memory, SQLite, PostgreSQL): everything but the system services. */
@@ -134,4 +146,5 @@ export type StoragePorts = Omit<
   | 'textExtractor'
   | 'selfCheck'
   | 'patterns'
+  | 'monitorObserver'
 >;

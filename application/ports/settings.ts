@@ -34,4 +34,8 @@ export interface Settings {
   readonly purgeAfterSeconds: number;
   /** Rows the sweep deletes in one transaction at most (1 to 5,000). */
   readonly sweepChunkRows: number;
+  /** Where the API and its console are reached from outside (ASSAY_PUBLIC_URL), for links in e-mails; null when unknown. */
+  readonly publicUrl: string | null;
+  /** Seconds after a refused alert e-mail before an alert tick sends it again (ALERT_MAIL_RETRY_SECONDS). */
+  readonly alertMailRetrySeconds: number;
 }

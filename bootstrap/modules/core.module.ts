@@ -24,6 +24,7 @@ import { PdfjsTextExtractor } from '../../adapters/generation/pdfjs-text-extract
 import { BoundedReadinessProbe } from '../../adapters/system/bounded-readiness-probe.ts';
 import { TOKENS } from '../tokens.ts';
 import { operationsPorts } from './operations-ports.ts';
+import { MonitorTicks, PeriodicTask } from '../periodic-task.ts';
 import { PeriodicSweep } from '../periodic-sweep.ts';
 import { PlatformMetrics } from '../../adapters/metrics/prometheus-metrics.ts';
 import type { RateLimiters } from './rate-limit.module.ts';
@@ -69,6 +70,7 @@ export const coreModule = new ContainerModule(({ bind }) => {
         logger: new PinoLogger(logger),
         spanIngestion: metrics,
         sweepObserver: metrics,
+        monitorObserver: metrics,
       }),
       [TOKENS.config, TOKENS.pino, TOKENS.storage, TOKENS.jobQueue, TOKENS.rateLimiters, TOKENS.metrics],
     )
@@ -96,6 +98,27 @@ export const coreModule = new ContainerModule(({ bind }) => {
     )
     .inSingletonScope()
     .onDeactivation((sweeper) => sweeper.stop());
+  bind(TOKENS.monitorTicks)
+    .toResolvedValue(
+      (useCases: UseCases, ports: Ports, config: Config) =>
+        new MonitorTicks(
+          new PeriodicTask(
+            'monitor discovery',
+            () => useCases.discoverMonitorSessions.execute(),
+            config.MONITOR_SWEEP_SECONDS * 1000,
+            ports.logger,
+          ),
+          new PeriodicTask(
+            'alert evaluation',
+            () => useCases.evaluateAlerts.execute(),
+            config.ALERT_EVALUATION_SECONDS * 1000,
+            ports.logger,
+          ),
+        ),
+      [TOKENS.useCases, TOKENS.ports, TOKENS.config],
+    )
+    .inSingletonScope()
+    .onDeactivation((ticks) => ticks.stop());
   bind(TOKENS.httpApp)
     .toResolvedValue(
       (useCases: UseCases, logger: pino.Logger, config: Config, rateLimiters: RateLimiters, metrics: PlatformMetrics) =>

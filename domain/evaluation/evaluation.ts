@@ -32,6 +32,8 @@ export interface Evaluation extends StoredRecord, Versioned {
   readonly runId: string | null;
   readonly launchId: string | null;
   readonly versionId: string | null;
+  /** The monitor that queued it; an evaluation belongs to a run or to a monitor, never both. */
+  readonly monitorId: string | null;
 }
 
 export type EvaluationEvent = 'score' | 'fail' | 'skip' | 'awaitHuman' | 'retry' | 'submitHuman';
@@ -71,6 +73,8 @@ export interface NewEvaluation {
   readonly versionId: string | null;
   readonly metricLegacyAt: string | null;
   readonly metricDisabledAt: string | null;
+  /** The monitor that queued it (then runId and launchId are null). */
+  readonly monitorId?: string | null;
   /** A caller-supplied score (SELF_HOSTED metrics): the evaluation is born SUCCESS with it. */
   readonly score?: number;
 }
@@ -112,6 +116,7 @@ export function createEvaluation(input: NewEvaluation, now: string): Evaluation 
     runId: input.runId,
     launchId: input.launchId,
     versionId: input.versionId,
+    monitorId: input.monitorId ?? null,
     createdAt: now,
     deletedAt: null,
     version: 0,

@@ -9,6 +9,7 @@ const benchmarks: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   reads: () => import('./reads.bench.ts'),
   capacity: () => import('./capacity.bench.ts'),
   'from-version': () => import('./from-version.bench.ts'),
+  monitors: () => import('./monitor-discovery.bench.ts'),
   console: () => import('./console.bench.ts'),
   usage: () => import('./usage.bench.ts'),
   scale: () => import('./scale.bench.ts'),

@@ -45,6 +45,7 @@ for (const { world, title } of await databaseWorlds(test)) {
           'id',
           'inferenceResultId',
           'launchId',
+          'monitorId',
           'metricDisabledAt',
           'metricId',
           'metricLegacyAt',

@@ -12,6 +12,8 @@ export interface CaughtMail {
 export interface MailCatcher {
   readonly port: number;
   readonly messages: CaughtMail[];
+  /** While true, the relay refuses every message (a transient 451), as a relay that is down for a while. */
+  refusing: boolean;
   /** The next message to `address` (waits for it). */
   next(address: string, timeoutMs?: number): Promise<CaughtMail>;
   close(): Promise<void>;
@@ -21,6 +23,7 @@ export async function startMailCatcher(
   options: { user?: string; password?: string; refuseAuth?: boolean } = {},
 ): Promise<MailCatcher> {
   const messages: CaughtMail[] = [];
+  const catcher = { refusing: false } as MailCatcher;
   const waiting: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: !options.user && !options.refuseAuth,
@@ -33,6 +36,11 @@ export async function startMailCatcher(
       callback(new Error('Invalid username or password'));
     },
     onData(stream, session, callback) {
+      if (catcher.refusing) {
+        stream.resume();
+        stream.on('end', () => callback(Object.assign(new Error('Try again later'), { responseCode: 451 })));
+        return;
+      }
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
@@ -49,7 +57,7 @@ export async function startMailCatcher(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   const consumed = new Set<number>();
-  return {
+  Object.assign(catcher, <Omit<MailCatcher, 'refusing'>>{
     port,
     messages,
     async next(address, timeoutMs = 10_000) {
@@ -68,7 +76,8 @@ export async function startMailCatcher(
       }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  });
+  return catcher;
 }
 
 /** The 6-digit code in a sign-in mail. */

@@ -53,6 +53,7 @@ export function memoryWorld(options: MemoryWorldOptions = {}) {
     judges: { ...createJudges({ timeoutMs: 1000 }), ...options.judges },
     spanIngestion,
     sweepObserver: { swept() {} },
+    monitorObserver: { evaluationsQueued() {}, evaluationsScored() {}, alertChanged() {} },
     clock,
     ids: new SequentialIdGenerator(),
     secrets: new HashingSecrets(),

@@ -22,6 +22,7 @@ import { reviewRoutes } from './review.ts';
 import { reviewPageRoutes } from './review-page.ts';
 import { consolePageRoutes } from './console-page.ts';
 import { userGroupRoutes } from './user-groups.ts';
+import { monitorRoutes } from './monitors.ts';
 import { endpointConnectionRoutes } from './endpoint-connections.ts';
 import { costRoutes } from './costs.ts';
 import { fromVersionRoutes } from './from-version.ts';
@@ -50,6 +51,7 @@ const modules = [
   runRoutes,
   reviewRoutes,
   userGroupRoutes,
+  monitorRoutes,
   endpointConnectionRoutes,
   costRoutes,
   fromVersionRoutes,

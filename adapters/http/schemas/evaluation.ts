@@ -35,6 +35,7 @@ export const evaluation = recordResponse<Evaluation, 'organizationId' | 'version
   metricDisabledAt: nullableTimestamp,
   runId: z.string().nullable().describe('The run whose launch created the evaluation'),
   launchId: z.string().nullable().describe('The launch that created the evaluation'),
+  monitorId: z.string().nullable().describe('The monitor that queued the evaluation (then runId is null)'),
 });
 
 export const evaluationQuery = listQuery({
@@ -45,6 +46,7 @@ export const evaluationQuery = listQuery({
     statuses: q.enums(EVALUATION_STATUSES),
     runIds: q.strings(),
     launchIds: q.strings(),
+    monitorIds: q.strings(),
     versionIds: q.strings(),
     testCaseIds: q.strings(),
     canRetry: q.boolean(),

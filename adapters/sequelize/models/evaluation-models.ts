@@ -3,6 +3,7 @@ import { evaluationKinds } from '../../shared/record-kinds/evaluation-kinds.ts';
 import { tables } from '../migrations/0004-evaluations.ts';
 import { addedColumns } from '../migrations/0006-runs.ts';
 import { evaluationColumns } from '../migrations/0009-human-review.ts';
+import { evaluationColumns as monitorColumns } from '../migrations/0021-monitors.ts';
 import { defineModels } from '../support/define-model.ts';
 import { recordModel } from './record-model.ts';
 
@@ -11,6 +12,6 @@ export const defineEvaluationModels = (sequelize: Sequelize) =>
   defineModels(sequelize, {
     evaluations: recordModel(evaluationKinds.evaluations, {
       table: 'evaluations',
-      columns: { ...tables.evaluations, ...addedColumns.evaluations, ...evaluationColumns },
+      columns: { ...tables.evaluations, ...addedColumns.evaluations, ...evaluationColumns, ...monitorColumns },
     }),
   });

@@ -29,6 +29,7 @@ export const evaluationKinds = {
       runId: true,
       launchId: true,
       versionId: true,
+      monitorId: true,
       version: true,
     },
   }),

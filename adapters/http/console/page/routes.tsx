@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { matchPath, type Place } from './router.ts';
 import { Compare } from './screens/compare.tsx';
 import { DatasetScreen } from './screens/dataset.tsx';
+import { MonitorScreen } from './screens/monitor.tsx';
 import { NotFound } from './screens/not-found.tsx';
 import { ProductScreen } from './screens/product.tsx';
 import { Products } from './screens/products.tsx';
@@ -22,7 +23,12 @@ export interface ScreenRoute {
 
 /** Every screen. Add a screen by adding its line here (and its file in screens/). */
 export const SCREENS: readonly ScreenRoute[] = [
-  { path: '/', nav: 'Products', section: ['/', '/products', '/runs', '/compare'], render: () => <Products /> },
+  {
+    path: '/',
+    nav: 'Products',
+    section: ['/', '/products', '/runs', '/compare', '/monitors'],
+    render: () => <Products />,
+  },
   { path: '/products/:id', render: ({ id }) => <ProductScreen id={id} /> },
   { path: '/runs/:id', render: ({ id }, place) => <RunScreen id={id} place={place} /> },
   { path: '/compare', render: (_params, place) => <Compare query={place.query} /> },
@@ -34,6 +40,7 @@ export const SCREENS: readonly ScreenRoute[] = [
   },
   { path: '/sessions/:id', render: ({ id }, place) => <SessionScreen id={id} query={place.query} /> },
   { path: '/tests/:id', render: ({ id }, place) => <DatasetScreen id={id} query={place.query} /> },
+  { path: '/monitors/:id', render: ({ id }) => <MonitorScreen id={id} /> },
 ];
 
 /** The screen answering a place, with its parameters (the not-found screen when none does). */

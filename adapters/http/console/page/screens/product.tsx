@@ -11,6 +11,7 @@ import { usePagedList } from '../components/use-paged-list.ts';
 import { useRecords } from '../components/use-records.ts';
 import { count, score, when } from '../format.ts';
 import { type MetricSummary, metricNames, runSummaries } from '../summaries.ts';
+import { ProductMonitors } from './product-monitors.tsx';
 
 type Run = Schemas['Run'];
 
@@ -113,6 +114,7 @@ export function ProductScreen({ id }: { readonly id: string }) {
           height={400}
         />
       </section>
+      <ProductMonitors productId={id} />
       <section>
         <h2 id="versions-heading">Versions</h2>
         <DataTable
