@@ -20,6 +20,7 @@ const STRUCTURAL = new Set([
   "columns.map((column) => column.column).join(', ')",
   "Array.from({ length: rows }, row).join(', ')",
   'column',
+  'definition',
   'parameter',
   "codec.selectList('r')",
   'codec.table',

@@ -65,15 +65,15 @@ const nameOf = ([table, fields]: IndexSpec) => `${table}_${fields.map(snakeCase)
  * (docs/performance.md, "Lists at scale"): the first page costs the same at ten thousand rows and at a million.
  */
 export async function up({ context: queryInterface }: { context: QueryInterface }): Promise<void> {
-  for (const spec of ADDED)
-    await queryInterface.sequelize.query(
-      `CREATE INDEX ${nameOf(spec)} ON ${spec[0]} (${spec[1].map(snakeCase).join(', ')})`,
-    );
+  for (const spec of ADDED) {
+    const [name, table, columns] = [nameOf(spec), spec[0], spec[1].map(snakeCase).join(', ')];
+    await queryInterface.sequelize.query(`CREATE INDEX ${name} ON ${table} (${columns})`);
+  }
   for (const [name] of REPLACED) await queryInterface.sequelize.query(`DROP INDEX ${name}`);
 }
 
 export async function down({ context: queryInterface }: { context: QueryInterface }): Promise<void> {
   for (const [name, definition] of REPLACED)
     await queryInterface.sequelize.query(`CREATE INDEX ${name} ON ${definition}`);
-  for (const spec of ADDED) await queryInterface.sequelize.query(`DROP INDEX ${nameOf(spec)}`);
+  for (const name of ADDED.map(nameOf)) await queryInterface.sequelize.query(`DROP INDEX ${name}`);
 }
