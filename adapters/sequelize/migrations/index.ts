@@ -14,6 +14,7 @@ import * as traceRetention from './0015-trace-retention.ts';
 import * as modelAndUsage from './0016-model-and-usage.ts';
 import * as marketplaceTokenBinding from './0017-marketplace-token-binding.ts';
 import * as costs from './0019-costs.ts';
+import * as hourlyUsage from './0020-hourly-usage.ts';
 
 export interface Migration {
   readonly name: string;
@@ -38,4 +39,5 @@ export const migrations: readonly Migration[] = [
   { name: '0016-model-and-usage', ...modelAndUsage },
   { name: '0017-marketplace-token-binding', ...marketplaceTokenBinding },
   { name: '0019-costs', ...costs },
+  { name: '0020-hourly-usage', ...hourlyUsage },
 ];
