@@ -23,17 +23,21 @@ const TURN_SUMS = `COUNT(*) AS "inferenceResultCount", SUM(COALESCE(r.input_toke
   SUM(COALESCE(r.output_tokens, 0)) AS "outputTokens",
   SUM(COALESCE(r.cache_read_input_tokens, 0)) AS "cacheReadInputTokens", SUM(COALESCE(r.cost_nanos, 0)) AS "costNanos"`;
 
-/** Turns of one organization in a time span (deleted ones too), summed per day, version and model. */
-const turnUsage = (day: string, list: (n: number) => string) => `SELECT r.organization_id AS "organizationId",
-    ${day} AS day, s.version_id AS "versionId", COALESCE(r.model, '') AS model, v.product_id AS "productId", ${TURN_SUMS}
-  FROM inference_results r
-  JOIN sessions s ON s.id = r.session_id AND s.organization_id = $1
-  JOIN versions v ON v.id = s.version_id AND v.organization_id = $1
-  WHERE r.organization_id = $1 AND r.created_at >= $2 AND r.created_at < $3
-    AND ($4 IS NULL OR v.product_id IN (${list(4)}))
-    AND ($5 IS NULL OR s.version_id IN (${list(5)}))
-    AND ($6 IS NULL OR COALESCE(r.model, '') IN (${list(6)}))
-  GROUP BY r.organization_id, ${day}, s.version_id, COALESCE(r.model, ''), v.product_id`;
+/**
+ * Turns of one organization in a time span (deleted ones too), summed per day, version and model; the versions'
+ * products joined once per summed row rather than once per turn.
+ */
+const turnUsage = (day: string, list: (n: number) => string) => `SELECT t.*, v.product_id AS "productId" FROM (
+    SELECT r.organization_id AS "organizationId", ${day} AS day, s.version_id AS "versionId",
+      COALESCE(r.model, '') AS model, ${TURN_SUMS}
+    FROM inference_results r
+    JOIN sessions s ON s.id = r.session_id AND s.organization_id = $1
+    WHERE r.organization_id = $1 AND r.created_at >= $2 AND r.created_at < $3
+      AND ($5 IS NULL OR s.version_id IN (${list(5)}))
+      AND ($6 IS NULL OR COALESCE(r.model, '') IN (${list(6)}))
+    GROUP BY r.organization_id, ${day}, s.version_id, COALESCE(r.model, '')
+  ) t JOIN versions v ON v.id = t."versionId" AND v.organization_id = $1
+  WHERE ($4 IS NULL OR v.product_id IN (${list(4)}))`;
 
 /** The cost ledger's statements, one text per dialect; `$n` are bound values, lists one JSON text each. */
 export const COST_SQL = {
