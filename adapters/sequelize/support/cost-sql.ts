@@ -25,7 +25,7 @@ const TURN_SUMS = `COUNT(*) AS "inferenceResultCount", SUM(COALESCE(r.input_toke
 
 /**
  * Turns of one organization in a time span (deleted ones too), summed per day, version and model; the versions'
- * products joined once per summed row rather than once per turn.
+ * products looked up once per summed row rather than once per turn (CROSS JOIN: SQLite keeps that order).
  */
 const turnUsage = (day: string, list: (n: number) => string) => `SELECT t.*, v.product_id AS "productId" FROM (
     SELECT r.organization_id AS "organizationId", ${day} AS day, s.version_id AS "versionId",
@@ -36,8 +36,8 @@ const turnUsage = (day: string, list: (n: number) => string) => `SELECT t.*, v.p
       AND ($5 IS NULL OR s.version_id IN (${list(5)}))
       AND ($6 IS NULL OR COALESCE(r.model, '') IN (${list(6)}))
     GROUP BY r.organization_id, ${day}, s.version_id, COALESCE(r.model, '')
-  ) t JOIN versions v ON v.id = t."versionId" AND v.organization_id = $1
-  WHERE ($4 IS NULL OR v.product_id IN (${list(4)}))`;
+  ) t CROSS JOIN versions v
+  WHERE v.id = t."versionId" AND v.organization_id = $1 AND ($4 IS NULL OR v.product_id IN (${list(4)}))`;
 
 /** The cost ledger's statements, one text per dialect; `$n` are bound values, lists one JSON text each. */
 export const COST_SQL = {
