@@ -81,11 +81,12 @@ export class MemoryCostLedger implements CostLedger {
   async hourlyUsageRows(
     scope: string,
     filter: UsageFilter & { day: string; fromHour: number; toHour: number },
-  ): Promise<UsageCounts[]> {
-    return [...this.hourly.values()].filter(
+  ): Promise<UsageRow[]> {
+    const hours = [...this.hourly.values()].filter(
       (row) =>
         row.day === filter.day && row.hour >= filter.fromHour && row.hour < filter.toHour && passes(scope, filter, row),
     );
+    return mergeUsage(hours, 'day').map(({ hour: _, ...row }) => row);
   }
 
   async turnUsage(scope: string, filter: UsageFilter & { from: string; to: string }): Promise<UsageRow[]> {

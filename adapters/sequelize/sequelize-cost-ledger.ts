@@ -72,8 +72,8 @@ export class SequelizeCostLedger implements CostLedger {
   async hourlyUsageRows(
     scope: string,
     filter: UsageFilter & { day: string; fromHour: number; toHour: number },
-  ): Promise<UsageCounts[]> {
-    const rows = await this.select<UsageCounts>(this.sql.hourlyUsageRows, [
+  ): Promise<UsageRow[]> {
+    const rows = await this.select<UsageRow>(this.sql.hourlyUsageRows, [
       scope,
       filter.day,
       filter.fromHour,
@@ -82,7 +82,7 @@ export class SequelizeCostLedger implements CostLedger {
       optionalList(filter.models),
       filter.toHour,
     ]);
-    return rows.map((row) => numeric(row, [...COUNTS, 'hour']));
+    return rows.map((row) => numeric(row, COUNTS));
   }
 
   async usageRows(scope: string, filter: UsageFilter & { fromDay: string; toDay: string }): Promise<UsageRow[]> {

@@ -18,11 +18,14 @@ export interface CostLedger {
   addUsage(deltas: readonly UsageCounts[]): Promise<void>;
   /** The organization's daily rollup rows of whole days in [fromDay, toDay) that pass the filter. */
   usageRows(scope: string, filter: UsageFilter & { fromDay: string; toDay: string }): Promise<UsageRow[]>;
-  /** The organization's hourly rollup rows of one day's whole hours in [fromHour, toHour) that pass the filter. */
+  /**
+   * The organization's hourly rollup rows of one day's whole hours in [fromHour, toHour) that pass the filter, summed
+   * per day, version and model in the store (the hours fold into their day).
+   */
   hourlyUsageRows(
     scope: string,
     filter: UsageFilter & { day: string; fromHour: number; toHour: number },
-  ): Promise<UsageCounts[]>;
+  ): Promise<UsageRow[]>;
   /**
    * The organization's turns created in [from, to) (ISO timestamps; deleted turns too, as in the rollups) that pass
    * the filter, summed per UTC day, version and model in the store: the rows the rollups would hold for that span.

@@ -98,7 +98,9 @@ for (const name of await storageNames()) {
       { message: 'rolled back' },
     );
     t.deepEqual(await costLedger.usageRows('org_a', days), [daily(delta({}))]);
-    t.deepEqual(await costLedger.hourlyUsageRows('org_a', { day: '2026-01-01', fromHour: 0, toHour: 24 }), [delta({})]);
+    t.deepEqual(await costLedger.hourlyUsageRows('org_a', { day: '2026-01-01', fromHour: 0, toHour: 24 }), [
+      daily(delta({})),
+    ]);
   });
 
   inWorld(
@@ -129,20 +131,23 @@ for (const name of await storageNames()) {
           }),
         ].map(daily),
       );
+      const D = '2026-01-01';
       const hours = (fromHour: number, toHour: number, filter = {}) =>
         costLedger
           .hourlyUsageRows('org_a', { day: '2026-01-01', fromHour, toHour, ...filter })
-          .then((rows) => byKey(rows).map((row) => [row.hour, row.model, row.inferenceResultCount, row.inputTokens]));
-      t.deepEqual(await hours(0, 24), [
-        [0, 'gpt-x', 1, 10],
-        [13, 'gpt-x', 2, 15],
-        [23, '', 1, 10],
-      ]);
+          .then((rows) => byKey(rows).map((row) => [row.day, row.model, row.inferenceResultCount, row.inputTokens]));
+      // The hours read are summed per day, version and model.
+      const all = [
+        [D, '', 1, 10],
+        [D, 'gpt-x', 3, 25],
+      ];
+      t.deepEqual(await hours(0, 24), all);
       // The edges: fromHour inclusive, toHour exclusive; the next day's hour 0 is not this day's.
+      t.deepEqual(await hours(0, 1), [[D, 'gpt-x', 1, 10]]);
       t.deepEqual(await hours(1, 13), []);
-      t.deepEqual(await hours(13, 23), [[13, 'gpt-x', 2, 15]]);
-      t.deepEqual(await hours(14, 24), [[23, '', 1, 10]]);
-      t.deepEqual(await hours(0, 24, { models: [''] }), [[23, '', 1, 10]]);
+      t.deepEqual(await hours(13, 23), [[D, 'gpt-x', 2, 15]]);
+      t.deepEqual(await hours(14, 24), [[D, '', 1, 10]]);
+      t.deepEqual(await hours(0, 24, { models: [''] }), [[D, '', 1, 10]]);
       t.deepEqual(await hours(0, 24, { productIds: ['product_2'] }), []);
       t.deepEqual(await hours(0, 24, { versionIds: [] }), []);
       t.deepEqual(await costLedger.hourlyUsageRows('org_c', { day: '2026-01-01', fromHour: 0, toHour: 24 }), []);
@@ -154,11 +159,7 @@ for (const name of await storageNames()) {
         }),
         { message: 'rolled back' },
       );
-      t.deepEqual(await hours(0, 24), [
-        [0, 'gpt-x', 1, 10],
-        [13, 'gpt-x', 2, 15],
-        [23, '', 1, 10],
-      ]);
+      t.deepEqual(await hours(0, 24), all);
       t.is((await costLedger.usageRows('org_a', { fromDay: '2026-01-01', toDay: '2026-01-02' })).length, 2);
       // Outside a transaction, both rollups still grow.
       await costLedger.addUsage([delta({ hour: 7 })]);

@@ -13,7 +13,12 @@ const ROLLUP_FIELDS = `organization_id AS "organizationId", day, version_id AS "
   product_id AS "productId", inference_result_count AS "inferenceResultCount", input_tokens AS "inputTokens",
   output_tokens AS "outputTokens", cache_read_input_tokens AS "cacheReadInputTokens", cost_nanos AS "costNanos"`;
 
-const HOURLY_FIELDS = `${ROLLUP_FIELDS}, hour`;
+/** Hourly rows' counts summed per day, version and model (a day's hours fold into the day). */
+const HOURLY_SUMS = `organization_id AS "organizationId", day, version_id AS "versionId", model,
+  product_id AS "productId", SUM(inference_result_count) AS "inferenceResultCount", SUM(input_tokens) AS "inputTokens",
+  SUM(output_tokens) AS "outputTokens", SUM(cache_read_input_tokens) AS "cacheReadInputTokens",
+  SUM(cost_nanos) AS "costNanos"`;
+const HOURLY_GROUP = 'GROUP BY organization_id, day, version_id, model, product_id';
 
 const TOTALS = `SUM(COALESCE(r.input_tokens, 0)) AS "inputTokens", SUM(COALESCE(r.output_tokens, 0)) AS "outputTokens",
   SUM(COALESCE(r.cost_nanos, 0)) AS "costNanos"`;
@@ -56,11 +61,12 @@ export const COST_SQL = {
         "productId" text, "inferenceResultCount" float8, "inputTokens" float8, "outputTokens" float8,
         "cacheReadInputTokens" float8, "costNanos" float8, hour integer)
       ON CONFLICT (organization_id, day, hour, version_id, model) DO UPDATE SET ${GROW_HOURLY}`,
-    hourlyUsageRows: `SELECT ${HOURLY_FIELDS} FROM usage_hourly_rollups
+    hourlyUsageRows: `SELECT ${HOURLY_SUMS} FROM usage_hourly_rollups
       WHERE organization_id = $1 AND day = $2 AND hour >= $3::integer AND hour < $7::integer
         AND ($4::text IS NULL OR product_id IN (SELECT json_array_elements_text($4::json)))
         AND ($5::text IS NULL OR version_id IN (SELECT json_array_elements_text($5::json)))
-        AND ($6::text IS NULL OR model IN (SELECT json_array_elements_text($6::json)))`,
+        AND ($6::text IS NULL OR model IN (SELECT json_array_elements_text($6::json)))
+      ${HOURLY_GROUP}`,
     usageRows: `SELECT ${ROLLUP_FIELDS} FROM usage_rollups
       WHERE organization_id = $1 AND day >= $2 AND day < $3
         AND ($4::text IS NULL OR product_id IN (SELECT json_array_elements_text($4::json)))
@@ -100,11 +106,12 @@ export const COST_SQL = {
         json_extract(value, '$.cacheReadInputTokens'), json_extract(value, '$.costNanos'), json_extract(value, '$.hour')
       FROM json_each($1) WHERE true
       ON CONFLICT (organization_id, day, hour, version_id, model) DO UPDATE SET ${GROW_HOURLY}`,
-    hourlyUsageRows: `SELECT ${HOURLY_FIELDS} FROM usage_hourly_rollups
+    hourlyUsageRows: `SELECT ${HOURLY_SUMS} FROM usage_hourly_rollups
       WHERE organization_id = $1 AND day = $2 AND hour >= $3 AND hour < $7
         AND ($4 IS NULL OR product_id IN (SELECT value FROM json_each($4)))
         AND ($5 IS NULL OR version_id IN (SELECT value FROM json_each($5)))
-        AND ($6 IS NULL OR model IN (SELECT value FROM json_each($6)))`,
+        AND ($6 IS NULL OR model IN (SELECT value FROM json_each($6)))
+      ${HOURLY_GROUP}`,
     usageRows: `SELECT ${ROLLUP_FIELDS} FROM usage_rollups
       WHERE organization_id = $1 AND day >= $2 AND day < $3
         AND ($4 IS NULL OR product_id IN (SELECT value FROM json_each($4)))
