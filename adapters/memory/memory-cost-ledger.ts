@@ -15,6 +15,22 @@ type Stores = Pick<StoragePorts, 'sessions' | 'versions' | 'spans' | 'evaluation
 const ALL = 10_000_000;
 const inList = (values: readonly string[] | undefined, value: string) => values === undefined || values.includes(value);
 
+/** Whether a rollup row is the organization's and passes the filter. */
+const passes = (scope: string, filter: UsageFilter, row: UsageRow) =>
+  row.organizationId === scope &&
+  inList(filter.productIds, row.productId) &&
+  inList(filter.versionIds, row.versionId) &&
+  inList(filter.models, row.model);
+
+/** A row's counts with a delta's added. */
+const sumCounts = (row: UsageRow, delta: UsageRow) => ({
+  inferenceResultCount: row.inferenceResultCount + delta.inferenceResultCount,
+  inputTokens: row.inputTokens + delta.inputTokens,
+  outputTokens: row.outputTokens + delta.outputTokens,
+  cacheReadInputTokens: row.cacheReadInputTokens + delta.cacheReadInputTokens,
+  costNanos: row.costNanos + delta.costNanos,
+});
+
 function totalsOf(results: readonly InferenceResult[]): TokenTotals {
   return results.reduce(
     (sum, result) => ({
@@ -27,11 +43,12 @@ function totalsOf(results: readonly InferenceResult[]): TokenTotals {
 }
 
 /**
- * The reference cost ledger: rollups in a map (a failing transaction puts each row back), totals and span reports
+ * The reference cost ledger: daily and hourly rollups in maps (a failing transaction puts each row back), totals and span reports
  * read from the memory stores.
  */
 export class MemoryCostLedger implements CostLedger {
-  private readonly rollups = new Map<string, UsageCounts>();
+  private readonly daily = new Map<string, UsageRow>();
+  private readonly hourly = new Map<string, UsageCounts>();
 
   constructor(
     private readonly stores: Stores,
@@ -39,36 +56,37 @@ export class MemoryCostLedger implements CostLedger {
   ) {}
 
   async addUsage(deltas: readonly UsageCounts[]): Promise<void> {
-    for (const delta of mergeUsage(deltas)) {
-      const key = JSON.stringify([delta.organizationId, delta.day, delta.versionId, delta.model]);
-      const row = this.rollups.get(key);
-      this.uow.recordUndo(() => (row === undefined ? this.rollups.delete(key) : this.rollups.set(key, row)));
-      this.rollups.set(
-        key,
-        row
-          ? {
-              ...row,
-              inferenceResultCount: row.inferenceResultCount + delta.inferenceResultCount,
-              inputTokens: row.inputTokens + delta.inputTokens,
-              outputTokens: row.outputTokens + delta.outputTokens,
-              cacheReadInputTokens: row.cacheReadInputTokens + delta.cacheReadInputTokens,
-              costNanos: row.costNanos + delta.costNanos,
-            }
-          : delta,
-      );
+    for (const delta of mergeUsage(deltas, 'day')) {
+      const { hour: _, ...row } = delta;
+      this.grow(this.daily, [row.organizationId, row.day, row.versionId, row.model], row);
     }
+    for (const delta of mergeUsage(deltas, 'hour'))
+      this.grow(this.hourly, [delta.organizationId, delta.day, delta.hour, delta.versionId, delta.model], delta);
+  }
+
+  /** Adds a delta to its row (created at zero); the transaction's undo puts the row back. */
+  private grow<R extends UsageRow>(rows: Map<string, R>, key: readonly unknown[], delta: R): void {
+    const id = JSON.stringify(key);
+    const row = rows.get(id);
+    this.uow.recordUndo(() => (row === undefined ? rows.delete(id) : rows.set(id, row)));
+    rows.set(id, row ? { ...row, ...sumCounts(row, delta) } : delta);
   }
 
   async usageRows(scope: string, filter: UsageFilter & { fromDay: string; toDay: string }): Promise<UsageRow[]> {
-    return [...this.rollups.values()].filter(
-      (row) =>
-        row.organizationId === scope &&
-        row.day >= filter.fromDay &&
-        row.day < filter.toDay &&
-        inList(filter.productIds, row.productId) &&
-        inList(filter.versionIds, row.versionId) &&
-        inList(filter.models, row.model),
+    return [...this.daily.values()].filter(
+      (row) => row.day >= filter.fromDay && row.day < filter.toDay && passes(scope, filter, row),
     );
+  }
+
+  async hourlyUsageRows(
+    scope: string,
+    filter: UsageFilter & { day: string; fromHour: number; toHour: number },
+  ): Promise<UsageRow[]> {
+    const hours = [...this.hourly.values()].filter(
+      (row) =>
+        row.day === filter.day && row.hour >= filter.fromHour && row.hour < filter.toHour && passes(scope, filter, row),
+    );
+    return mergeUsage(hours, 'day').map(({ hour: _, ...row }) => row);
   }
 
   async turnUsage(scope: string, filter: UsageFilter & { from: string; to: string }): Promise<UsageRow[]> {
@@ -90,12 +108,9 @@ export class MemoryCostLedger implements CostLedger {
         ? []
         : [usageOf(turn, { productId, versionId }, 1, true)];
     });
-    return mergeUsage(rows).filter(
-      (row) =>
-        inList(filter.productIds, row.productId) &&
-        inList(filter.versionIds, row.versionId) &&
-        inList(filter.models, row.model),
-    );
+    return mergeUsage(rows)
+      .map(({ hour: _, ...row }) => row)
+      .filter((row) => passes(scope, filter, row));
   }
 
   async sessionTotals(scope: string, sessionIds: readonly string[]): Promise<Map<string, TokenTotals>> {

@@ -1,4 +1,4 @@
-import { QueryTypes } from 'sequelize';
+import { QueryTypes, Transaction } from 'sequelize';
 import type { CostLedger, TokenTotals } from '../../application/ports/cost-ledger.ts';
 import type { SpanReport } from '../../domain/cost/turn-pricing.ts';
 import type { UsageCounts, UsageFilter, UsageRow } from '../../domain/cost/usage.ts';
@@ -53,12 +53,36 @@ export class SequelizeCostLedger implements CostLedger {
   }
 
   async addUsage(deltas: readonly UsageCounts[]): Promise<void> {
-    const merged = mergeUsage(deltas);
-    if (merged.length === 0) return;
-    await this.database.sequelize.query(this.sql.addUsage, {
-      bind: [JSON.stringify(merged)],
-      transaction: this.context.current(),
-    });
+    const daily = mergeUsage(deltas, 'day');
+    if (daily.length === 0) return;
+    const hourly = mergeUsage(deltas, 'hour');
+    const grow = async () => {
+      const transaction = this.context.current();
+      await this.database.sequelize.query(this.sql.addUsage, { bind: [JSON.stringify(daily)], transaction });
+      await this.database.sequelize.query(this.sql.addHourlyUsage, { bind: [JSON.stringify(hourly)], transaction });
+    };
+    // Both rollups or neither: outside the caller's transaction the two statements get one of their own.
+    if (this.context.current()) await grow();
+    else {
+      const type = this.database.dialect === 'sqlite' ? Transaction.TYPES.IMMEDIATE : undefined;
+      await this.database.sequelize.transaction({ type }, (transaction) => this.context.run(transaction, grow));
+    }
+  }
+
+  async hourlyUsageRows(
+    scope: string,
+    filter: UsageFilter & { day: string; fromHour: number; toHour: number },
+  ): Promise<UsageRow[]> {
+    const rows = await this.select<UsageRow>(this.sql.hourlyUsageRows, [
+      scope,
+      filter.day,
+      filter.fromHour,
+      optionalList(filter.productIds),
+      optionalList(filter.versionIds),
+      optionalList(filter.models),
+      filter.toHour,
+    ]);
+    return rows.map((row) => numeric(row, COUNTS));
   }
 
   async usageRows(scope: string, filter: UsageFilter & { fromDay: string; toDay: string }): Promise<UsageRow[]> {

@@ -12,55 +12,85 @@ export interface UsageQuery extends UsageFilter {
 }
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 /** The longest range one request sums (in days). */
 export const USAGE_RANGE_DAYS = 400;
 
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const midnight = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+const floorTo = (ms: number, unit: number) => Math.floor(ms / unit) * unit;
+const ceilTo = (ms: number, unit: number) => Math.ceil(ms / unit) * unit;
 
 /**
- * The organization's usage in [from, to) grouped by day, version and/or model: whole UTC days from the rollups (one
- * row per day, version and model, so the answer's cost does not grow with the turns stored), the partial days at
- * either end summed from the turns themselves (deleted ones too, as the rollups count them) by the store.
+ * The organization's usage in [from, to) grouped by day, version and/or model, in three layers so that the answer's
+ * cost does not grow with the turns stored: whole UTC days from the daily rollups, the whole hours of a partial day at
+ * either end from the hourly rollups, and only the partial hours at the very ends (at most two) summed from the turns
+ * themselves (deleted ones too, as the rollups count them) by the store.
  */
 export class GetUsage {
   constructor(private readonly ports: Pick<Ports, 'costLedger' | 'clock'>) {}
 
   async execute(actor: Actor, query: UsageQuery): Promise<UsageLine[]> {
     const groups = parseGroupBy(query.groupBy);
-    const to = query.to ? Date.parse(query.to) : midnight(Date.parse(this.ports.clock.now())) + DAY_MS;
+    const to = query.to ? Date.parse(query.to) : floorTo(Date.parse(this.ports.clock.now()), DAY_MS) + DAY_MS;
     const from = query.from ? Date.parse(query.from) : to - 30 * DAY_MS;
     if (!(from < to)) throw InvalidInput.of('from', 'must be before to');
     if (to - from > USAGE_RANGE_DAYS * DAY_MS)
       throw InvalidInput.of('to', `must be at most ${USAGE_RANGE_DAYS} days after from`);
     const scope = actor.organizationId;
-    const firstWhole = midnight(from) === from ? from : midnight(from) + DAY_MS;
-    const endWhole = midnight(to);
+    const firstWholeDay = ceilTo(from, DAY_MS);
+    const endWholeDay = floorTo(to, DAY_MS);
     const rows: UsageRow[] = [];
-    if (firstWhole < endWhole)
+    if (firstWholeDay < endWholeDay)
       rows.push(
         ...(await this.ports.costLedger.usageRows(scope, {
-          ...query,
-          fromDay: dayOf(firstWhole),
-          toDay: dayOf(endWhole),
+          ...filterOf(query),
+          fromDay: dayOf(firstWholeDay),
+          toDay: dayOf(endWholeDay),
         })),
       );
-    if (firstWhole >= endWhole) rows.push(...(await this.turnRows(scope, query, from, to)));
-    else {
-      if (from < firstWhole) rows.push(...(await this.turnRows(scope, query, from, firstWhole)));
-      if (endWhole < to) rows.push(...(await this.turnRows(scope, query, endWhole, to)));
-    }
+    // The partial days, each within one UTC day: [from, first midnight) and [last midnight, to), or all of [from, to).
+    const partDays: [number, number][] =
+      firstWholeDay <= endWholeDay
+        ? [
+            [from, firstWholeDay],
+            [endWholeDay, to],
+          ]
+        : [[from, to]];
+    for (const [start, end] of partDays)
+      if (start < end) rows.push(...(await this.partOfDay(scope, query, start, end)));
     return groupUsage(rows, groups);
   }
 
-  /** Turns created in [from, to) (under a day's worth), summed per day, version and model by the store. */
+  /** Usage in [start, end), within one UTC day: its whole hours from the hourly rollups, the rest from the turns. */
+  private async partOfDay(scope: string, filter: UsageFilter, start: number, end: number): Promise<UsageRow[]> {
+    const firstWholeHour = ceilTo(start, HOUR_MS);
+    const endWholeHour = floorTo(end, HOUR_MS);
+    if (firstWholeHour >= endWholeHour) return this.turnRows(scope, filter, start, end);
+    const midnight = floorTo(start, DAY_MS);
+    const rows: UsageRow[] = await this.ports.costLedger.hourlyUsageRows(scope, {
+      ...filterOf(filter),
+      day: dayOf(midnight),
+      fromHour: (firstWholeHour - midnight) / HOUR_MS,
+      toHour: (endWholeHour - midnight) / HOUR_MS,
+    });
+    if (start < firstWholeHour) rows.push(...(await this.turnRows(scope, filter, start, firstWholeHour)));
+    if (endWholeHour < end) rows.push(...(await this.turnRows(scope, filter, endWholeHour, end)));
+    return rows;
+  }
+
+  /** Turns created in [from, to) (under an hour's worth), summed per day, version and model by the store. */
   private turnRows(scope: string, filter: UsageFilter, from: number, to: number): Promise<UsageRow[]> {
     return this.ports.costLedger.turnUsage(scope, {
-      productIds: filter.productIds,
-      versionIds: filter.versionIds,
-      models: filter.models,
+      ...filterOf(filter),
       from: new Date(from).toISOString(),
       to: new Date(to).toISOString(),
     });
   }
 }
+
+/** The query's filter lists alone. */
+const filterOf = (filter: UsageFilter): UsageFilter => ({
+  productIds: filter.productIds,
+  versionIds: filter.versionIds,
+  models: filter.models,
+});

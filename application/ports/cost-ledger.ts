@@ -9,15 +9,23 @@ export interface TokenTotals {
 }
 
 /**
- * What costs are read from and added up in: the usage rollups (one row per organization, UTC day, version and model,
- * grown by `addUsage` in the caller's transaction), turn totals per session and per run, and the GENERATION spans'
+ * What costs are read from and added up in: the usage rollups (daily: one row per organization, UTC day, version and
+ * model; hourly: the same plus the hour; both grown by `addUsage` in the caller's transaction), turn totals per session and per run, and the GENERATION spans'
  * usage per turn. Every read is scoped to one organization.
  */
 export interface CostLedger {
-  /** Adds each delta to its rollup row (created at zero), one statement per call. */
+  /** Adds each delta to its daily and to its hourly rollup row (created at zero), both or neither. */
   addUsage(deltas: readonly UsageCounts[]): Promise<void>;
-  /** The organization's rollup rows of whole days in [fromDay, toDay) that pass the filter. */
+  /** The organization's daily rollup rows of whole days in [fromDay, toDay) that pass the filter. */
   usageRows(scope: string, filter: UsageFilter & { fromDay: string; toDay: string }): Promise<UsageRow[]>;
+  /**
+   * The organization's hourly rollup rows of one day's whole hours in [fromHour, toHour) that pass the filter, summed
+   * per day, version and model in the store (the hours fold into their day).
+   */
+  hourlyUsageRows(
+    scope: string,
+    filter: UsageFilter & { day: string; fromHour: number; toHour: number },
+  ): Promise<UsageRow[]>;
   /**
    * The organization's turns created in [from, to) (ISO timestamps; deleted turns too, as in the rollups) that pass
    * the filter, summed per UTC day, version and model in the store: the rows the rollups would hold for that span.

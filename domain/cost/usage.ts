@@ -4,8 +4,8 @@ import type { InferenceResult } from '../tracing/inference-result.ts';
 export const USAGE_GROUPS = ['day', 'version', 'model'] as const;
 export type UsageGroup = (typeof USAGE_GROUPS)[number];
 
-/** What a usage row counts; a rollup row and a delta to one have the same shape. */
-export interface UsageCounts {
+/** What a daily usage rollup row counts (one per organization, UTC day, version and model). */
+export interface UsageRow {
   readonly organizationId: string;
   /** UTC day, `YYYY-MM-DD`. */
   readonly day: string;
@@ -20,7 +20,10 @@ export interface UsageCounts {
   readonly costNanos: number;
 }
 
-export type UsageRow = UsageCounts;
+/** A delta to the rollups, or an hourly rollup row: a daily row's fields plus the UTC hour of its day (0–23). */
+export interface UsageCounts extends UsageRow {
+  readonly hour: number;
+}
 
 export interface UsageFilter {
   readonly productIds?: readonly string[];
@@ -50,6 +53,7 @@ export function usageOf(
   return {
     organizationId: result.organizationId,
     day: result.createdAt.slice(0, 10),
+    hour: new Date(result.createdAt).getUTCHours(),
     productId: where.productId,
     versionId: where.versionId,
     model: result.model ?? '',
@@ -63,7 +67,7 @@ export function usageOf(
 
 /** Whether two parts fall on the same rollup row. */
 const sameRow = (a: UsageCounts, b: UsageCounts) =>
-  a.day === b.day && a.versionId === b.versionId && a.model === b.model;
+  a.day === b.day && a.hour === b.hour && a.versionId === b.versionId && a.model === b.model;
 
 /** What changed between a turn's old part and its new one: nothing, or one or two deltas. */
 export function usageDeltas(before: UsageCounts | null, after: UsageCounts): UsageCounts[] {

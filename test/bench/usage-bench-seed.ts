@@ -118,24 +118,31 @@ export async function seedTurns(handle: DatabaseHandle, place: SeedPlace, turns:
   await rollUp(handle, place);
 }
 
-/** The rollups of the seeded turns, as the writes that priced them one by one would have grown them. */
+/** The daily and hourly rollups of the seeded turns, as the writes that priced them one by one would have grown them. */
 async function rollUp(handle: DatabaseHandle, place: SeedPlace): Promise<void> {
-  const day =
-    handle.dialect === 'postgres'
-      ? `to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`
-      : 'substr(r.created_at, 1, 10)';
-  const grow = ['inference_result_count', 'input_tokens', 'output_tokens', 'cache_read_input_tokens', 'cost_nanos']
-    .map((column) => `${column} = usage_rollups.${column} + excluded.${column}`)
-    .join(', ');
-  await handle.sequelize.query(
-    `INSERT INTO usage_rollups (organization_id, day, version_id, model, product_id, inference_result_count,
-       input_tokens, output_tokens, cache_read_input_tokens, cost_nanos)
-     SELECT r.organization_id, ${day}, s.version_id, COALESCE(r.model, ''), v.product_id, COUNT(*),
-       SUM(r.input_tokens), SUM(r.output_tokens), SUM(COALESCE(r.cache_read_input_tokens, 0)), SUM(r.cost_nanos)
-     FROM inference_results r JOIN sessions s ON s.id = r.session_id JOIN versions v ON v.id = s.version_id
-     WHERE r.organization_id = $1 AND r.id LIKE $2
-     GROUP BY r.organization_id, ${day}, s.version_id, COALESCE(r.model, ''), v.product_id
-     ON CONFLICT (organization_id, day, version_id, model) DO UPDATE SET ${grow}`,
-    { bind: [place.organizationId, `inferenceResult_b${place.tag}_%`] },
-  );
+  const pg = handle.dialect === 'postgres';
+  const day = pg ? `to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')` : 'substr(r.created_at, 1, 10)';
+  const hour = pg
+    ? `CAST(to_char(r.created_at AT TIME ZONE 'UTC', 'HH24') AS integer)`
+    : 'CAST(substr(r.created_at, 12, 2) AS integer)';
+  const grow = (table: string) =>
+    ['inference_result_count', 'input_tokens', 'output_tokens', 'cache_read_input_tokens', 'cost_nanos']
+      .map((column) => `${column} = ${table}.${column} + excluded.${column}`)
+      .join(', ');
+  const fill = (table: string, keys: readonly string[], key: string) =>
+    handle.sequelize.query(
+      `INSERT INTO ${table} (organization_id, day, ${keys.length > 0 ? 'hour, ' : ''}version_id, model, product_id,
+         inference_result_count, input_tokens, output_tokens, cache_read_input_tokens, cost_nanos)
+       SELECT r.organization_id, ${day}, ${keys.map((k) => `${k}, `).join('')}s.version_id, COALESCE(r.model, ''),
+         v.product_id, COUNT(*), SUM(r.input_tokens), SUM(r.output_tokens),
+         SUM(COALESCE(r.cache_read_input_tokens, 0)), SUM(r.cost_nanos)
+       FROM inference_results r JOIN sessions s ON s.id = r.session_id JOIN versions v ON v.id = s.version_id
+       WHERE r.organization_id = $1 AND r.id LIKE $2
+       GROUP BY r.organization_id, ${day}, ${keys.map((k) => `${k}, `).join('')}s.version_id, COALESCE(r.model, ''),
+         v.product_id
+       ON CONFLICT (${key}) DO UPDATE SET ${grow(table)}`,
+      { bind: [place.organizationId, `inferenceResult_b${place.tag}_%`] },
+    );
+  await fill('usage_rollups', [], 'organization_id, day, version_id, model');
+  await fill('usage_hourly_rollups', [hour], 'organization_id, day, hour, version_id, model');
 }

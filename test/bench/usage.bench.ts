@@ -87,9 +87,14 @@ async function onDatabase(name: 'sqlite' | 'postgres'): Promise<void> {
     const range = `from=${day(0)}&to=${day(DAYS)}`;
     for (const groupBy of GROUPINGS)
       report(name, `groupBy=${groupBy}`, await measure(base, `groupBy=${groupBy}&${range}`, tenants));
-    // A range that does not start at midnight: its first, partial day is summed from the turns themselves.
-    const partial = `groupBy=day&from=${day(0)}T12:00:00Z&to=${day(DAYS)}`;
-    report(name, 'groupBy=day, from noon', await measure(base, partial, tenants, Math.min(SAMPLES, 5)));
+    // Ranges that do not start or end at midnight: whole hours of the partial days from the hourly rollups, only the
+    // partial hours at either end (here 12:00–12:37 on the first day, 11:00–11:23 on the last) from the turns.
+    const noon = `groupBy=day&from=${day(0)}T12:37:12Z&to=${day(DAYS - 1)}T11:23:45Z`;
+    report(name, 'groupBy=day, from 12:37', await measure(base, noon, tenants));
+    // What a client sending "the last 30 days" as timestamps asks: now − 30 days to now, minutes and seconds included.
+    const now = Date.now();
+    const recent = `groupBy=day&from=${new Date(now - DAYS * DAY_MS).toISOString()}&to=${new Date(now).toISOString()}`;
+    report(name, 'groupBy=day, now − 30 d', await measure(base, recent, tenants));
   } finally {
     await platform?.close();
     await handle.sequelize.close();

@@ -2,7 +2,7 @@
 // filtered by scope, days and lists, live turns' totals per session and per run, GENERATION spans' reports.
 import test from 'ava';
 import type { StoragePorts } from '../../application/ports/ports.ts';
-import type { UsageCounts } from '../../domain/cost/usage.ts';
+import type { UsageCounts, UsageRow } from '../../domain/cost/usage.ts';
 import { createInferenceGenerationItem } from '../../domain/inference-generation/inference-generation-item.ts';
 import { openStorage, storageNames } from '../support/storage-worlds.ts';
 import { createProduct } from '../../domain/catalog/product.ts';
@@ -12,6 +12,7 @@ import { evaluation, OLD, result, session, span } from './sweep-records.ts';
 const delta = (fields: Partial<UsageCounts>): UsageCounts => ({
   organizationId: 'org_a',
   day: '2026-01-01',
+  hour: 0,
   productId: 'product_1',
   versionId: 'version_1',
   model: 'gpt-x',
@@ -22,9 +23,15 @@ const delta = (fields: Partial<UsageCounts>): UsageCounts => ({
   costNanos: 1_000_000_007,
   ...fields,
 });
+/** A delta as a daily row (no hour). */
+const daily = ({ hour: _, ...row }: UsageCounts): UsageRow => row;
 const days = { fromDay: '2026-01-01', toDay: '2026-01-03' };
-const byKey = (rows: readonly UsageCounts[]) =>
-  [...rows].sort((a, b) => `${a.day}${a.versionId}${a.model}`.localeCompare(`${b.day}${b.versionId}${b.model}`));
+const byKey = <R extends UsageRow>(rows: readonly R[]) =>
+  [...rows].sort((a, b) =>
+    `${a.day}${(a as Partial<UsageCounts>).hour ?? ''}${a.versionId}${a.model}`.localeCompare(
+      `${b.day}${(b as Partial<UsageCounts>).hour ?? ''}${b.versionId}${b.model}`,
+    ),
+  );
 
 for (const name of await storageNames()) {
   const inWorld = (title: string, body: (storage: StoragePorts, t: any) => Promise<void>) =>
@@ -52,17 +59,20 @@ for (const name of await storageNames()) {
     // A negative delta takes a turn's old part back out (its price changed): the row shrinks.
     const out = { inferenceResultCount: 0, outputTokens: 0, cacheReadInputTokens: 0 };
     await uow.transaction(() => costLedger.addUsage([delta({ ...out, inputTokens: -5, costNanos: -3 })]));
-    t.deepEqual(byKey(await costLedger.usageRows('org_a', days)), [
-      delta({ model: '' }),
-      delta({
-        inferenceResultCount: 2,
-        inputTokens: 10,
-        outputTokens: 4,
-        cacheReadInputTokens: 2,
-        costNanos: 1_000_000_007,
-      }),
-      delta({ day: '2026-01-02', versionId: 'version_2', productId: 'product_2' }),
-    ]);
+    t.deepEqual(
+      byKey(await costLedger.usageRows('org_a', days)),
+      [
+        delta({ model: '' }),
+        delta({
+          inferenceResultCount: 2,
+          inputTokens: 10,
+          outputTokens: 4,
+          cacheReadInputTokens: 2,
+          costNanos: 1_000_000_007,
+        }),
+        delta({ day: '2026-01-02', versionId: 'version_2', productId: 'product_2' }),
+      ].map(daily),
+    );
     t.deepEqual(
       (await costLedger.usageRows('org_a', { ...days, productIds: ['product_2'] })).map((row) => row.versionId),
       ['version_2'],
@@ -87,8 +97,78 @@ for (const name of await storageNames()) {
       }),
       { message: 'rolled back' },
     );
-    t.deepEqual(await costLedger.usageRows('org_a', days), [delta({})]);
+    t.deepEqual(await costLedger.usageRows('org_a', days), [daily(delta({}))]);
+    t.deepEqual(await costLedger.hourlyUsageRows('org_a', { day: '2026-01-01', fromHour: 0, toHour: 24 }), [
+      daily(delta({})),
+    ]);
   });
+
+  inWorld(
+    'addUsage grows the hourly rollups beside the daily ones; hourlyUsageRows reads hours of one day',
+    async (s, t) => {
+      const { costLedger, uow } = s;
+      await uow.transaction(() =>
+        costLedger.addUsage([
+          delta({ hour: 0 }),
+          delta({ hour: 13 }),
+          delta({ hour: 13, inputTokens: 5 }),
+          delta({ hour: 23, model: '' }),
+          delta({ day: '2026-01-02', hour: 0 }),
+          delta({ hour: 13, organizationId: 'org_b' }),
+        ]),
+      );
+      // The daily row is the hours' sum.
+      t.deepEqual(
+        byKey(await costLedger.usageRows('org_a', { fromDay: '2026-01-01', toDay: '2026-01-02' })),
+        [
+          delta({ model: '' }),
+          delta({
+            inferenceResultCount: 3,
+            inputTokens: 25,
+            outputTokens: 6,
+            cacheReadInputTokens: 3,
+            costNanos: 3_000_000_021,
+          }),
+        ].map(daily),
+      );
+      const D = '2026-01-01';
+      const hours = (fromHour: number, toHour: number, filter = {}) =>
+        costLedger
+          .hourlyUsageRows('org_a', { day: '2026-01-01', fromHour, toHour, ...filter })
+          .then((rows) => byKey(rows).map((row) => [row.day, row.model, row.inferenceResultCount, row.inputTokens]));
+      // The hours read are summed per day, version and model.
+      const all = [
+        [D, '', 1, 10],
+        [D, 'gpt-x', 3, 25],
+      ];
+      t.deepEqual(await hours(0, 24), all);
+      // The edges: fromHour inclusive, toHour exclusive; the next day's hour 0 is not this day's.
+      t.deepEqual(await hours(0, 1), [[D, 'gpt-x', 1, 10]]);
+      t.deepEqual(await hours(1, 13), []);
+      t.deepEqual(await hours(13, 23), [[D, 'gpt-x', 2, 15]]);
+      t.deepEqual(await hours(14, 24), [[D, '', 1, 10]]);
+      t.deepEqual(await hours(0, 24, { models: [''] }), [[D, '', 1, 10]]);
+      t.deepEqual(await hours(0, 24, { productIds: ['product_2'] }), []);
+      t.deepEqual(await hours(0, 24, { versionIds: [] }), []);
+      t.deepEqual(await costLedger.hourlyUsageRows('org_c', { day: '2026-01-01', fromHour: 0, toHour: 24 }), []);
+      // A failing transaction takes both rollups' deltas back.
+      await t.throwsAsync(
+        uow.transaction(async () => {
+          await costLedger.addUsage([delta({ hour: 13 }), delta({ hour: 5, model: 'fresh' })]);
+          throw new Error('rolled back');
+        }),
+        { message: 'rolled back' },
+      );
+      t.deepEqual(await hours(0, 24), all);
+      t.is((await costLedger.usageRows('org_a', { fromDay: '2026-01-01', toDay: '2026-01-02' })).length, 2);
+      // Outside a transaction, both rollups still grow.
+      await costLedger.addUsage([delta({ hour: 7 })]);
+      t.deepEqual(
+        (await hours(7, 8)).map((row) => row[2]),
+        [1],
+      );
+    },
+  );
 
   inWorld('totals per session and per run count live turns of their organization only', async (s, t) => {
     const { sessions, inferenceResults, evaluations, inferenceGenerationItems, costLedger } = s;
@@ -218,14 +298,16 @@ for (const name of await storageNames()) {
     const span = { from: at('1T18:00:00.000'), to: at('2T02:00:00.000') };
     const rows = byKey(await costLedger.turnUsage('org_a', span));
     const row = (fields: Partial<UsageCounts>, count: number) =>
-      delta({
-        ...fields,
-        inferenceResultCount: count,
-        inputTokens: 10 * count,
-        outputTokens: count,
-        cacheReadInputTokens: 2 * count,
-        costNanos: 5 * count,
-      });
+      daily(
+        delta({
+          ...fields,
+          inferenceResultCount: count,
+          inputTokens: 10 * count,
+          outputTokens: count,
+          cacheReadInputTokens: 2 * count,
+          costNanos: 5 * count,
+        }),
+      );
     t.deepEqual(rows, [
       row({ day: '2026-01-01' }, 2),
       row({ day: '2026-01-02', model: '' }, 1),

@@ -15,6 +15,7 @@ import * as modelAndUsage from './0016-model-and-usage.ts';
 import * as marketplaceTokenBinding from './0017-marketplace-token-binding.ts';
 import * as listFilterIndexes from './0018-list-filter-indexes.ts';
 import * as costs from './0019-costs.ts';
+import * as hourlyUsage from './0020-hourly-usage.ts';
 import * as monitors from './0021-monitors.ts';
 import * as alertOnce from './0022-alert-once.ts';
 import * as datasetGeneration from './0023-dataset-generation.ts';
@@ -43,6 +44,7 @@ export const migrations: readonly Migration[] = [
   { name: '0017-marketplace-token-binding', ...marketplaceTokenBinding },
   { name: '0018-list-filter-indexes', ...listFilterIndexes },
   { name: '0019-costs', ...costs },
+  { name: '0020-hourly-usage', ...hourlyUsage },
   { name: '0021-monitors', ...monitors },
   { name: '0022-alert-once', ...alertOnce },
   { name: '0023-dataset-generation', ...datasetGeneration },

@@ -1,9 +1,10 @@
-/** The rollup columns a delta adds to, as `column = usage_rollups.column + excluded.column`. */
-const GROW = `inference_result_count = usage_rollups.inference_result_count + excluded.inference_result_count,
-  input_tokens = usage_rollups.input_tokens + excluded.input_tokens,
-  output_tokens = usage_rollups.output_tokens + excluded.output_tokens,
-  cache_read_input_tokens = usage_rollups.cache_read_input_tokens + excluded.cache_read_input_tokens,
-  cost_nanos = usage_rollups.cost_nanos + excluded.cost_nanos`;
+/** The rollup columns a delta adds to, as `column = table.column + excluded.column`. */
+const grow = (table: string) =>
+  ['inference_result_count', 'input_tokens', 'output_tokens', 'cache_read_input_tokens', 'cost_nanos']
+    .map((column) => `${column} = ${table}.${column} + excluded.${column}`)
+    .join(', ');
+const GROW = grow('usage_rollups');
+const GROW_HOURLY = grow('usage_hourly_rollups');
 
 const ROLLUP_COLUMNS = `organization_id, day, version_id, model, product_id, inference_result_count, input_tokens,
   output_tokens, cache_read_input_tokens, cost_nanos`;
@@ -11,6 +12,13 @@ const ROLLUP_COLUMNS = `organization_id, day, version_id, model, product_id, inf
 const ROLLUP_FIELDS = `organization_id AS "organizationId", day, version_id AS "versionId", model,
   product_id AS "productId", inference_result_count AS "inferenceResultCount", input_tokens AS "inputTokens",
   output_tokens AS "outputTokens", cache_read_input_tokens AS "cacheReadInputTokens", cost_nanos AS "costNanos"`;
+
+/** Hourly rows' counts summed per day, version and model (a day's hours fold into the day). */
+const HOURLY_SUMS = `organization_id AS "organizationId", day, version_id AS "versionId", model,
+  product_id AS "productId", SUM(inference_result_count) AS "inferenceResultCount", SUM(input_tokens) AS "inputTokens",
+  SUM(output_tokens) AS "outputTokens", SUM(cache_read_input_tokens) AS "cacheReadInputTokens",
+  SUM(cost_nanos) AS "costNanos"`;
+const HOURLY_GROUP = 'GROUP BY organization_id, day, version_id, model, product_id';
 
 const TOTALS = `SUM(COALESCE(r.input_tokens, 0)) AS "inputTokens", SUM(COALESCE(r.output_tokens, 0)) AS "outputTokens",
   SUM(COALESCE(r.cost_nanos, 0)) AS "costNanos"`;
@@ -20,17 +28,21 @@ const TURN_SUMS = `COUNT(*) AS "inferenceResultCount", SUM(COALESCE(r.input_toke
   SUM(COALESCE(r.output_tokens, 0)) AS "outputTokens",
   SUM(COALESCE(r.cache_read_input_tokens, 0)) AS "cacheReadInputTokens", SUM(COALESCE(r.cost_nanos, 0)) AS "costNanos"`;
 
-/** Turns of one organization in a time span (deleted ones too), summed per day, version and model. */
-const turnUsage = (day: string, list: (n: number) => string) => `SELECT r.organization_id AS "organizationId",
-    ${day} AS day, s.version_id AS "versionId", COALESCE(r.model, '') AS model, v.product_id AS "productId", ${TURN_SUMS}
-  FROM inference_results r
-  JOIN sessions s ON s.id = r.session_id AND s.organization_id = $1
-  JOIN versions v ON v.id = s.version_id AND v.organization_id = $1
-  WHERE r.organization_id = $1 AND r.created_at >= $2 AND r.created_at < $3
-    AND ($4 IS NULL OR v.product_id IN (${list(4)}))
-    AND ($5 IS NULL OR s.version_id IN (${list(5)}))
-    AND ($6 IS NULL OR COALESCE(r.model, '') IN (${list(6)}))
-  GROUP BY r.organization_id, ${day}, s.version_id, COALESCE(r.model, ''), v.product_id`;
+/**
+ * Turns of one organization in a time span (deleted ones too), summed per day, version and model; the versions'
+ * products looked up once per summed row rather than once per turn (CROSS JOIN: SQLite keeps that order).
+ */
+const turnUsage = (day: string, list: (n: number) => string) => `SELECT t.*, v.product_id AS "productId" FROM (
+    SELECT r.organization_id AS "organizationId", ${day} AS day, s.version_id AS "versionId",
+      COALESCE(r.model, '') AS model, ${TURN_SUMS}
+    FROM inference_results r
+    JOIN sessions s ON s.id = r.session_id AND s.organization_id = $1
+    WHERE r.organization_id = $1 AND r.created_at >= $2 AND r.created_at < $3
+      AND ($5 IS NULL OR s.version_id IN (${list(5)}))
+      AND ($6 IS NULL OR COALESCE(r.model, '') IN (${list(6)}))
+    GROUP BY r.organization_id, ${day}, s.version_id, COALESCE(r.model, '')
+  ) t CROSS JOIN versions v
+  WHERE v.id = t."versionId" AND v.organization_id = $1 AND ($4 IS NULL OR v.product_id IN (${list(4)}))`;
 
 /** The cost ledger's statements, one text per dialect; `$n` are bound values, lists one JSON text each. */
 export const COST_SQL = {
@@ -42,6 +54,19 @@ export const COST_SQL = {
         "productId" text, "inferenceResultCount" float8, "inputTokens" float8, "outputTokens" float8,
         "cacheReadInputTokens" float8, "costNanos" float8)
       ON CONFLICT (organization_id, day, version_id, model) DO UPDATE SET ${GROW}`,
+    addHourlyUsage: `INSERT INTO usage_hourly_rollups (${ROLLUP_COLUMNS}, hour)
+      SELECT r."organizationId", r.day, r."versionId", r.model, r."productId", r."inferenceResultCount", r."inputTokens",
+        r."outputTokens", r."cacheReadInputTokens", r."costNanos", r.hour
+      FROM json_to_recordset($1::json) AS r("organizationId" text, day text, "versionId" text, model text,
+        "productId" text, "inferenceResultCount" float8, "inputTokens" float8, "outputTokens" float8,
+        "cacheReadInputTokens" float8, "costNanos" float8, hour integer)
+      ON CONFLICT (organization_id, day, hour, version_id, model) DO UPDATE SET ${GROW_HOURLY}`,
+    hourlyUsageRows: `SELECT ${HOURLY_SUMS} FROM usage_hourly_rollups
+      WHERE organization_id = $1 AND day = $2 AND hour >= $3::integer AND hour < $7::integer
+        AND ($4::text IS NULL OR product_id IN (SELECT json_array_elements_text($4::json)))
+        AND ($5::text IS NULL OR version_id IN (SELECT json_array_elements_text($5::json)))
+        AND ($6::text IS NULL OR model IN (SELECT json_array_elements_text($6::json)))
+      ${HOURLY_GROUP}`,
     usageRows: `SELECT ${ROLLUP_FIELDS} FROM usage_rollups
       WHERE organization_id = $1 AND day >= $2 AND day < $3
         AND ($4::text IS NULL OR product_id IN (SELECT json_array_elements_text($4::json)))
@@ -74,6 +99,19 @@ export const COST_SQL = {
         json_extract(value, '$.cacheReadInputTokens'), json_extract(value, '$.costNanos')
       FROM json_each($1) WHERE true
       ON CONFLICT (organization_id, day, version_id, model) DO UPDATE SET ${GROW}`,
+    addHourlyUsage: `INSERT INTO usage_hourly_rollups (${ROLLUP_COLUMNS}, hour)
+      SELECT json_extract(value, '$.organizationId'), json_extract(value, '$.day'), json_extract(value, '$.versionId'),
+        json_extract(value, '$.model'), json_extract(value, '$.productId'), json_extract(value, '$.inferenceResultCount'),
+        json_extract(value, '$.inputTokens'), json_extract(value, '$.outputTokens'),
+        json_extract(value, '$.cacheReadInputTokens'), json_extract(value, '$.costNanos'), json_extract(value, '$.hour')
+      FROM json_each($1) WHERE true
+      ON CONFLICT (organization_id, day, hour, version_id, model) DO UPDATE SET ${GROW_HOURLY}`,
+    hourlyUsageRows: `SELECT ${HOURLY_SUMS} FROM usage_hourly_rollups
+      WHERE organization_id = $1 AND day = $2 AND hour >= $3 AND hour < $7
+        AND ($4 IS NULL OR product_id IN (SELECT value FROM json_each($4)))
+        AND ($5 IS NULL OR version_id IN (SELECT value FROM json_each($5)))
+        AND ($6 IS NULL OR model IN (SELECT value FROM json_each($6)))
+      ${HOURLY_GROUP}`,
     usageRows: `SELECT ${ROLLUP_FIELDS} FROM usage_rollups
       WHERE organization_id = $1 AND day >= $2 AND day < $3
         AND ($4 IS NULL OR product_id IN (SELECT value FROM json_each($4)))
