@@ -9,7 +9,7 @@ import { defineTracingModels } from './models/tracing-models.ts';
 import { SequelizeBulkRecordStore } from './sequelize-bulk-record-store.ts';
 import type { DatabaseHandle } from './support/database.ts';
 import { jsonBulkInsert } from './support/json-bulk-insert.ts';
-import { encodePgInsert, type PgInsertStatement, pgBoundInsert } from './support/pg-bound-insert.ts';
+import { encodePgInsert, type PgInsertStatement, pgJsonInsert } from './support/pg-json-insert.ts';
 import { encodeSqliteInsert, type SqliteInsertStatement, sqliteBoundInsert } from './support/sqlite-bound-insert.ts';
 import { guardOutage } from './support/outages.ts';
 import type { TransactionContext } from './support/transaction-context.ts';
@@ -122,18 +122,18 @@ async function listByIds<T extends InferenceResult | Span>(
 /** A span batch encoded for the hot-path insert of its database. */
 type EncodedBatch =
   | { readonly dialect: 'sqlite'; readonly statements: readonly SqliteInsertStatement[] }
-  | { readonly dialect: 'postgres'; readonly statements: readonly PgInsertStatement[] };
+  | { readonly dialect: 'postgres'; readonly statement: PgInsertStatement };
 
 /**
- * SQL spans: ids unique per organization (primary key organization_id, id); batches land with bound
- * multi-row statements. Parent links settle with a look-up over the pending-parent index (usually empty) and set-based updates
+ * SQL spans: ids unique per organization (primary key organization_id, id); batches land with one JSON-fed
+ * statement. Parent links settle with a look-up over the pending-parent index (usually empty) and set-based updates
  * only when something waits.
  */
 export class SequelizeSpanStore extends SequelizeBulkRecordStore<Span> implements SpanStore {
   /**
    * The hot path, inside a transaction with existing ids ignored, runs on the transaction's connection through the
-   * driver: bound multi-row inserts (sqliteBoundInsert, pgBoundInsert); otherwise a whole batch in one statement
-   * with one JSON parameter through Sequelize (jsonBulkInsert).
+   * driver: bound multi-row inserts on SQLite (sqliteBoundInsert), the one-JSON-parameter insert on PostgreSQL
+   * (pgJsonInsert); otherwise a whole batch in one statement with one JSON parameter through Sequelize (jsonBulkInsert).
    */
   override async insertMany(records: readonly Span[], options: { ignoreExisting?: boolean } = {}): Promise<void> {
     if (records.length === 0) return;
@@ -143,7 +143,7 @@ export class SequelizeSpanStore extends SequelizeBulkRecordStore<Span> implement
       const inserted = guardOutage(() =>
         encoded.dialect === 'sqlite'
           ? sqliteBoundInsert(encoded.statements, transaction)
-          : pgBoundInsert(encoded.statements, transaction),
+          : pgJsonInsert(encoded.statement, transaction),
       );
       if (await inserted) return;
     }
@@ -172,7 +172,7 @@ export class SequelizeSpanStore extends SequelizeBulkRecordStore<Span> implement
   private encode(records: readonly Span[]): EncodedBatch {
     return this.database.dialect === 'sqlite'
       ? { dialect: 'sqlite', statements: encodeSqliteInsert(this.model, records) }
-      : { dialect: 'postgres', statements: encodePgInsert(this.model, records) };
+      : { dialect: 'postgres', statement: encodePgInsert(this.model, records) };
   }
 
   /** For `listByIds`: the light read path of this store. */

@@ -100,7 +100,7 @@ function insertStatement(columns: readonly string[], dialect: 'sqlite' | 'postgr
 /** CPU seconds the database's server processes have used so far (PostgreSQL on this machine). */
 export const databaseCpu = async (url: string) => totalCpuSeconds(await postgresBackends(url));
 
-/** The driver on PostgreSQL: a pool of CLIENTS connections, each batch BEGIN, one prepared INSERT, COMMIT. */
+/** The driver on PostgreSQL: a pool of CLIENTS connections, each batch BEGIN, one INSERT, COMMIT. */
 export async function throughPostgres(
   url: string,
   owner: Owner,
@@ -113,7 +113,7 @@ export async function throughPostgres(
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      await client.query({ name: 'spans_driver_insert', text: sql, values });
+      await client.query(sql, values);
       await client.query('COMMIT');
     } finally {
       client.release();
@@ -127,7 +127,7 @@ export async function throughPostgres(
   return { ...phase, databaseSeconds };
 }
 
-/** The driver on SQLite: one connection (SQLite has one writer), batches in turn: BEGIN IMMEDIATE, one prepared INSERT, COMMIT. */
+/** The driver on SQLite: one connection (SQLite has one writer), batches in turn: BEGIN IMMEDIATE, one INSERT, COMMIT. */
 export async function throughSqlite(file: string, owner: Owner, columns: readonly string[]): Promise<Phase> {
   const database = new sqlite3.Database(file);
   const run = (sql: string, values: unknown[] = []) =>
@@ -135,22 +135,18 @@ export async function throughSqlite(file: string, owner: Owner, columns: readonl
   await run('PRAGMA busy_timeout = 30000');
   await run('PRAGMA synchronous = NORMAL');
   const { sql, bind } = insertStatement(columns, 'sqlite', owner);
-  const prepared = database.prepare(sql);
-  const insertRows = (values: unknown[]) =>
-    new Promise<void>((resolve, reject) => prepared.run(values, (error) => (error ? reject(error) : resolve())));
   let queue = Promise.resolve();
   const insert = (name: string) => {
     const values = bind(name);
     const turn = queue.then(async () => {
       await run('BEGIN IMMEDIATE');
-      await insertRows(values);
+      await run(sql, values);
       await run('COMMIT');
     });
     queue = turn.catch(() => undefined);
     return turn;
   };
   const phase = await forDuration(insert, 'd');
-  await new Promise<void>((resolve) => prepared.finalize(() => resolve()));
   await new Promise<void>((resolve) => database.close(() => resolve()));
   return phase;
 }
