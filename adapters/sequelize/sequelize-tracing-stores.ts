@@ -11,20 +11,9 @@ import type { DatabaseHandle } from './support/database.ts';
 import { jsonBulkInsert } from './support/json-bulk-insert.ts';
 import { encodePgInsert, type PgInsertStatement, pgJsonInsert } from './support/pg-json-insert.ts';
 import { encodeSqliteInsert, type SqliteInsertStatement, sqliteBoundInsert } from './support/sqlite-bound-insert.ts';
+import { idsIn, jsonIds } from './support/json-id-list.ts';
 import { guardOutage } from './support/outages.ts';
 import type { TransactionContext } from './support/transaction-context.ts';
-
-/** A list of values as one bound JSON parameter, read back as a one-column set by `idsIn`. */
-const jsonIds = (ids: readonly string[]): string => JSON.stringify(ids);
-
-/**
- * The SQL for `column IN (the ids bound as one JSON parameter)` in either dialect, whatever their number;
- * `parameter` is its placeholder (`$2` for Sequelize's bind, `?` for the light read path).
- */
-const idsIn = (dialect: string, column: string, parameter: string): string =>
-  dialect === 'postgres'
-    ? `${column} IN (SELECT json_array_elements_text(${parameter}::json))`
-    : `${column} IN (SELECT value FROM json_each(${parameter}))`;
 
 /** SQL inference results: `dropped_span_count = dropped_span_count + n`, which `update` never writes. */
 export class SequelizeInferenceResultStore
@@ -210,6 +199,17 @@ export class SequelizeSpanStore extends SequelizeBulkRecordStore<Span> implement
       `UPDATE spans SET parent_pending = false WHERE organization_id = $1 AND ${idsIn(dialect, 'id', '$2')}`,
       { bind: [scope, jsonIds(settled)], type: QueryTypes.UPDATE, transaction },
     );
+  }
+
+  /** A read over the pending-parent partial index, outside any transaction: usually nothing waits. */
+  async hasWaitingChildren(scope: string, parentIds: readonly string[]): Promise<boolean> {
+    if (parentIds.length === 0) return false;
+    const rows = await this.database.rows.select(
+      `SELECT 1 AS found FROM spans WHERE organization_id = ? AND parent_pending = true AND ${idsIn(this.database.dialect, 'parent_trace_id', '?')} LIMIT 1`,
+      [scope, jsonIds(parentIds)],
+      this.context.current(),
+    );
+    return rows.length > 0;
   }
 
   /** Of these spans, the ones still waiting whose parent is stored. */

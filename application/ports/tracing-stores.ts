@@ -24,6 +24,8 @@ export interface InferenceResultStore extends BulkRecordStore<InferenceResult> {
  */
 export interface SpanStore extends BulkRecordStore<Span> {
   settleParents(scope: string, arrived: readonly string[], waiting: readonly string[]): Promise<void>;
+  /** Whether a stored span of the organization waits (`parentPending`) for a parent with one of these ids. */
+  hasWaitingChildren(scope: string, parentIds: readonly string[]): Promise<boolean>;
   /** The organization's spans with these ids, soft-deleted ones included; one query. */
   listByIds(scope: string, ids: readonly string[]): Promise<Span[]>;
   /**

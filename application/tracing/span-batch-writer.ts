@@ -10,6 +10,13 @@ import type { Ports } from '../ports/ports.ts';
 type WriterPorts = Pick<Ports, 'inferenceResults' | 'spans' | 'ids' | 'clock'>;
 
 /**
+ * A planned batch, and whether its transaction settles parent links: only when a span of the batch waits for its
+ * parent, or a stored span waited (when planning) for one of the batch's ids. Otherwise the transaction holds just the
+ * writes (on SQLite the one write lock), and what a concurrent batch stored meanwhile is settled after the commit.
+ */
+export type SpanWritePlan = SpanBatchPlan & { readonly settleInside: boolean };
+
+/**
  * Reads what a batch of span inputs needs (one query for the inference results named, one for the organization's
  * spans with the batch's ids, deleted ones included), checks tenancy (403 for another organization's inference
  * result) and plans the batch. Writes nothing, so it runs before the write transaction: an organization never
@@ -22,13 +29,14 @@ export async function planSpanWrite(
   scope: string,
   inputs: readonly unknown[],
   known: readonly InferenceResult[] = [],
-): Promise<SpanBatchPlan> {
+): Promise<SpanWritePlan> {
   const knownIds = new Set(known.map((result) => result.id));
   const resultIds = distinctField(inputs, 'inferenceResultId').filter((id) => !knownIds.has(id));
   const spanIds = distinctField(inputs, 'id');
-  const [results, resent] = await Promise.all([
+  const [results, resent, childrenWait] = await Promise.all([
     writableResults(ports, scope, resultIds),
     spanIds.length === 0 ? [] : ports.spans.listByIds(scope, spanIds),
+    ports.spans.hasWaitingChildren(scope, spanIds),
   ]);
   const context = {
     organizationId: scope,
@@ -39,7 +47,7 @@ export async function planSpanWrite(
     ports.ids.next('trace'),
   );
   ports.spans.stage?.(plan.fresh);
-  return plan;
+  return { ...plan, settleInside: childrenWait || plan.created.some((span) => span.parentPending) };
 }
 
 /**
@@ -68,12 +76,12 @@ export async function settleSpanPlan(ports: Pick<Ports, 'spans'>, scope: string,
 
 /**
  * Writes a planned batch inside the caller's transaction: one multi-row insert, the dropped-span counts, and the
- * parent links, so what commits is settled.
+ * parent links when something waited at planning time (`settleInside`), so what commits is settled.
  */
-export async function storeSpanPlan(ports: WriterPorts, scope: string, plan: SpanBatchPlan): Promise<void> {
+export async function storeSpanPlan(ports: WriterPorts, scope: string, plan: SpanWritePlan): Promise<void> {
   await ports.spans.insertMany(plan.fresh, { ignoreExisting: true });
   await ports.inferenceResults.addDroppedSpans(scope, plan.dropped);
-  await settleSpanPlan(ports, scope, plan);
+  if (plan.settleInside) await settleSpanPlan(ports, scope, plan);
 }
 
 /**
