@@ -23,6 +23,7 @@ import {
   SECONDS,
   WARMUP,
 } from './span-bench-settings.ts';
+import { roundTripCounter } from './span-bench-round-trips.ts';
 import { databaseCpu, overHttp, overOtlp, type Phase, throughPostgres, throughSqlite } from './span-bench-writers.ts';
 
 /** The server process's peak resident memory so far (VmHWM), in MB. */
@@ -43,11 +44,15 @@ const SERVER_KIND = process.env.BENCH_SPAN_SERVER === 'source' ? 'source' : 'bui
  * Starts the platform in a child process, as a deployment would run apart from its clients: this checkout's, or
  * the one at `root` (a baseline). With BENCH_SPAN_PROFILE the server leaves a CPU profile in that folder.
  */
-const startServer = (databaseUrl: string, root?: string) =>
-  startBenchServer(databaseUrl, SERVER_KIND, {
+async function startServer(databaseUrl: string, root?: string) {
+  const trips = roundTripCounter();
+  const server = await startBenchServer(databaseUrl, SERVER_KIND, {
     ...(root ? { root } : {}),
-    nodeArguments: PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [],
+    nodeArguments: [...trips.nodeArguments, ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [])],
+    env: trips.env,
   });
+  return { ...server, roundTrips: () => trips.read(server.pid) };
+}
 
 interface Target {
   readonly label: string;
@@ -86,15 +91,26 @@ async function measure(name: 'sqlite' | 'postgres'): Promise<void> {
     // CPU milliseconds per 1000 spans of the process writing them: the server, or this process for the driver
     // (SQLite's work included, as it runs in-process; PostgreSQL's not, on either side: printed apart).
     const perThousand = (seconds: number, spans: number) => (seconds * 1000 * 1000) / spans;
-    const http: { phase: Phase; cpu: number; database: number }[] = [];
+    const http: { phase: Phase; cpu: number; database: number; trips: number; queuePerSecond: number }[] = [];
+    const idle: number[] = [];
     for (const each of targets) {
+      // What the server spends with no request (the embedded job queue's polling): 2 s before its phase.
+      const idleBefore = await cpuSeconds(each.server.pid);
+      await new Promise((done) => setTimeout(done, 2000));
+      idle.push(((await cpuSeconds(each.server.pid)) - idleBefore) * 500);
+      const tripsBefore = await each.server.roundTrips();
       const before = await cpuSeconds(each.server.pid);
       const databaseBefore = name === 'postgres' ? await databaseCpu(each.store.url) : 0;
       const phase = await overHttp(each.world, each.owner, each.key);
       const cpu = perThousand((await cpuSeconds(each.server.pid)) - before, phase.spans);
       const database =
         name === 'postgres' ? perThousand((await databaseCpu(each.store.url)) - databaseBefore, phase.spans) : 0;
-      http.push({ phase, cpu, database });
+      const tripsAfter = await each.server.roundTrips();
+      const trips = (tripsAfter[name] - tripsBefore[name]) / (phase.spans / BATCH);
+      const queuePerSecond = (tripsAfter.queue - tripsBefore.queue) / phase.seconds;
+      http.push({ phase, cpu, database, trips, queuePerSecond });
+      for (const [sql, count] of Object.entries(tripsAfter.statements))
+        line(`  ${((count - (tripsBefore.statements[sql] ?? 0)) / (phase.spans / BATCH)).toFixed(2)} a batch: ${sql}`);
     }
     const ownBefore = process.cpuUsage();
     let driver: Phase;
@@ -116,7 +132,7 @@ async function measure(name: 'sqlite' | 'postgres'): Promise<void> {
     const how = `one run of ${SECONDS} s a phase, ${CLIENTS} clients, batches of ${BATCH} 1 KB spans, ${MINIMAL ? 'return=minimal' : 'full echo parsed'}, driver into a copy of spans${WARMUP ? `, ${WARMUP} warm-up batches a client` : ''}`;
     for (const [index, each] of targets.entries()) {
       const who = `${name} ${each.label}`.padEnd(18);
-      const { phase, cpu, database } = http[index];
+      const { phase, cpu, database, trips, queuePerSecond } = http[index];
       line(
         `${who} http ${figure(rate(phase))} spans/s   driver ${figure(rate(driver))} spans/s   ratio ${(rate(phase) / rate(driver)).toFixed(2)}   (${how}; ${phase.spans} and ${driver.spans} spans)`,
       );
@@ -131,6 +147,10 @@ async function measure(name: 'sqlite' | 'postgres'): Promise<void> {
         line(
           `${who} PostgreSQL's CPU per 1000 spans: http ${database.toFixed(0)} ms, driver ${driverDatabase.toFixed(0)} ms; both processes together: http ${(cpu + database).toFixed(0)} ms, driver ${(driverCpu + driverDatabase).toFixed(0)} ms`,
         );
+      line(
+        `${who} database round trips per batch: http ${trips.toFixed(1)}, driver 3 (${name === 'postgres' ? `queries sent; besides, the job queue's polling: ${queuePerSecond.toFixed(0)} a second` : 'statements stepped'})`,
+      );
+      line(`${who} server CPU while idle: ${idle[index].toFixed(0)} ms a second (in the CPU per 1000 spans above)`);
       line(`${who} server peak RSS ${peakRss(each.server.pid)} MB`);
     }
   } finally {
