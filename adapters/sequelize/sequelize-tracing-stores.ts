@@ -9,11 +9,11 @@ import { defineTracingModels } from './models/tracing-models.ts';
 import { SequelizeBulkRecordStore } from './sequelize-bulk-record-store.ts';
 import type { DatabaseHandle } from './support/database.ts';
 import { jsonBulkInsert } from './support/json-bulk-insert.ts';
-import { encodePgInsert, type PgInsertStatement, pgJsonInsert } from './support/pg-json-insert.ts';
-import { encodeSqliteInsert, type SqliteInsertStatement, sqliteBoundInsert } from './support/sqlite-bound-insert.ts';
+import { type EncodedBatch, encodeBatch, insertEncoded, singleStatement } from './support/encoded-batch.ts';
 import { idsIn, jsonIds } from './support/json-id-list.ts';
 import { guardOutage } from './support/outages.ts';
-import type { TransactionContext } from './support/transaction-context.ts';
+import { onOwnConnection } from './support/own-connection.ts';
+import { connectionOf, type TransactionContext } from './support/transaction-context.ts';
 
 /** SQL inference results: `dropped_span_count = dropped_span_count + n`, which `update` never writes. */
 export class SequelizeInferenceResultStore
@@ -108,11 +108,6 @@ async function listByIds<T extends InferenceResult | Span>(
   return rows.map((row) => codec.decode(row, 'r') as T);
 }
 
-/** A span batch encoded for the hot-path insert of its database. */
-type EncodedBatch =
-  | { readonly dialect: 'sqlite'; readonly statements: readonly SqliteInsertStatement[] }
-  | { readonly dialect: 'postgres'; readonly statement: PgInsertStatement };
-
 /**
  * SQL spans: ids unique per organization (primary key organization_id, id); batches land with one JSON-fed
  * statement. Parent links settle with a look-up over the pending-parent index (usually empty) and set-based updates
@@ -127,14 +122,10 @@ export class SequelizeSpanStore extends SequelizeBulkRecordStore<Span> implement
   override async insertMany(records: readonly Span[], options: { ignoreExisting?: boolean } = {}): Promise<void> {
     if (records.length === 0) return;
     const transaction = this.context.current();
-    if (options.ignoreExisting) {
+    const connection = connectionOf(transaction);
+    if (options.ignoreExisting && connection) {
       const encoded = this.staged.get(records) ?? this.encode(records);
-      const inserted = guardOutage(() =>
-        encoded.dialect === 'sqlite'
-          ? sqliteBoundInsert(encoded.statements, transaction)
-          : pgJsonInsert(encoded.statement, transaction),
-      );
-      if (await inserted) return;
+      return guardOutage(() => insertEncoded(encoded, connection));
     }
     try {
       await jsonBulkInsert(this.model, this.database.dialect, records, {
@@ -144,6 +135,16 @@ export class SequelizeSpanStore extends SequelizeBulkRecordStore<Span> implement
     } catch (error) {
       throw this.translate(error);
     }
+  }
+
+  /** One statement outside a transaction (atomic by itself) on a connection of its own; see the port. */
+  async insertAlone(records: readonly Span[]): Promise<boolean> {
+    if (records.length === 0) return true;
+    if (this.context.current()) return false;
+    const encoded = this.staged.get(records) ?? this.encode(records);
+    if (!singleStatement(encoded)) return false;
+    await guardOutage(() => onOwnConnection(this.database, (connection) => insertEncoded(encoded, connection)));
+    return true;
   }
 
   async listByIds(scope: string, ids: readonly string[]): Promise<Span[]> {
@@ -159,9 +160,7 @@ export class SequelizeSpanStore extends SequelizeBulkRecordStore<Span> implement
   }
 
   private encode(records: readonly Span[]): EncodedBatch {
-    return this.database.dialect === 'sqlite'
-      ? { dialect: 'sqlite', statements: encodeSqliteInsert(this.model, records) }
-      : { dialect: 'postgres', statement: encodePgInsert(this.model, records) };
+    return encodeBatch(this.model, this.database.dialect, records);
   }
 
   /** For `listByIds`: the light read path of this store. */

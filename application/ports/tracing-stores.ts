@@ -33,4 +33,10 @@ export interface SpanStore extends BulkRecordStore<Span> {
    * transaction, so the transaction (and on SQLite the one write lock) is not held while the batch is encoded.
    */
   stage?(records: readonly Span[]): void;
+  /**
+   * Optional: inserts a batch (stored ids ignored) outside any transaction when one statement holds it all, which is
+   * atomic by itself, and answers true; answers false, writing nothing, when it would take more (the caller then
+   * writes it in a transaction). Saves the transaction's BEGIN and COMMIT when the insert is all a batch writes.
+   */
+  insertAlone?(records: readonly Span[]): Promise<boolean>;
 }
