@@ -92,12 +92,17 @@ async function measure(name: 'sqlite' | 'postgres'): Promise<void> {
     // (SQLite's work included, as it runs in-process; PostgreSQL's not, on either side: printed apart).
     const perThousand = (seconds: number, spans: number) => (seconds * 1000 * 1000) / spans;
     const http: { phase: Phase; cpu: number; database: number; trips: number; queuePerSecond: number }[] = [];
-    const idle: number[] = [];
+    const idle: { server: number; database: number }[] = [];
     for (const each of targets) {
-      // What the server spends with no request (the embedded job queue's polling): 2 s before its phase.
+      // What the server (and PostgreSQL for it) spends with no request, in ms a second: the embedded job queue's
+      // polling. Measured for 2 s before its phase, and taken out of the net figures.
       const idleBefore = await cpuSeconds(each.server.pid);
+      const idleDatabase = name === 'postgres' ? await databaseCpu(each.store.url) : 0;
       await new Promise((done) => setTimeout(done, 2000));
-      idle.push(((await cpuSeconds(each.server.pid)) - idleBefore) * 500);
+      idle.push({
+        server: ((await cpuSeconds(each.server.pid)) - idleBefore) * 500,
+        database: name === 'postgres' ? ((await databaseCpu(each.store.url)) - idleDatabase) * 500 : 0,
+      });
       const tripsBefore = await each.server.roundTrips();
       const before = await cpuSeconds(each.server.pid);
       const databaseBefore = name === 'postgres' ? await databaseCpu(each.store.url) : 0;
@@ -150,7 +155,11 @@ async function measure(name: 'sqlite' | 'postgres'): Promise<void> {
       line(
         `${who} database round trips per batch: http ${trips.toFixed(1)}, driver 3 (${name === 'postgres' ? `queries sent; besides, the job queue's polling: ${queuePerSecond.toFixed(0)} a second` : 'statements stepped'})`,
       );
-      line(`${who} server CPU while idle: ${idle[index].toFixed(0)} ms a second (in the CPU per 1000 spans above)`);
+      const idleShare = (perSecond: number) => (perSecond * phase.seconds) / (phase.spans / 1000);
+      const { server: idleServer, database: idleDatabase } = idle[index];
+      line(
+        `${who} while idle: server ${idleServer.toFixed(0)} ms CPU a second${name === 'postgres' ? `, PostgreSQL ${idleDatabase.toFixed(0)} ms` : ''}; net of it, per 1000 spans: server ${(cpu - idleShare(idleServer)).toFixed(0)} ms${name === 'postgres' ? `, PostgreSQL ${(database - idleShare(idleDatabase)).toFixed(0)} ms` : ''}`,
+      );
       line(`${who} server peak RSS ${peakRss(each.server.pid)} MB`);
     }
   } finally {
