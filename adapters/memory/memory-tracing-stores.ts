@@ -85,6 +85,10 @@ export class MemorySpanStore extends MemoryChangingStore<Span> implements SpanSt
   async listByIds(scope: string, ids: readonly string[]): Promise<Span[]> {
     return this.byIds(scope, ids);
   }
+
+  async listForBatch(scope: string, ids: readonly string[]): Promise<{ stored: Span[]; childrenWait: boolean }> {
+    return { stored: await this.byIds(scope, ids), childrenWait: await this.hasWaitingChildren(scope, ids) };
+  }
 }
 
 /** The memory tracing stores, as their classes (the sweep store deletes from them). */

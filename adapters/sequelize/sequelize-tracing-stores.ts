@@ -11,6 +11,7 @@ import type { DatabaseHandle } from './support/database.ts';
 import { jsonBulkInsert } from './support/json-bulk-insert.ts';
 import { type EncodedBatch, encodeBatch, insertEncoded, singleStatement } from './support/encoded-batch.ts';
 import { idsIn, jsonIds } from './support/json-id-list.ts';
+import { listByIds, listForBatch } from './support/records-by-id.ts';
 import { guardOutage } from './support/outages.ts';
 import { onOwnConnection } from './support/own-connection.ts';
 import { connectionOf, type TransactionContext } from './support/transaction-context.ts';
@@ -91,23 +92,6 @@ export class SequelizeInferenceResultStore
   }
 }
 
-/** Records by id (deleted ones too) on the light read path: one statement, ids bound as one JSON parameter. */
-async function listByIds<T extends InferenceResult | Span>(
-  store: SequelizeInferenceResultStore | SequelizeSpanStore,
-  scope: string | null,
-  ids: readonly string[],
-): Promise<T[]> {
-  if (ids.length === 0) return [];
-  const codec = store.rowCodec();
-  const dialect = store.dialect;
-  const inList = idsIn(dialect, '"r"."id"', '?');
-  const sql =
-    `SELECT ${codec.selectList('r')} FROM "${codec.table}" AS "r" WHERE ${inList}` +
-    (scope === null ? '' : ' AND "r"."organization_id" = ?');
-  const rows = await store.readRows(sql, scope === null ? [jsonIds(ids)] : [jsonIds(ids), scope]);
-  return rows.map((row) => codec.decode(row, 'r') as T);
-}
-
 /**
  * SQL spans: ids unique per organization (primary key organization_id, id); batches land with one JSON-fed
  * statement. Parent links settle with a look-up over the pending-parent index (usually empty) and set-based updates
@@ -149,6 +133,10 @@ export class SequelizeSpanStore extends SequelizeBulkRecordStore<Span> implement
 
   async listByIds(scope: string, ids: readonly string[]): Promise<Span[]> {
     return listByIds(this, scope, ids);
+  }
+
+  async listForBatch(scope: string, ids: readonly string[]): Promise<{ stored: Span[]; childrenWait: boolean }> {
+    return listForBatch(this, scope, ids);
   }
 
   /** Batches encoded ahead of their insert (`stage`), by the very array later inserted. */

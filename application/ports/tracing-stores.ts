@@ -28,6 +28,8 @@ export interface SpanStore extends BulkRecordStore<Span> {
   hasWaitingChildren(scope: string, parentIds: readonly string[]): Promise<boolean>;
   /** The organization's spans with these ids, soft-deleted ones included; one query. */
   listByIds(scope: string, ids: readonly string[]): Promise<Span[]>;
+  /** A batch's planning read: `listByIds` and `hasWaitingChildren` of the same ids, in one query. */
+  listForBatch(scope: string, ids: readonly string[]): Promise<{ stored: Span[]; childrenWait: boolean }>;
   /**
    * Optional, no effect on data: prepares a batch for a coming `insertMany` of the same array, before its
    * transaction, so the transaction (and on SQLite the one write lock) is not held while the batch is encoded.

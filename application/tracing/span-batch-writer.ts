@@ -19,7 +19,7 @@ export type SpanWritePlan = SpanBatchPlan & { readonly settleInside: boolean };
 
 /**
  * Reads what a batch of span inputs needs (one query for the inference results named, one for the organization's
- * spans with the batch's ids, deleted ones included), checks tenancy (403 for another organization's inference
+ * spans with the batch's ids, deleted ones included, and whether a stored span waits for one of them), checks tenancy (403 for another organization's inference
  * result) and plans the batch. Writes nothing, so it runs before the write transaction: an organization never
  * changes, and re-sends racing each other are absorbed by `ignoreExisting`. `known` are live inference results of
  * the organization the caller already holds (OTLP traces it creates, results it read), not read again. The store
@@ -34,10 +34,9 @@ export async function planSpanWrite(
   const knownIds = new Set(known.map((result) => result.id));
   const resultIds = distinctField(inputs, 'inferenceResultId').filter((id) => !knownIds.has(id));
   const spanIds = distinctField(inputs, 'id');
-  const [results, resent, childrenWait] = await Promise.all([
+  const [results, { stored: resent, childrenWait }] = await Promise.all([
     writableResults(ports, scope, resultIds),
-    spanIds.length === 0 ? [] : ports.spans.listByIds(scope, spanIds),
-    ports.spans.hasWaitingChildren(scope, spanIds),
+    ports.spans.listForBatch(scope, spanIds),
   ]);
   const context = {
     organizationId: scope,

@@ -2,7 +2,10 @@ import test from 'ava';
 import type { Span } from '../../domain/tracing/span.ts';
 import { openStorage, storageNames } from '../support/storage-worlds.ts';
 
-/** `SpanStore.insertAlone`: one statement outside a transaction, or nothing written and false. */
+/**
+ * The span batch's hot-path store calls: `insertAlone` (one statement outside a transaction, or nothing written and
+ * false) and `listForBatch` (the planning read: stored spans with the ids, and whether a stored span waits for one).
+ */
 const NOW = '2026-01-01T00:00:00.000Z';
 
 const span = (id: string, extra: Partial<Span> = {}): Span => ({
@@ -56,6 +59,38 @@ for (const name of await storageNames()) {
       const count = (await spans.list('org_a', { limit: 2000 })).length;
       t.is(count, alone ? 1204 : 4);
       if (name === 'sqlite') t.false(alone);
+    } finally {
+      await world.close();
+    }
+  });
+}
+
+for (const name of await storageNames()) {
+  test(`[${name}] listForBatch: the organization's spans with the ids (deleted too), and whether one waits for them`, async (t) => {
+    const world = await openStorage(name);
+    try {
+      const { spans } = world.storage;
+      const deleted = span('trace_gone', { deletedAt: NOW });
+      await spans.insertMany([
+        span('trace_child', { parentTraceId: 'trace_parent', parentPending: true }),
+        span('trace_kept'),
+        deleted,
+        span('trace_theirs', { organizationId: 'org_b', parentTraceId: 'trace_p2', parentPending: true }),
+      ]);
+      const read = await spans.listForBatch('org_a', ['trace_kept', 'trace_gone', 'trace_new', 'trace_parent']);
+      t.deepEqual(read.stored.map((item) => item.id).sort(), ['trace_gone', 'trace_kept']);
+      t.deepEqual(
+        read.stored.find((item) => item.id === 'trace_gone'),
+        deleted,
+      );
+      t.true(read.childrenWait, 'trace_child waits for trace_parent');
+      t.deepEqual(await spans.listForBatch('org_a', ['trace_new', 'trace_p2']), { stored: [], childrenWait: false });
+      t.deepEqual(await spans.listForBatch('org_a', ['trace_child']), {
+        stored: [span('trace_child', { parentTraceId: 'trace_parent', parentPending: true })],
+        childrenWait: false,
+      });
+      t.deepEqual(await spans.listForBatch('org_b', ['trace_p2']), { stored: [], childrenWait: true });
+      t.deepEqual(await spans.listForBatch('org_a', []), { stored: [], childrenWait: false });
     } finally {
       await world.close();
     }
