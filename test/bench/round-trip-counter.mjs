@@ -16,7 +16,7 @@ if (file) {
   const byText = process.env.BENCH_ROUND_TRIP_STATEMENTS === 'true';
   const text = (first) => {
     const sql = typeof first === 'string' ? first : (first?.text ?? first?.sql ?? '');
-    return String(sql).replace(/\s+/g, ' ').slice(0, 70);
+    return String(sql).slice(0, 140).replace(/\s+/g, ' ').slice(0, 70);
   };
   const require = createRequire(`${process.cwd()}/package.json`);
   const counted = (prototype, names, key) => {
