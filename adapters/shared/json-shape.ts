@@ -62,8 +62,13 @@ export class JsonShapeScanner {
   private readonly objects: boolean[] = [];
   /** Per open container of the first levels: the current array index. */
   private readonly indexes: number[] = [];
-  /** Per open object of the first levels: its current key, as raw bytes (copied only when they span chunks). */
-  private readonly keys: Buffer[] = [];
+  /**
+   * Per open object of the first levels: where its current key's raw bytes are (a chunk, start, end), kept as
+   * offsets so that no key is copied or sliced unless a refusal names it (a copy only when a key spans chunks).
+   */
+  private readonly keyChunks: Buffer[] = [];
+  private readonly keyStarts: number[] = [];
+  private readonly keyEnds: number[] = [];
   /** The key being read: its level (-1: not a kept key), the chunk it started in, where, and earlier chunks' bytes. */
   private keyLevel = -1;
   private keyStart = 0;
@@ -146,7 +151,9 @@ export class JsonShapeScanner {
     this.depth++;
     if (this.depth > this.depthLimit) {
       const segments = this.objects.map((isObject, level) =>
-        isObject ? keySegment(this.keys[level] ?? Buffer.alloc(0)) : String(this.indexes[level]),
+        isObject
+          ? keySegment(this.keyChunks[level].subarray(this.keyStarts[level], this.keyEnds[level]))
+          : String(this.indexes[level]),
       );
       const path = pathOf(segments, '');
       return { kind: 'depth', path, message: `nests deeper than ${this.depthLimit} levels of objects and arrays` };
@@ -154,7 +161,9 @@ export class JsonShapeScanner {
     if (this.depth <= PATH_SEGMENTS + 1) {
       this.objects.push(object);
       this.indexes.push(0);
-      this.keys.push(EMPTY);
+      this.keyChunks.push(EMPTY);
+      this.keyStarts.push(0);
+      this.keyEnds.push(0);
     }
     this.expectingKey = object;
     return null;
@@ -163,7 +172,9 @@ export class JsonShapeScanner {
   private close(): void {
     this.objects.pop();
     this.indexes.pop();
-    this.keys.pop();
+    this.keyChunks.pop();
+    this.keyStarts.pop();
+    this.keyEnds.pop();
     this.expectingKey = false;
   }
 
@@ -187,7 +198,19 @@ export class JsonShapeScanner {
 
   private endString(chunk: Buffer, index: number): void {
     this.inString = false;
-    if (this.keyLevel >= 0) this.keys[this.keyLevel] = this.keyBytes(chunk, index);
+    const level = this.keyLevel;
+    if (level >= 0) {
+      if (this.keyCarry) {
+        const bytes = this.keyBytes(chunk, index);
+        this.keyChunks[level] = bytes;
+        this.keyStarts[level] = 0;
+        this.keyEnds[level] = bytes.length;
+      } else {
+        this.keyChunks[level] = chunk;
+        this.keyStarts[level] = this.keyStart;
+        this.keyEnds[level] = Math.min(index, this.keyStart + KEY_BYTES_SHOWN);
+      }
+    }
     this.keyLevel = -1;
     this.keyCarry = null;
   }
