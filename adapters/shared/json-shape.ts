@@ -23,6 +23,7 @@ const COLON = 0x3a;
 /** A key longer than this is shown cut in a reported path. */
 const KEY_BYTES_SHOWN = 200;
 const EMPTY = Buffer.alloc(0);
+const UNICODE_ESCAPE = Buffer.from('\\u');
 
 const isSpace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
 const isDelimiter = (byte: number) =>
@@ -73,6 +74,9 @@ export class JsonShapeScanner {
   private keyLevel = -1;
   private keyStart = 0;
   private keyCarry: Buffer | null = null;
+  /** Whether a `\u` escape may be in the text (a backslash ending the last chunk counts): see `escapesUnicode`. */
+  private unicodeEscape = false;
+  private lastByte = 0;
 
   constructor(
     private readonly nodeLimit = JSON_NODE_LIMIT,
@@ -82,6 +86,10 @@ export class JsonShapeScanner {
   /** Scans the next bytes; the first problem found, or null. */
   feed(chunk: Buffer): JsonShapeProblem | null {
     this.keyStart = 0;
+    if (chunk.length === 0) return null;
+    if (!this.unicodeEscape)
+      this.unicodeEscape = chunk.includes(UNICODE_ESCAPE) || (this.lastByte === BACKSLASH && chunk[0] === 0x75);
+    this.lastByte = chunk[chunk.length - 1] as number;
     for (let index = 0; index < chunk.length; index++) {
       const byte = chunk[index] as number;
       if (this.inString) {
@@ -112,6 +120,16 @@ export class JsonShapeScanner {
     }
     if (this.inString && this.keyLevel >= 0) this.keyCarry = this.keyBytes(chunk, chunk.length);
     return null;
+  }
+
+  /**
+   * Whether the text scanned so far may hold a `\u` escape. Without one, its parsed value holds no NUL character
+   * and no unpaired surrogate (a raw NUL is not valid JSON, and invalid UTF-8 decodes to U+FFFD): with the depth
+   * checked here, nothing is left for `findJsonProblem` to find. Conservative: an escaped backslash before a `u`
+   * counts too.
+   */
+  escapesUnicode(): boolean {
+    return this.unicodeEscape;
   }
 
   /**
