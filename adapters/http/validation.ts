@@ -1,14 +1,18 @@
 import type { z } from 'zod';
 import { InvalidInput } from '../../domain/errors.ts';
 import { findJsonProblem, JSON_DEPTH_LIMIT } from '../shared/json-input.ts';
+import { scannedClean } from '../shared/scanned-json.ts';
 
 const LABEL = { body: 'body', query: 'query parameter', path: 'path parameter' } as const;
 
 /**
  * Refuses what no schema should have to think about: text holding a NUL character or an unpaired surrogate
- * (PostgreSQL cannot store either) and JSON nested deeper than the documented limit, naming the field.
+ * (PostgreSQL cannot store either) and JSON nested deeper than the documented limit, naming the field. A body the
+ * shape scan read clean is not walked again (`scannedClean`).
  */
 export function refuseUnstorable(value: unknown, where: 'body' | 'query' | 'path'): void {
+  // A body the shape scan read clean (depth within the limit, no `\u` escape) holds nothing to find.
+  if (where === 'body' && scannedClean(value)) return;
   const problem = findJsonProblem(value, '', where === 'body' ? JSON_DEPTH_LIMIT : 3);
   if (!problem) return;
   const path = problem.path || where;

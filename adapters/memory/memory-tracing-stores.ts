@@ -79,8 +79,20 @@ export class MemorySpanStore extends MemoryChangingStore<Span> implements SpanSt
     }
   }
 
+  async hasWaitingChildren(scope: string, parentIds: readonly string[]): Promise<boolean> {
+    const parents = new Set(parentIds);
+    for (const row of this.rows.values())
+      if (row.organizationId === scope && row.parentPending === true && parents.has(row.parentTraceId as string))
+        return true;
+    return false;
+  }
+
   async listByIds(scope: string, ids: readonly string[]): Promise<Span[]> {
     return this.byIds(scope, ids);
+  }
+
+  async listForBatch(scope: string, ids: readonly string[]): Promise<{ stored: Span[]; childrenWait: boolean }> {
+    return { stored: await this.byIds(scope, ids), childrenWait: await this.hasWaitingChildren(scope, ids) };
   }
 }
 

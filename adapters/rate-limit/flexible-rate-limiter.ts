@@ -8,6 +8,7 @@ import {
 import type { Redis } from 'ioredis';
 import type { Sequelize } from 'sequelize';
 import type { RateLimiter } from '../../application/ports/rate-limiter.ts';
+import { type CountedWindow, countPair } from './postgres-rate-pair.ts';
 import { RateStoreHealth } from './rate-store-health.ts';
 
 /** Where the counts live: PostgreSQL or Redis share them between processes; memory keeps them per process. */
@@ -32,11 +33,14 @@ export class FlexibleRateLimiter implements RateLimiter {
   private readonly shared: RateLimiterAbstract | null;
   private readonly memory: RateLimiterMemory;
   private readonly health: RateStoreHealth;
+  /** PostgreSQL: where the paired count (`consumeThen`) is one statement. */
+  private readonly sequelize: Sequelize | null;
 
   constructor(
     store: RateStore,
     private readonly rule: RateRule,
   ) {
+    this.sequelize = store.kind === 'postgres' ? store.sequelize : null;
     const options = { points: rule.points, duration: rule.durationSeconds, keyPrefix: `assay:${rule.name}` };
     this.memory = new RateLimiterMemory(options);
     this.health = (store.kind !== 'memory' && store.health) || new RateStoreHealth(store.kind);
@@ -56,6 +60,54 @@ export class FlexibleRateLimiter implements RateLimiter {
   async consume(key: string) {
     try {
       return this.decision(await this.counted((limiter) => limiter.consume(key)), true);
+    } catch (refused) {
+      if (refused instanceof RateLimiterRes) return this.decision(refused, false);
+      throw refused;
+    }
+  }
+
+  /**
+   * Counts `key`, then `nextKey` against `next` when `key` was allowed. Two limiters over the same PostgreSQL store
+   * (and its health) count both in one statement (`countPair`), with the memory fallback of `consume` when the store
+   * fails or stalls; any other pair counts one after the other.
+   */
+  async consumeThen(key: string, next: RateLimiter, nextKey: string) {
+    type Decision = Awaited<ReturnType<RateLimiter['consume']>>;
+    const sequelize = this.sequelize;
+    const shared =
+      next instanceof FlexibleRateLimiter && sequelize && next.sequelize === sequelize && next.health === this.health;
+    if (!shared) {
+      const first = await this.consume(key);
+      return [first, first.allowed ? await next.consume(nextKey) : null] as [Decision, Decision | null];
+    }
+    const counted = (limiter: FlexibleRateLimiter, window: CountedWindow) =>
+      limiter.decision(
+        new RateLimiterRes(0, Math.max(0, window.expiresAt - Date.now()), window.consumed),
+        window.consumed <= limiter.rule.points,
+      );
+    const inMemory = async (): Promise<[Decision, Decision | null]> => {
+      const first = await this.decided(this.memory, key);
+      return [first, first.allowed ? await next.decided(next.memory, nextKey) : null];
+    };
+    return this.health.guard(async (): Promise<[Decision, Decision | null]> => {
+      const windows = await countPair(
+        sequelize,
+        { key: this.storedKey(key), points: this.rule.points, durationSeconds: this.rule.durationSeconds },
+        { key: next.storedKey(nextKey), points: next.rule.points, durationSeconds: next.rule.durationSeconds },
+      );
+      return [counted(this, windows.first), windows.second ? counted(next, windows.second) : null];
+    }, inMemory);
+  }
+
+  /** The key as rate-limiter-flexible stores it (its prefix, a colon, the key). */
+  private storedKey(key: string): string {
+    return `assay:${this.rule.name}:${key}`;
+  }
+
+  /** A count in one limiter (memory), its refusal read as a decision. */
+  private async decided(limiter: RateLimiterAbstract, key: string) {
+    try {
+      return this.decision(await limiter.consume(key), true);
     } catch (refused) {
       if (refused instanceof RateLimiterRes) return this.decision(refused, false);
       throw refused;

@@ -9,22 +9,12 @@ import { defineTracingModels } from './models/tracing-models.ts';
 import { SequelizeBulkRecordStore } from './sequelize-bulk-record-store.ts';
 import type { DatabaseHandle } from './support/database.ts';
 import { jsonBulkInsert } from './support/json-bulk-insert.ts';
-import { encodePgInsert, type PgInsertStatement, pgJsonInsert } from './support/pg-json-insert.ts';
-import { encodeSqliteInsert, type SqliteInsertStatement, sqliteBoundInsert } from './support/sqlite-bound-insert.ts';
+import { type EncodedBatch, encodeBatch, insertEncoded, singleStatement } from './support/encoded-batch.ts';
+import { idsIn, jsonIds } from './support/json-id-list.ts';
+import { listByIds, listForBatch } from './support/records-by-id.ts';
 import { guardOutage } from './support/outages.ts';
-import type { TransactionContext } from './support/transaction-context.ts';
-
-/** A list of values as one bound JSON parameter, read back as a one-column set by `idsIn`. */
-const jsonIds = (ids: readonly string[]): string => JSON.stringify(ids);
-
-/**
- * The SQL for `column IN (the ids bound as one JSON parameter)` in either dialect, whatever their number;
- * `parameter` is its placeholder (`$2` for Sequelize's bind, `?` for the light read path).
- */
-const idsIn = (dialect: string, column: string, parameter: string): string =>
-  dialect === 'postgres'
-    ? `${column} IN (SELECT json_array_elements_text(${parameter}::json))`
-    : `${column} IN (SELECT value FROM json_each(${parameter}))`;
+import { onOwnConnection } from './support/own-connection.ts';
+import { connectionOf, type TransactionContext } from './support/transaction-context.ts';
 
 /** SQL inference results: `dropped_span_count = dropped_span_count + n`, which `update` never writes. */
 export class SequelizeInferenceResultStore
@@ -102,28 +92,6 @@ export class SequelizeInferenceResultStore
   }
 }
 
-/** Records by id (deleted ones too) on the light read path: one statement, ids bound as one JSON parameter. */
-async function listByIds<T extends InferenceResult | Span>(
-  store: SequelizeInferenceResultStore | SequelizeSpanStore,
-  scope: string | null,
-  ids: readonly string[],
-): Promise<T[]> {
-  if (ids.length === 0) return [];
-  const codec = store.rowCodec();
-  const dialect = store.dialect;
-  const inList = idsIn(dialect, '"r"."id"', '?');
-  const sql =
-    `SELECT ${codec.selectList('r')} FROM "${codec.table}" AS "r" WHERE ${inList}` +
-    (scope === null ? '' : ' AND "r"."organization_id" = ?');
-  const rows = await store.readRows(sql, scope === null ? [jsonIds(ids)] : [jsonIds(ids), scope]);
-  return rows.map((row) => codec.decode(row, 'r') as T);
-}
-
-/** A span batch encoded for the hot-path insert of its database. */
-type EncodedBatch =
-  | { readonly dialect: 'sqlite'; readonly statements: readonly SqliteInsertStatement[] }
-  | { readonly dialect: 'postgres'; readonly statement: PgInsertStatement };
-
 /**
  * SQL spans: ids unique per organization (primary key organization_id, id); batches land with one JSON-fed
  * statement. Parent links settle with a look-up over the pending-parent index (usually empty) and set-based updates
@@ -138,14 +106,10 @@ export class SequelizeSpanStore extends SequelizeBulkRecordStore<Span> implement
   override async insertMany(records: readonly Span[], options: { ignoreExisting?: boolean } = {}): Promise<void> {
     if (records.length === 0) return;
     const transaction = this.context.current();
-    if (options.ignoreExisting) {
+    const connection = connectionOf(transaction);
+    if (options.ignoreExisting && connection) {
       const encoded = this.staged.get(records) ?? this.encode(records);
-      const inserted = guardOutage(() =>
-        encoded.dialect === 'sqlite'
-          ? sqliteBoundInsert(encoded.statements, transaction)
-          : pgJsonInsert(encoded.statement, transaction),
-      );
-      if (await inserted) return;
+      return guardOutage(() => insertEncoded(encoded, connection));
     }
     try {
       await jsonBulkInsert(this.model, this.database.dialect, records, {
@@ -157,8 +121,22 @@ export class SequelizeSpanStore extends SequelizeBulkRecordStore<Span> implement
     }
   }
 
+  /** One statement outside a transaction (atomic by itself) on a connection of its own; see the port. */
+  async insertAlone(records: readonly Span[]): Promise<boolean> {
+    if (records.length === 0) return true;
+    if (this.context.current()) return false;
+    const encoded = this.staged.get(records) ?? this.encode(records);
+    if (!singleStatement(encoded)) return false;
+    await guardOutage(() => onOwnConnection(this.database, (connection) => insertEncoded(encoded, connection)));
+    return true;
+  }
+
   async listByIds(scope: string, ids: readonly string[]): Promise<Span[]> {
     return listByIds(this, scope, ids);
+  }
+
+  async listForBatch(scope: string, ids: readonly string[]): Promise<{ stored: Span[]; childrenWait: boolean }> {
+    return listForBatch(this, scope, ids);
   }
 
   /** Batches encoded ahead of their insert (`stage`), by the very array later inserted. */
@@ -170,9 +148,7 @@ export class SequelizeSpanStore extends SequelizeBulkRecordStore<Span> implement
   }
 
   private encode(records: readonly Span[]): EncodedBatch {
-    return this.database.dialect === 'sqlite'
-      ? { dialect: 'sqlite', statements: encodeSqliteInsert(this.model, records) }
-      : { dialect: 'postgres', statement: encodePgInsert(this.model, records) };
+    return encodeBatch(this.model, this.database.dialect, records);
   }
 
   /** For `listByIds`: the light read path of this store. */
@@ -210,6 +186,17 @@ export class SequelizeSpanStore extends SequelizeBulkRecordStore<Span> implement
       `UPDATE spans SET parent_pending = false WHERE organization_id = $1 AND ${idsIn(dialect, 'id', '$2')}`,
       { bind: [scope, jsonIds(settled)], type: QueryTypes.UPDATE, transaction },
     );
+  }
+
+  /** A read over the pending-parent partial index, outside any transaction: usually nothing waits. */
+  async hasWaitingChildren(scope: string, parentIds: readonly string[]): Promise<boolean> {
+    if (parentIds.length === 0) return false;
+    const rows = await this.database.rows.select(
+      `SELECT 1 AS found FROM spans WHERE organization_id = ? AND parent_pending = true AND ${idsIn(this.database.dialect, 'parent_trace_id', '?')} LIMIT 1`,
+      [scope, jsonIds(parentIds)],
+      this.context.current(),
+    );
+    return rows.length > 0;
   }
 
   /** Of these spans, the ones still waiting whose parent is stored. */

@@ -1,13 +1,11 @@
 import { Transaction } from 'sequelize';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.ts';
 import type { DatabaseHandle } from './support/database.ts';
-import { Mutex } from '../shared/mutex.ts';
 import type { TransactionContext } from './support/transaction-context.ts';
+import { writerTurnOf } from './support/writer-turn.ts';
 
 /** Database transactions; on SQLite (one writer at a time) transactions queue instead of failing busy. */
 export class SequelizeUnitOfWork implements UnitOfWork {
-  private readonly writers = new Mutex();
-
   constructor(
     private readonly database: DatabaseHandle,
     private readonly context: TransactionContext,
@@ -20,6 +18,6 @@ export class SequelizeUnitOfWork implements UnitOfWork {
     const type = this.database.dialect === 'sqlite' ? Transaction.TYPES.IMMEDIATE : undefined;
     const open = () =>
       this.database.sequelize.transaction({ type }, (transaction) => this.context.run(transaction, work));
-    return this.database.dialect === 'sqlite' ? this.writers.run(open) : open();
+    return this.database.dialect === 'sqlite' ? writerTurnOf(this.database).run(open) : open();
   }
 }

@@ -23,6 +23,7 @@ const COLON = 0x3a;
 /** A key longer than this is shown cut in a reported path. */
 const KEY_BYTES_SHOWN = 200;
 const EMPTY = Buffer.alloc(0);
+const UNICODE_ESCAPE = Buffer.from('\\u');
 
 const isSpace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
 const isDelimiter = (byte: number) =>
@@ -62,12 +63,20 @@ export class JsonShapeScanner {
   private readonly objects: boolean[] = [];
   /** Per open container of the first levels: the current array index. */
   private readonly indexes: number[] = [];
-  /** Per open object of the first levels: its current key, as raw bytes (copied only when they span chunks). */
-  private readonly keys: Buffer[] = [];
+  /**
+   * Per open object of the first levels: where its current key's raw bytes are (a chunk, start, end), kept as
+   * offsets so that no key is copied or sliced unless a refusal names it (a copy only when a key spans chunks).
+   */
+  private readonly keyChunks: Buffer[] = [];
+  private readonly keyStarts: number[] = [];
+  private readonly keyEnds: number[] = [];
   /** The key being read: its level (-1: not a kept key), the chunk it started in, where, and earlier chunks' bytes. */
   private keyLevel = -1;
   private keyStart = 0;
   private keyCarry: Buffer | null = null;
+  /** Whether a `\u` escape may be in the text (a backslash ending the last chunk counts): see `escapesUnicode`. */
+  private unicodeEscape = false;
+  private lastByte = 0;
 
   constructor(
     private readonly nodeLimit = JSON_NODE_LIMIT,
@@ -77,6 +86,10 @@ export class JsonShapeScanner {
   /** Scans the next bytes; the first problem found, or null. */
   feed(chunk: Buffer): JsonShapeProblem | null {
     this.keyStart = 0;
+    if (chunk.length === 0) return null;
+    if (!this.unicodeEscape)
+      this.unicodeEscape = chunk.includes(UNICODE_ESCAPE) || (this.lastByte === BACKSLASH && chunk[0] === 0x75);
+    this.lastByte = chunk[chunk.length - 1] as number;
     for (let index = 0; index < chunk.length; index++) {
       const byte = chunk[index] as number;
       if (this.inString) {
@@ -107,6 +120,16 @@ export class JsonShapeScanner {
     }
     if (this.inString && this.keyLevel >= 0) this.keyCarry = this.keyBytes(chunk, chunk.length);
     return null;
+  }
+
+  /**
+   * Whether the text scanned so far may hold a `\u` escape. Without one, its parsed value holds no NUL character
+   * and no unpaired surrogate (a raw NUL is not valid JSON, and invalid UTF-8 decodes to U+FFFD): with the depth
+   * checked here, nothing is left for `findJsonProblem` to find. Conservative: an escaped backslash before a `u`
+   * counts too.
+   */
+  escapesUnicode(): boolean {
+    return this.unicodeEscape;
   }
 
   /**
@@ -146,7 +169,9 @@ export class JsonShapeScanner {
     this.depth++;
     if (this.depth > this.depthLimit) {
       const segments = this.objects.map((isObject, level) =>
-        isObject ? keySegment(this.keys[level] ?? Buffer.alloc(0)) : String(this.indexes[level]),
+        isObject
+          ? keySegment(this.keyChunks[level].subarray(this.keyStarts[level], this.keyEnds[level]))
+          : String(this.indexes[level]),
       );
       const path = pathOf(segments, '');
       return { kind: 'depth', path, message: `nests deeper than ${this.depthLimit} levels of objects and arrays` };
@@ -154,7 +179,9 @@ export class JsonShapeScanner {
     if (this.depth <= PATH_SEGMENTS + 1) {
       this.objects.push(object);
       this.indexes.push(0);
-      this.keys.push(EMPTY);
+      this.keyChunks.push(EMPTY);
+      this.keyStarts.push(0);
+      this.keyEnds.push(0);
     }
     this.expectingKey = object;
     return null;
@@ -163,7 +190,9 @@ export class JsonShapeScanner {
   private close(): void {
     this.objects.pop();
     this.indexes.pop();
-    this.keys.pop();
+    this.keyChunks.pop();
+    this.keyStarts.pop();
+    this.keyEnds.pop();
     this.expectingKey = false;
   }
 
@@ -187,7 +216,19 @@ export class JsonShapeScanner {
 
   private endString(chunk: Buffer, index: number): void {
     this.inString = false;
-    if (this.keyLevel >= 0) this.keys[this.keyLevel] = this.keyBytes(chunk, index);
+    const level = this.keyLevel;
+    if (level >= 0) {
+      if (this.keyCarry) {
+        const bytes = this.keyBytes(chunk, index);
+        this.keyChunks[level] = bytes;
+        this.keyStarts[level] = 0;
+        this.keyEnds[level] = bytes.length;
+      } else {
+        this.keyChunks[level] = chunk;
+        this.keyStarts[level] = this.keyStart;
+        this.keyEnds[level] = Math.min(index, this.keyStart + KEY_BYTES_SHOWN);
+      }
+    }
     this.keyLevel = -1;
     this.keyCarry = null;
   }

@@ -6,4 +6,13 @@ export interface RateLimiter {
   consume(key: string): Promise<Omit<RateDecision, 'window'>>;
   /** The state of `key`'s window without counting anything (allowed: another request would be). */
   peek(key: string): Promise<Omit<RateDecision, 'window'>>;
+  /**
+   * Optional: counts `key`, and `nextKey` against `next` only when `key` was allowed (null otherwise), in one round
+   * trip to the store where it can; the same decisions as `consume(key)` followed by `next.consume(nextKey)`.
+   */
+  consumeThen?(
+    key: string,
+    next: RateLimiter,
+    nextKey: string,
+  ): Promise<[Omit<RateDecision, 'window'>, Omit<RateDecision, 'window'> | null]>;
 }

@@ -24,11 +24,21 @@ export interface InferenceResultStore extends BulkRecordStore<InferenceResult> {
  */
 export interface SpanStore extends BulkRecordStore<Span> {
   settleParents(scope: string, arrived: readonly string[], waiting: readonly string[]): Promise<void>;
+  /** Whether a stored span of the organization waits (`parentPending`) for a parent with one of these ids. */
+  hasWaitingChildren(scope: string, parentIds: readonly string[]): Promise<boolean>;
   /** The organization's spans with these ids, soft-deleted ones included; one query. */
   listByIds(scope: string, ids: readonly string[]): Promise<Span[]>;
+  /** A batch's planning read: `listByIds` and `hasWaitingChildren` of the same ids, in one query. */
+  listForBatch(scope: string, ids: readonly string[]): Promise<{ stored: Span[]; childrenWait: boolean }>;
   /**
    * Optional, no effect on data: prepares a batch for a coming `insertMany` of the same array, before its
    * transaction, so the transaction (and on SQLite the one write lock) is not held while the batch is encoded.
    */
   stage?(records: readonly Span[]): void;
+  /**
+   * Optional: inserts a batch (stored ids ignored) outside any transaction when one statement holds it all, which is
+   * atomic by itself, and answers true; answers false, writing nothing, when it would take more (the caller then
+   * writes it in a transaction). Saves the transaction's BEGIN and COMMIT when the insert is all a batch writes.
+   */
+  insertAlone?(records: readonly Span[]): Promise<boolean>;
 }

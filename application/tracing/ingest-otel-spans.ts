@@ -3,9 +3,15 @@ import type { Actor } from '../../domain/identity/role.ts';
 import { mapOtelSpan, otelSpanProblem, type MappedOtelSpan, type OtelSpan } from '../../domain/tracing/otel-span.ts';
 import { spansByTrace, summarizeOtelTraces } from '../../domain/tracing/otel-traces.ts';
 import type { Ports } from '../ports/ports.ts';
-import type { SpanBatchPlan, SpanRejection } from '../../domain/tracing/span-batch.ts';
+import type { SpanRejection } from '../../domain/tracing/span-batch.ts';
 import { type Placement, planPlacement, storePlacement } from './place-otel-traces.ts';
-import { planSpanWrite, resettleAfterCommit, storeSpanPlan, writableResults } from './span-batch-writer.ts';
+import {
+  planSpanWrite,
+  resettleAfterCommit,
+  type SpanWritePlan,
+  storeSpanPlan,
+  writableResults,
+} from './span-batch-writer.ts';
 
 /** What OTLP's partial success reports: how many spans were refused and why (null when all were stored). */
 export interface OtelIngestOutcome {
@@ -105,7 +111,7 @@ export class IngestOtelSpans {
   }
 
   /** One chunk's transaction (the first also writes the placement), then the settling of late parents. */
-  private async write(scope: string, placement: Placement | null, plan: SpanBatchPlan): Promise<void> {
+  private async write(scope: string, placement: Placement | null, plan: SpanWritePlan): Promise<void> {
     await this.ports.uow.transaction(async () => {
       if (placement) await storePlacement(this.ports, placement);
       await storeSpanPlan(this.ports, scope, plan);

@@ -9,10 +9,18 @@ import {
 import type { Ports } from '../ports/ports.ts';
 
 type WriterPorts = Pick<Ports, 'inferenceResults' | 'spans' | 'ids' | 'clock'>;
+type TransactionPorts = WriterPorts & Pick<Ports, 'uow'>;
+
+/**
+ * A planned batch, and whether its transaction settles parent links: only when a span of the batch waits for its
+ * parent, or a stored span waited (when planning) for one of the batch's ids. Otherwise the transaction holds just the
+ * writes (on SQLite the one write lock), and what a concurrent batch stored meanwhile is settled after the commit.
+ */
+export type SpanWritePlan = SpanBatchPlan & { readonly settleInside: boolean };
 
 /**
  * Reads what a batch of span inputs needs (one query for the inference results named, one for the organization's
- * spans with the batch's ids, deleted ones included), checks tenancy (403 for another organization's inference
+ * spans with the batch's ids, deleted ones included, and whether a stored span waits for one of them), checks tenancy (403 for another organization's inference
  * result) and plans the batch. Writes nothing, so it runs before the write transaction: an organization never
  * changes, and re-sends racing each other are absorbed by `ignoreExisting`. `known` are live inference results of
  * the organization the caller already holds (OTLP traces it creates, results it read), not read again. The store
@@ -23,13 +31,13 @@ export async function planSpanWrite(
   scope: string,
   inputs: readonly unknown[],
   known: readonly InferenceResult[] = [],
-): Promise<SpanBatchPlan> {
+): Promise<SpanWritePlan> {
   const knownIds = new Set(known.map((result) => result.id));
   const resultIds = distinctField(inputs, 'inferenceResultId').filter((id) => !knownIds.has(id));
   const spanIds = distinctField(inputs, 'id');
-  const [results, resent] = await Promise.all([
+  const [results, { stored: resent, childrenWait }] = await Promise.all([
     writableResults(ports, scope, resultIds),
-    spanIds.length === 0 ? [] : ports.spans.listByIds(scope, spanIds),
+    ports.spans.listForBatch(scope, spanIds),
   ]);
   const context = {
     organizationId: scope,
@@ -40,7 +48,7 @@ export async function planSpanWrite(
     ports.ids.next('trace'),
   );
   ports.spans.stage?.(plan.fresh);
-  return plan;
+  return { ...plan, settleInside: childrenWait || plan.created.some((span) => span.parentPending) };
 }
 
 /**
@@ -69,21 +77,38 @@ export async function settleSpanPlan(ports: Pick<Ports, 'spans'>, scope: string,
 
 /**
  * Writes a planned batch inside the caller's transaction: one multi-row insert, the dropped-span counts, and the
- * parent links, so what commits is settled.
+ * parent links when something waited at planning time (`settleInside`), so what commits is settled.
  */
 export async function storeSpanPlan(
   ports: WriterPorts & PricingPorts,
   scope: string,
-  plan: SpanBatchPlan,
+  plan: SpanWritePlan,
 ): Promise<void> {
   await ports.spans.insertMany(plan.fresh, { ignoreExisting: true });
   await ports.inferenceResults.addDroppedSpans(scope, plan.dropped);
-  await settleSpanPlan(ports, scope, plan);
-  // A turn's usage and model come from its GENERATION spans (summed over all stored, so a re-sent span counts once).
-  const priced = new Set(
-    plan.created.filter((span) => span.type === 'GENERATION').map((span) => span.inferenceResultId),
-  );
-  await repriceStoredTurns(ports, scope, [...priced]);
+  if (plan.settleInside) await settleSpanPlan(ports, scope, plan);
+  await repriceStoredTurns(ports, scope, pricedTurns(plan));
+}
+
+/** A turn's usage and model come from its GENERATION spans (summed over all stored, so a re-sent span counts once). */
+function pricedTurns(plan: SpanBatchPlan): string[] {
+  return [...new Set(plan.created.filter((span) => span.type === 'GENERATION').map((span) => span.inferenceResultId))];
+}
+
+/**
+ * Writes a planned batch: when its insert is all it writes (no refused span to count, nothing to settle inside, no
+ * GENERATION span whose turn is priced again) and the store can do that with one statement, that statement alone,
+ * atomic by itself (no BEGIN and COMMIT: two round trips fewer on PostgreSQL, and on SQLite the write lock is held for
+ * the statement only); otherwise `storeSpanPlan` in a transaction.
+ */
+export async function writeSpanPlan(
+  ports: TransactionPorts & PricingPorts,
+  scope: string,
+  plan: SpanWritePlan,
+): Promise<void> {
+  const insertOnly = !plan.settleInside && plan.dropped.length === 0 && pricedTurns(plan).length === 0;
+  const alone = insertOnly && (await ports.spans.insertAlone?.(plan.fresh));
+  if (!alone) await ports.uow.transaction(() => storeSpanPlan(ports, scope, plan));
 }
 
 /**

@@ -71,3 +71,29 @@ test('bombs are refused at the limit: 8 million open brackets, millions of empty
   t.is(many?.kind, 'nodes');
   t.regex(many?.message ?? '', /more than 1000000 JSON values/);
 });
+
+test('a text the scanner reads without a \\u escape holds nothing for the check after parsing to refuse', (t) => {
+  fc.assert(
+    fc.property(
+      fc.jsonValue({ maxDepth: 5, stringUnit: 'binary' }),
+      fc.array(fc.nat(), { maxLength: 6 }),
+      (value, cuts) => {
+        const bytes = Buffer.from(JSON.stringify(value));
+        const scanner = new JsonShapeScanner();
+        let from = 0;
+        for (const cut of [...cuts.map((place) => place % (bytes.length + 1)).sort((a, b) => a - b), bytes.length]) {
+          scanner.feed(bytes.subarray(from, Math.max(from, cut)));
+          from = Math.max(from, cut);
+        }
+        const problem = findJsonProblem(JSON.parse(bytes.toString('utf8')));
+        return scanner.escapesUnicode() || problem === null;
+      },
+    ),
+    { numRuns: 1000 },
+  );
+  const split = new JsonShapeScanner();
+  split.feed(Buffer.from('{"a":"x\\'));
+  split.feed(Buffer.from('u0000"}'));
+  t.true(split.escapesUnicode(), 'an escape cut between two chunks is seen');
+  t.false(new JsonShapeScanner().escapesUnicode());
+});

@@ -79,49 +79,32 @@ export function otlpExport(sessionId: string): string {
   });
 }
 
-export const COLUMNS = [
-  'id',
-  'organization_id',
-  'inference_result_id',
-  'session_id',
-  'name',
-  'type',
-  'description',
-  'input_data',
-  'output_data',
-  'error',
-  'latency_ms',
-  'metadata',
-  'parent_trace_id',
-  'parent_pending',
-  'start_time',
-  'end_time',
-  'created_at',
-  'deleted_at',
-];
-
-/** The row a span becomes in the spans table, in COLUMNS order. */
-export function row(owner: Owner, span: Record<string, unknown>, dialect: 'sqlite' | 'postgres'): unknown[] {
+/**
+ * The row a span becomes in the spans table, by column name, as the server stores it (columns not named here, such
+ * as `model` and `usage` for these spans, are null).
+ */
+export function row(
+  owner: Owner,
+  span: Record<string, unknown>,
+  dialect: 'sqlite' | 'postgres',
+): Record<string, unknown> {
   const now = new Date().toISOString();
   const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
-  return [
-    span.id,
-    owner.organizationId,
-    owner.inferenceResultId,
-    owner.sessionId,
-    span.name,
-    span.type,
-    span.description,
-    json(span.inputData),
-    json(span.outputData),
-    null,
-    span.latencyMs,
-    json(span.metadata),
-    span.parentTraceId ?? null,
-    dialect === 'sqlite' ? 0 : false,
-    span.startTime,
-    span.endTime,
-    now,
-    null,
-  ];
+  return {
+    id: span.id,
+    organization_id: owner.organizationId,
+    inference_result_id: owner.inferenceResultId,
+    session_id: owner.sessionId,
+    name: span.name,
+    type: span.type,
+    input_data: json(span.inputData),
+    output_data: json(span.outputData),
+    latency_ms: span.latencyMs,
+    metadata: json(span.metadata),
+    parent_trace_id: span.parentTraceId ?? null,
+    parent_pending: dialect === 'sqlite' ? 0 : false,
+    start_time: span.startTime,
+    end_time: span.endTime,
+    created_at: now,
+  };
 }

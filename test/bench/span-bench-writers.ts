@@ -2,48 +2,60 @@ import pg from 'pg';
 import sqlite3 from 'sqlite3';
 import type { HttpWorld } from '../support/http-world.ts';
 import { postgresBackends, totalCpuSeconds } from '../support/process-cpu.ts';
-import { COLUMNS, type Owner, otlpExport, row, spanBatch } from './span-bench-payloads.ts';
-import { BATCH, BATCHES, CLIENTS, MINIMAL, OTLP_EXPORTS } from './span-bench-settings.ts';
+import { DRIVER_TABLE } from './span-bench-driver-table.ts';
+import { type Owner, otlpExport, row, spanBatch } from './span-bench-payloads.ts';
+import { BATCH, CLIENTS, MINIMAL, OTLP_EXPORTS, SECONDS, WARMUP } from './span-bench-settings.ts';
 
-// The span-ingestion benchmark's writers, each timed: over HTTP (batches and OTLP) and straight through the drivers.
+// The span-ingestion benchmark's writers: over HTTP (batches and OTLP) and straight through the drivers. The batch
+// writers run for a fixed time: each client builds its next batch, sends it and waits for its answer until the
+// phase's time is up; the rate is the spans acknowledged over the time until the last client's last answer.
 
-async function timed(work: () => Promise<void>): Promise<number> {
-  const started = performance.now();
-  await work();
-  return (performance.now() - started) / 1000;
+export interface Phase {
+  readonly spans: number;
+  readonly seconds: number;
 }
 
-/** Runs `total` jobs on `clients` concurrent workers. */
-async function concurrently(total: number, clients: number, job: (index: number) => Promise<void>): Promise<void> {
-  let next = 0;
+let sequence = 0;
+/** A label no batch of this process used before (span ids are unique per organization). */
+const label = (prefix: string) => `${prefix}${process.pid.toString(36)}_${(sequence++).toString(36)}`;
+
+async function forDuration(write: (label: string) => Promise<void>, prefix: string): Promise<Phase> {
+  for (let warm = 0; warm < WARMUP; warm++)
+    await Promise.all(Array.from({ length: CLIENTS }, () => write(label(`${prefix}w`))));
+  const started = performance.now();
+  const deadline = started + SECONDS * 1000;
+  let batches = 0;
   await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (next < total) await job(next++);
+    Array.from({ length: CLIENTS }, async () => {
+      while (performance.now() < deadline) {
+        await write(label(prefix));
+        batches++;
+      }
     }),
   );
+  return { spans: batches * BATCH, seconds: (performance.now() - started) / 1000 };
 }
 
-export async function overHttp(world: HttpWorld, owner: Owner, key: string, prefix: string): Promise<number> {
-  const batches = Array.from({ length: BATCHES }, (_, index) =>
-    JSON.stringify({ traces: spanBatch(owner, `${prefix}${index}`) }),
-  );
+/** Batches posted to /traces/batch; each answer is read and parsed in full, as a client of the spec's echo does. */
+export function overHttp(world: HttpWorld, owner: Owner, key: string): Promise<Phase> {
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-  const send = async (body: string) => {
+  const send = async (name: string) => {
+    const body = JSON.stringify({ traces: spanBatch(owner, name) });
     const response = await fetch(`${world.url}/traces/batch${MINIMAL ? '?return=minimal' : ''}`, {
       method: 'POST',
       headers,
       body,
     });
-    const answer = Buffer.from(await response.arrayBuffer());
-    if (response.status !== 201)
-      throw new Error(`batch answered ${response.status}: ${answer.toString('utf8').slice(0, 300)}`);
+    const text = await response.text();
+    if (response.status !== 201) throw new Error(`batch answered ${response.status}: ${text.slice(0, 300)}`);
+    const answer = JSON.parse(text) as unknown;
+    const count = Array.isArray(answer) ? answer.length : (answer as { created: number }).created;
+    if (count !== BATCH) throw new Error(`batch answered ${count} spans instead of ${BATCH}`);
   };
-  await send(JSON.stringify({ traces: spanBatch(owner, `${prefix}warm`) }));
-  return timed(() => concurrently(BATCHES, CLIENTS, (index) => send(batches[index])));
+  return forDuration(send, 'h');
 }
 
 export async function overOtlp(world: HttpWorld, owner: Owner, key: string): Promise<number> {
-  const exports = Array.from({ length: OTLP_EXPORTS }, () => otlpExport(owner.sessionId));
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   const send = async (body: string) => {
     const response = await fetch(`${world.url}/otel/v1/traces`, { method: 'POST', headers, body });
@@ -52,8 +64,14 @@ export async function overOtlp(world: HttpWorld, owner: Owner, key: string): Pro
       throw new Error(`export answered ${response.status}: ${answer.slice(0, 300)}`);
   };
   try {
-    await send(otlpExport(owner.sessionId));
-    return await timed(() => concurrently(OTLP_EXPORTS, CLIENTS, (index) => send(exports[index])));
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (next++ < OTLP_EXPORTS) await send(otlpExport(owner.sessionId));
+      }),
+    );
+    return (performance.now() - started) / 1000;
   } catch (error) {
     process.stdout.write(
       `  an OTLP export failed: ${(error as Error).message} ${String((error as Error).cause ?? '')}\n`,
@@ -62,24 +80,36 @@ export async function overOtlp(world: HttpWorld, owner: Owner, key: string): Pro
   }
 }
 
-function placeholders(rows: number, dialect: 'sqlite' | 'postgres'): string {
+/** One multi-row INSERT of a batch into the driver's copy of `spans`, and the values it binds: every column of the copy. */
+function insertStatement(columns: readonly string[], dialect: 'sqlite' | 'postgres', owner: Owner) {
   let parameter = 0;
-  const one = () => `(${COLUMNS.map(() => (dialect === 'postgres' ? `$${++parameter}` : '?')).join(', ')})`;
-  return Array.from({ length: rows }, one).join(', ');
+  const one = () => `(${columns.map(() => (dialect === 'postgres' ? `$${++parameter}` : '?')).join(', ')})`;
+  const values = Array.from({ length: BATCH }, one).join(', ');
+  const sql =
+    dialect === 'postgres'
+      ? `INSERT INTO ${DRIVER_TABLE} (${columns.join(', ')}) VALUES ${values} ON CONFLICT DO NOTHING`
+      : `INSERT OR IGNORE INTO ${DRIVER_TABLE} (${columns.join(', ')}) VALUES ${values}`;
+  const bind = (name: string) =>
+    spanBatch(owner, name).flatMap((span) => {
+      const fields = row(owner, span, dialect);
+      return columns.map((column) => fields[column] ?? null);
+    });
+  return { sql, bind };
 }
 
 /** CPU seconds the database's server processes have used so far (PostgreSQL on this machine). */
 export const databaseCpu = async (url: string) => totalCpuSeconds(await postgresBackends(url));
 
+/** The driver on PostgreSQL: a pool of CLIENTS connections, each batch BEGIN, one INSERT, COMMIT. */
 export async function throughPostgres(
   url: string,
   owner: Owner,
-  prefix: string,
-): Promise<{ seconds: number; databaseSeconds: number }> {
+  columns: readonly string[],
+): Promise<Phase & { databaseSeconds: number }> {
   const pool = new pg.Pool({ connectionString: url, max: CLIENTS });
-  const sql = `INSERT INTO spans (${COLUMNS.join(', ')}) VALUES ${placeholders(BATCH, 'postgres')} ON CONFLICT DO NOTHING`;
-  const insert = async (label: string) => {
-    const values = spanBatch(owner, label).flatMap((span) => row(owner, span, 'postgres'));
+  const { sql, bind } = insertStatement(columns, 'postgres', owner);
+  const insert = async (name: string) => {
+    const values = bind(name);
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
@@ -89,24 +119,25 @@ export async function throughPostgres(
       client.release();
     }
   };
-  await insert(`${prefix}warm`);
+  await Promise.all(Array.from({ length: CLIENTS }, () => pool.connect().then((client) => client.release())));
   const before = await databaseCpu(url);
-  const seconds = await timed(() => concurrently(BATCHES, CLIENTS, (index) => insert(`${prefix}${index}`)));
+  const phase = await forDuration(insert, 'd');
   const databaseSeconds = (await databaseCpu(url)) - before;
   await pool.end();
-  return { seconds, databaseSeconds };
+  return { ...phase, databaseSeconds };
 }
 
-export async function throughSqlite(file: string, owner: Owner, prefix: string): Promise<number> {
+/** The driver on SQLite: one connection (SQLite has one writer), batches in turn: BEGIN IMMEDIATE, one INSERT, COMMIT. */
+export async function throughSqlite(file: string, owner: Owner, columns: readonly string[]): Promise<Phase> {
   const database = new sqlite3.Database(file);
   const run = (sql: string, values: unknown[] = []) =>
     new Promise<void>((resolve, reject) => database.run(sql, values, (error) => (error ? reject(error) : resolve())));
   await run('PRAGMA busy_timeout = 30000');
   await run('PRAGMA synchronous = NORMAL');
-  const sql = `INSERT OR IGNORE INTO spans (${COLUMNS.join(', ')}) VALUES ${placeholders(BATCH, 'sqlite')}`;
+  const { sql, bind } = insertStatement(columns, 'sqlite', owner);
   let queue = Promise.resolve();
-  const insert = (label: string) => {
-    const values = spanBatch(owner, label).flatMap((span) => row(owner, span, 'sqlite'));
+  const insert = (name: string) => {
+    const values = bind(name);
     const turn = queue.then(async () => {
       await run('BEGIN IMMEDIATE');
       await run(sql, values);
@@ -115,8 +146,7 @@ export async function throughSqlite(file: string, owner: Owner, prefix: string):
     queue = turn.catch(() => undefined);
     return turn;
   };
-  await insert(`${prefix}warm`);
-  const seconds = await timed(() => concurrently(BATCHES, CLIENTS, (index) => insert(`${prefix}${index}`)));
+  const phase = await forDuration(insert, 'd');
   await new Promise<void>((resolve) => database.close(() => resolve()));
-  return seconds;
+  return phase;
 }

@@ -1,8 +1,8 @@
 /**
- * Span ingestion: batches of 1000 realistic spans (about 1 KB each) sent over HTTP by several concurrent clients to
- * the platform running in its own process,
- * against inserting the same rows straight through the database driver (one multi-row INSERT per batch, in a
- * transaction, same concurrency) in the same run. Prints spans/s and the HTTP/driver ratio per database.
+ * Span ingestion, one run: for a fixed time, several concurrent clients post batches of 1000 realistic spans (about
+ * 1 KB each) to the platform running in its own process and parse its full answer; then, for the same time, the same
+ * rows go straight through the database driver (one multi-row INSERT per batch, in a transaction, same concurrency)
+ * into a copy of the `spans` table with all its indexes. Prints spans/s and the HTTP/driver ratio per database.
  */
 import { readFileSync } from 'node:fs';
 import { ApiClient } from '../support/api-client.ts';
@@ -12,16 +12,19 @@ import { createTenant, type HttpWorld } from '../support/http-world.ts';
 import { cpuSeconds } from '../support/process-cpu.ts';
 import { createInferenceResultFor } from '../support/tracing-fixtures.ts';
 import type { Owner } from './span-bench-payloads.ts';
+import { copyPostgresSpans, copySqliteSpans } from './span-bench-driver-table.ts';
 import {
   BATCH,
-  BATCHES,
   CLIENTS,
+  MINIMAL,
   OTLP_EXPORTS,
   OTLP_SPANS_PER_TRACE,
   OTLP_TRACES,
-  ROUNDS,
+  SECONDS,
+  WARMUP,
 } from './span-bench-settings.ts';
-import { databaseCpu, overHttp, overOtlp, throughPostgres, throughSqlite } from './span-bench-writers.ts';
+import { roundTripCounter } from './span-bench-round-trips.ts';
+import { databaseCpu, overHttp, overOtlp, type Phase, throughPostgres, throughSqlite } from './span-bench-writers.ts';
 
 /** The server process's peak resident memory so far (VmHWM), in MB. */
 function peakRss(pid: number): number {
@@ -41,11 +44,15 @@ const SERVER_KIND = process.env.BENCH_SPAN_SERVER === 'source' ? 'source' : 'bui
  * Starts the platform in a child process, as a deployment would run apart from its clients: this checkout's, or
  * the one at `root` (a baseline). With BENCH_SPAN_PROFILE the server leaves a CPU profile in that folder.
  */
-const startServer = (databaseUrl: string, root?: string) =>
-  startBenchServer(databaseUrl, SERVER_KIND, {
+async function startServer(databaseUrl: string, root?: string) {
+  const trips = roundTripCounter();
+  const server = await startBenchServer(databaseUrl, SERVER_KIND, {
     ...(root ? { root } : {}),
-    nodeArguments: PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [],
+    nodeArguments: [...trips.nodeArguments, ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [])],
+    env: trips.env,
   });
+  return { ...server, roundTrips: () => trips.read(server.pid) };
+}
 
 interface Target {
   readonly label: string;
@@ -72,83 +79,90 @@ async function target(name: 'sqlite' | 'postgres', label: string, root?: string)
   };
 }
 
+const rate = (phase: Phase) => phase.spans / phase.seconds;
+const figure = (value: number) => Math.round(value).toLocaleString('en-US').padStart(9);
+const line = (text: string) => process.stdout.write(`${text}\n`);
+
 async function measure(name: 'sqlite' | 'postgres'): Promise<void> {
   const targets = [await target(name, 'this')];
   if (BASELINE) targets.push(await target(name, 'baseline', BASELINE));
   const [main] = targets;
   try {
-    const spans = BATCH * BATCHES;
-    const http = targets.map(() => 0);
-    const otlp = targets.map(() => 0);
-    let driver = 0;
-    const otlpSpans = OTLP_EXPORTS * OTLP_TRACES * OTLP_SPANS_PER_TRACE;
-    // CPU milliseconds per 1000 spans (the least of the rounds) of the process writing them: the server, or this
-    // process for the driver (SQLite's work included, as it runs in-process; PostgreSQL's not, on either side).
-    // Unlike rates, CPU spent per span hardly moves with the machine's other load.
-    const httpCpu = targets.map(() => Number.POSITIVE_INFINITY);
-    let driverCpu = Number.POSITIVE_INFINITY;
-    // PostgreSQL's own CPU per 1000 spans (its server processes for this database), each side.
-    const httpDatabaseCpu = targets.map(() => Number.POSITIVE_INFINITY);
-    const otlpCpu = targets.map(() => Number.POSITIVE_INFINITY);
-    const otlpDatabaseCpu = targets.map(() => Number.POSITIVE_INFINITY);
-    let driverDatabaseCpu = Number.POSITIVE_INFINITY;
-    const perThousand = (seconds: number) => (seconds * 1000 * 1000) / spans;
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const [index, each] of targets.entries()) {
-        const before = await cpuSeconds(each.server.pid);
-        const databaseBefore = name === 'postgres' ? await databaseCpu(each.store.url) : 0;
-        const rate = spans / (await overHttp(each.world, each.owner, each.key, `http${round}_`));
-        const after = await cpuSeconds(each.server.pid);
-        if (name === 'postgres')
-          httpDatabaseCpu[index] = Math.min(
-            httpDatabaseCpu[index],
-            perThousand((await databaseCpu(each.store.url)) - databaseBefore),
-          );
-        http[index] = Math.max(http[index], rate);
-        httpCpu[index] = Math.min(httpCpu[index], perThousand(after - before));
+    // CPU milliseconds per 1000 spans of the process writing them: the server, or this process for the driver
+    // (SQLite's work included, as it runs in-process; PostgreSQL's not, on either side: printed apart).
+    const perThousand = (seconds: number, spans: number) => (seconds * 1000 * 1000) / spans;
+    const http: { phase: Phase; cpu: number; database: number; trips: number; queuePerSecond: number }[] = [];
+    const idle: { server: number; database: number }[] = [];
+    for (const each of targets) {
+      const tripsBefore = await each.server.roundTrips();
+      const before = await cpuSeconds(each.server.pid);
+      const databaseBefore = name === 'postgres' ? await databaseCpu(each.store.url) : 0;
+      const phase = await overHttp(each.world, each.owner, each.key);
+      const cpu = perThousand((await cpuSeconds(each.server.pid)) - before, phase.spans);
+      const database =
+        name === 'postgres' ? perThousand((await databaseCpu(each.store.url)) - databaseBefore, phase.spans) : 0;
+      const tripsAfter = await each.server.roundTrips();
+      const trips = (tripsAfter[name] - tripsBefore[name]) / (phase.spans / BATCH);
+      const queuePerSecond = (tripsAfter.queue - tripsBefore.queue) / phase.seconds;
+      http.push({ phase, cpu, database, trips, queuePerSecond });
+      // What the server (and PostgreSQL for it) spends with no request, in ms a second: the embedded job queue's
+      // polling. Measured for 2 s after its phase (warm), and taken out of the net figures.
+      const idleBefore = await cpuSeconds(each.server.pid);
+      const idleDatabase = name === 'postgres' ? await databaseCpu(each.store.url) : 0;
+      await new Promise((done) => setTimeout(done, 2000));
+      idle.push({
+        server: ((await cpuSeconds(each.server.pid)) - idleBefore) * 500,
+        database: name === 'postgres' ? ((await databaseCpu(each.store.url)) - idleDatabase) * 500 : 0,
+      });
+      for (const [sql, count] of Object.entries(tripsAfter.statements)) {
+        const perBatch = (count - (tripsBefore.statements[sql] ?? 0)) / (phase.spans / BATCH);
+        if (perBatch > 0) line(`  ${perBatch.toFixed(2)} a batch: ${sql}`);
       }
-      const ownBefore = process.cpuUsage();
-      let direct: number;
-      if (name === 'postgres') {
-        const measured = await throughPostgres(main.store.url, main.owner, `driver${round}_`);
-        direct = measured.seconds;
-        driverDatabaseCpu = Math.min(driverDatabaseCpu, perThousand(measured.databaseSeconds));
-      } else direct = await throughSqlite(main.store.url.slice('sqlite:'.length), main.owner, `driver${round}_`);
-      const own = process.cpuUsage(ownBefore);
-      driverCpu = Math.min(driverCpu, perThousand((own.user + own.system) / 1e6));
-      driver = Math.max(driver, spans / direct);
-      if (OTLP_EXPORTS > 0)
-        for (const [index, each] of targets.entries()) {
-          const before = await cpuSeconds(each.server.pid);
-          const databaseBefore = name === 'postgres' ? await databaseCpu(each.store.url) : 0;
-          otlp[index] = Math.max(otlp[index], otlpSpans / (await overOtlp(each.world, each.owner, each.key)));
-          const perSpan = (seconds: number) => (seconds * 1000 * 1000) / otlpSpans;
-          otlpCpu[index] = Math.min(otlpCpu[index], perSpan((await cpuSeconds(each.server.pid)) - before));
-          if (name === 'postgres')
-            otlpDatabaseCpu[index] = Math.min(
-              otlpDatabaseCpu[index],
-              perSpan((await databaseCpu(each.store.url)) - databaseBefore),
-            );
-        }
     }
-    const figure = (value: number) => Math.round(value).toLocaleString('en-US').padStart(9);
+    const ownBefore = process.cpuUsage();
+    let driver: Phase;
+    let driverDatabase = 0;
+    if (name === 'postgres') {
+      const measured = await throughPostgres(main.store.url, main.owner, await copyPostgresSpans(main.store.url));
+      driver = measured;
+      driverDatabase = perThousand(measured.databaseSeconds, measured.spans);
+    } else {
+      const file = main.store.url.slice('sqlite:'.length);
+      driver = await throughSqlite(file, main.owner, await copySqliteSpans(file));
+    }
+    const own = process.cpuUsage(ownBefore);
+    const driverCpu = perThousand((own.user + own.system) / 1e6, driver.spans);
+    const otlpSpans = OTLP_EXPORTS * OTLP_TRACES * OTLP_SPANS_PER_TRACE;
+    const otlp = [];
+    for (const each of targets)
+      otlp.push(OTLP_EXPORTS > 0 ? otlpSpans / (await overOtlp(each.world, each.owner, each.key)) : 0);
+    const how = `one run of ${SECONDS} s a phase, ${CLIENTS} clients, batches of ${BATCH} 1 KB spans, ${MINIMAL ? 'return=minimal' : 'full echo parsed'}, driver into a copy of spans${WARMUP ? `, ${WARMUP} warm-up batches a client` : ''}`;
     for (const [index, each] of targets.entries()) {
       const who = `${name} ${each.label}`.padEnd(18);
-      process.stdout.write(
-        `${who} http ${figure(http[index])} spans/s   driver ${figure(driver)} spans/s   ratio ${(http[index] / driver).toFixed(2)}   (best of ${ROUNDS} rounds of ${BATCHES} batches of ${BATCH} 1 KB spans, ${CLIENTS} clients)\n`,
+      const { phase, cpu, database, trips, queuePerSecond } = http[index];
+      line(
+        `${who} http ${figure(rate(phase))} spans/s   driver ${figure(rate(driver))} spans/s   ratio ${(rate(phase) / rate(driver)).toFixed(2)}   (${how}; ${phase.spans} and ${driver.spans} spans)`,
       );
       if (OTLP_EXPORTS > 0)
-        process.stdout.write(
-          `${who} otlp ${figure(otlp[index])} spans/s   ÷ http batch = ${(otlp[index] / http[index]).toFixed(2)}   (${OTLP_EXPORTS} exports of ${OTLP_TRACES} traces × ${OTLP_SPANS_PER_TRACE} spans, JSON; CPU per 1000 spans: server ${otlpCpu[index].toFixed(0)} ms${name === 'postgres' ? `, PostgreSQL ${otlpDatabaseCpu[index].toFixed(0)} ms` : ''})\n`,
+        line(
+          `${who} otlp ${figure(otlp[index])} spans/s   ÷ http batch = ${(otlp[index] / rate(phase)).toFixed(2)}   (${OTLP_EXPORTS} exports of ${OTLP_TRACES} traces × ${OTLP_SPANS_PER_TRACE} spans, JSON)`,
         );
-      process.stdout.write(
-        `${who} CPU per 1000 spans: http ${httpCpu[index].toFixed(0)} ms, driver ${driverCpu.toFixed(0)} ms (ratio ${(driverCpu / httpCpu[index]).toFixed(2)}; ${name === 'postgres' ? "PostgreSQL's own CPU not counted" : 'SQLite in-process, counted'})\n`,
+      line(
+        `${who} CPU per 1000 spans: http ${cpu.toFixed(0)} ms, driver ${driverCpu.toFixed(0)} ms (ratio ${(driverCpu / cpu).toFixed(2)}; ${name === 'postgres' ? "PostgreSQL's own CPU not counted" : 'SQLite in-process, counted'})`,
       );
       if (name === 'postgres')
-        process.stdout.write(
-          `${who} PostgreSQL's CPU per 1000 spans: http ${httpDatabaseCpu[index].toFixed(0)} ms, driver ${driverDatabaseCpu.toFixed(0)} ms; both processes together: http ${(httpCpu[index] + httpDatabaseCpu[index]).toFixed(0)} ms, driver ${(driverCpu + driverDatabaseCpu).toFixed(0)} ms (ratio ${((driverCpu + driverDatabaseCpu) / (httpCpu[index] + httpDatabaseCpu[index])).toFixed(2)})\n`,
+        line(
+          `${who} PostgreSQL's CPU per 1000 spans: http ${database.toFixed(0)} ms, driver ${driverDatabase.toFixed(0)} ms; both processes together: http ${(cpu + database).toFixed(0)} ms, driver ${(driverCpu + driverDatabase).toFixed(0)} ms`,
         );
-      process.stdout.write(`${who} server peak RSS ${peakRss(each.server.pid)} MB\n`);
+      line(
+        `${who} database round trips per batch: http ${trips.toFixed(1)}, driver 3 (${name === 'postgres' ? `queries sent; besides, the job queue's polling: ${queuePerSecond.toFixed(0)} a second` : 'statements stepped'})`,
+      );
+      const idleShare = (perSecond: number) => (perSecond * phase.seconds) / (phase.spans / 1000);
+      const { server: idleServer, database: idleDatabase } = idle[index];
+      line(
+        `${who} while idle: server ${idleServer.toFixed(0)} ms CPU a second${name === 'postgres' ? `, PostgreSQL ${idleDatabase.toFixed(0)} ms` : ''}; net of it, per 1000 spans: server ${(cpu - idleShare(idleServer)).toFixed(0)} ms${name === 'postgres' ? `, PostgreSQL ${(database - idleShare(idleDatabase)).toFixed(0)} ms` : ''}`,
+      );
+      line(`${who} server peak RSS ${peakRss(each.server.pid)} MB`);
     }
   } finally {
     for (const each of targets) {
@@ -163,5 +177,5 @@ export async function run(): Promise<void> {
   if (wanted.includes('sqlite')) await measure('sqlite');
   if (!wanted.includes('postgres')) return;
   if (await postgresAvailable()) await measure('postgres');
-  else process.stdout.write('postgres  skipped: not reachable\n');
+  else line('postgres  skipped: not reachable');
 }

@@ -112,11 +112,16 @@ for (const name of await storageNames()) {
         span('trace_other', { parentTraceId: 'trace_none', parentPending: true }),
       ]);
       await spans.insertMany([span('trace_parent')]);
+      t.true(await spans.hasWaitingChildren('org_a', ['trace_x', 'trace_parent']));
+      t.false(await spans.hasWaitingChildren('org_b', ['trace_parent']), 'another organization has none waiting');
+      t.false(await spans.hasWaitingChildren('org_a', ['trace_child', 'trace_x']));
+      t.false(await spans.hasWaitingChildren('org_a', []));
       await spans.settleParents('org_b', ['trace_parent'], []);
       t.true((await spans.get('org_a', 'trace_child'))?.parentPending, 'another organization settles nothing');
       await spans.settleParents('org_a', ['trace_parent'], []);
       t.false((await spans.get('org_a', 'trace_child'))?.parentPending);
       t.true((await spans.get('org_a', 'trace_other'))?.parentPending);
+      t.false(await spans.hasWaitingChildren('org_a', ['trace_parent']), 'settled children wait no more');
       await spans.insertMany([span('trace_late', { parentTraceId: 'trace_parent', parentPending: true })]);
       await spans.settleParents('org_a', ['trace_late'], ['trace_late']);
       t.false((await spans.get('org_a', 'trace_late'))?.parentPending);

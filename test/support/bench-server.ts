@@ -17,18 +17,22 @@ export interface BenchServer {
  * The platform in a process of its own for benchmarks, with the heap `npm start` gives it: `built` runs the compiled
  * server as `npm start` does (`dist/bootstrap/server.js`; `npm run build` first), `source` runs
  * `test/bench/span-server.ts` under tsx (of this checkout, or of `root`, a baseline checkout). `nodeArguments` come
- * before the script (a CPU profile).
+ * before the script (a CPU profile, a preload); `env` is added to the server's environment.
  */
 export async function startBenchServer(
   databaseUrl: string,
   kind: 'built' | 'source',
-  { root = ROOT, nodeArguments = [] }: { root?: string; nodeArguments?: readonly string[] } = {},
+  {
+    root = ROOT,
+    nodeArguments = [],
+    env = {},
+  }: { root?: string; nodeArguments?: readonly string[]; env?: Readonly<Record<string, string>> } = {},
 ): Promise<BenchServer> {
   if (kind === 'source') {
     const child = spawn(
       process.execPath,
       [...SERVER_HEAP, ...nodeArguments, '--import', 'tsx', `${root}/test/bench/span-server.ts`, databaseUrl],
-      { stdio: ['ignore', 'pipe', 'inherit'], cwd: root },
+      { stdio: ['ignore', 'pipe', 'inherit'], cwd: root, env: { ...process.env, ...env } },
     );
     const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
     const { url, key } = JSON.parse(line) as { url: string; key: string };
@@ -40,6 +44,7 @@ export async function startBenchServer(
     cwd: root,
     env: {
       ...process.env,
+      ...env,
       DATABASE_URL: databaseUrl,
       PORT: String(port),
       HOST: '127.0.0.1',

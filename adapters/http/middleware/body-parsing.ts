@@ -8,6 +8,7 @@ import type { BodyAdmission } from '../body-admission.ts';
 import { admitBody } from './admit-body.ts';
 import { shapeGuarded } from './json-shape-guard.ts';
 import { jsonBodyReader, uploadedFile } from './koa-body-reading.ts';
+import { markScannedClean } from '../../shared/scanned-json.ts';
 
 const PARSED = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const MULTIPART = 'multipart/form-data';
@@ -19,10 +20,20 @@ const setBody = (ctx: Context, body: unknown) => {
   (ctx.request as { body?: unknown }).body = body;
 };
 
-/** JSON through koa-body, over the decoded body counted on its way by the shape guard; no body is `{}`. */
+/**
+ * JSON through koa-body, over the decoded body counted on its way by the shape guard; no body is `{}`. A body whose
+ * text held no `\u` escape is marked so (`markScannedClean`): validation skips its walk for unstorable text.
+ */
 function jsonReading(limit: number): (ctx: Context) => Promise<unknown> {
   const read = jsonBodyReader(limit);
-  return (ctx) => (hasBody(ctx) ? read(ctx, shapeGuarded(decodedBody(ctx, limit))) : Promise.resolve({}));
+  return async (ctx) => {
+    if (!hasBody(ctx)) return {};
+    const guarded = shapeGuarded(decodedBody(ctx, limit));
+    const body = await read(ctx, guarded);
+    // Only JSON text: a form's `%00` would decode to a NUL the scan cannot see.
+    if (!guarded.escapesUnicode() && ctx.is('json') === 'json') markScannedClean(body);
+    return body;
+  };
 }
 
 /**

@@ -16,7 +16,13 @@ export function rateLimit(limiters: RequestLimiters): Middleware {
   return async (ctx, next) => {
     const actor = ctx.state.actor as { apiKeyId: string | null; userId: string; organizationId: string } | undefined;
     if (!actor) return next();
-    const decision = await limiters.perKey.consume(`key:${actor.apiKeyId ?? actor.userId}`);
+    const keyName = `key:${actor.apiKeyId ?? actor.userId}`;
+    const organizationName = `organization:${actor.organizationId}`;
+    const { perKey, perOrganization } = limiters;
+    // Both counts in one round trip where the store allows it (the organization's counted only when the key allowed).
+    const paired =
+      perOrganization && perKey.consumeThen ? perKey.consumeThen(keyName, perOrganization, organizationName) : null;
+    const [decision, pairedShared] = paired ? await paired : [await perKey.consume(keyName), null];
     ctx.set('RateLimit-Limit', String(decision.limit));
     ctx.set('RateLimit-Remaining', String(decision.remaining));
     ctx.set('RateLimit-Reset', String(decision.resetSeconds));
@@ -26,8 +32,8 @@ export function rateLimit(limiters: RequestLimiters): Middleware {
         decision.resetSeconds,
       );
     }
-    if (limiters.perOrganization) {
-      const shared = await limiters.perOrganization.consume(`organization:${actor.organizationId}`);
+    if (perOrganization) {
+      const shared = pairedShared ?? (await perOrganization.consume(organizationName));
       if (!shared.allowed) {
         ctx.set('RateLimit-Remaining', '0');
         ctx.set('RateLimit-Reset', String(shared.resetSeconds));

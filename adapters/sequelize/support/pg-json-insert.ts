@@ -1,28 +1,21 @@
-import type { Model, ModelStatic, Transaction } from 'sequelize';
+import type { Model, ModelStatic } from 'sequelize';
 import { modelColumns } from './column-values.ts';
 import { sharedColumns } from './shared-columns.ts';
-import { connectionOf } from './transaction-context.ts';
 
-interface PgRunner {
+export interface PgRunner {
   query(statement: { text: string; values: readonly unknown[] }): Promise<unknown>;
 }
 
 /**
- * PostgreSQL's hot path for a batch inside a transaction, existing ids ignored, run on the transaction's own
- * connection through the driver (Sequelize's query path scans the megabyte parameter for NUL characters, which JSON
+ * PostgreSQL's hot path for a batch, existing ids ignored, run on a connection through the driver (a transaction's,
+ * or one of its own outside a transaction, the statement being atomic by itself) (Sequelize's query path scans the megabyte parameter for NUL characters, which JSON
  * escapes anyway, and rescans the statement for placeholders). The rows travel as one JSON parameter unpacked by
  * `json_populate_recordset`; a column holding one value in every row (the organization, the creation time, a null)
- * travels once, as a second one-row JSON parameter, instead of once per row. Returns false when there is no
- * transaction connection to run on. The statement comes from `encodePgInsert`, which may run before the transaction.
+ * travels once, as a second one-row JSON parameter, instead of once per row. The statement comes from
+ * `encodePgInsert`, which may run before the transaction.
  */
-export async function pgJsonInsert(
-  statement: PgInsertStatement,
-  transaction: Transaction | undefined,
-): Promise<boolean> {
-  const connection = connectionOf<PgRunner>(transaction);
-  if (!connection) return false;
+export async function pgJsonInsert(statement: PgInsertStatement, connection: PgRunner): Promise<void> {
   await connection.query(statement);
-  return true;
 }
 
 export interface PgInsertStatement {

@@ -1,9 +1,8 @@
-import type { Model, ModelStatic, Transaction } from 'sequelize';
+import type { Model, ModelStatic } from 'sequelize';
 import { type ModelColumn, modelColumns, sqliteValue } from './column-values.ts';
 import { sharedColumns } from './shared-columns.ts';
-import { connectionOf } from './transaction-context.ts';
 
-interface SqliteRunner {
+export interface SqliteRunner {
   run(sql: string, parameters: readonly unknown[], callback: (error: Error | null) => void): void;
 }
 
@@ -11,25 +10,21 @@ interface SqliteRunner {
 const SQLITE_ROWS_PER_STATEMENT = 1000;
 
 /**
- * SQLite's hot path for a batch inside a transaction: `INSERT OR IGNORE … VALUES (…), …` run on the transaction's
- * own connection through the driver. A column holding one value in every row of the chunk (the organization, the
+ * SQLite's hot path for a batch: `INSERT OR IGNORE … VALUES (…), …` run on a connection through the driver (a
+ * transaction's, or one of its own for a single statement). A column holding one value in every row of the chunk (the organization, the
  * creation time, a null) is bound once as a numbered parameter every row names (`?1`); the others are bound per row.
  * Binding is the driver's main-thread cost, per value: a batch of spans shares about half its columns, so this
  * halves it. The JSON-parameter form made SQLite re-parse each row's JSON once per column while holding the write
- * lock. The statements come from `encodeSqliteInsert`, which may run before the transaction. Returns false when there
- * is no transaction connection to run on.
+ * lock. The statements come from `encodeSqliteInsert`, which may run before the transaction.
  */
 export async function sqliteBoundInsert(
   statements: readonly SqliteInsertStatement[],
-  transaction: Transaction | undefined,
-): Promise<boolean> {
-  const connection = connectionOf<SqliteRunner>(transaction);
-  if (!connection) return false;
+  connection: SqliteRunner,
+): Promise<void> {
   for (const { sql, values } of statements)
     await new Promise<void>((resolve, reject) =>
       connection.run(sql, values, (error) => (error ? reject(error) : resolve())),
     );
-  return true;
 }
 
 export interface SqliteInsertStatement {
