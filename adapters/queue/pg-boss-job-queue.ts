@@ -11,43 +11,23 @@ import type { TransactionContext } from '../sequelize/support/transaction-contex
 import { JobDeferred } from '../../application/ports/job-queue.ts';
 import { JobHeartbeat } from './job-heartbeat.ts';
 import { executePgBossSql } from './pg-boss-sql.ts';
-import { DATASET_GENERATION_QUEUE, ensureQueue, expirySeconds, failureOf, givenUpQueue } from './pg-boss-queues.ts';
-import { deferralDelayMs, handleEachAlone, type JobWorker, type RunnableJobQueue } from './job-runner.ts';
-
-export const SCORING_QUEUE = 'evaluation-scoring';
-export const LAUNCH_QUEUE = 'run-launches';
-export const INFERENCE_GENERATION_QUEUE = 'generation-items';
-export const REPRICING_QUEUE = 'cost-repricings';
-export { DATASET_GENERATION_QUEUE };
-/** Trivial jobs of the self-check: a worker picking one up proves the queue delivers. */
-export const PING_QUEUE = 'self-check-ping';
-/** The queues workers take jobs from; each has its dead-letter queue of jobs that failed every attempt. */
-const WORKED_QUEUES = [
-  SCORING_QUEUE,
-  LAUNCH_QUEUE,
-  INFERENCE_GENERATION_QUEUE,
-  REPRICING_QUEUE,
+import {
   DATASET_GENERATION_QUEUE,
-];
-export interface PgBossQueueOptions {
-  readonly connectionString: string;
-  /** A job whose worker has not finished after this long is handed to another worker. */
-  readonly jobTimeoutSeconds: number;
-  /** A job whose worker stopped beating (it died) this long ago is handed to another worker (`JobHeartbeat`). */
-  readonly heartbeatSeconds?: number;
-  /** How often expired jobs are looked for (pg-boss maintenance). */
-  readonly maintenanceSeconds: number;
-  readonly retryLimit: number;
-  /** Jobs one worker fetches per poll. */
-  readonly batchSize: number;
-  readonly pollingSeconds: number;
-  /** Only processes that run workers supervise (expire, retry) jobs. */
-  readonly supervise: boolean;
-  /** How long `stop` waits for running jobs before failing them back to the queue (retried by another worker). */
-  readonly stopGraceMs?: number;
-  /** pg-boss's background failures (maintenance, polling, lost connections). */
-  readonly onError?: (error: unknown) => void;
-}
+  ensureQueue,
+  expirySeconds,
+  failureOf,
+  givenUpQueue,
+  INFERENCE_GENERATION_QUEUE,
+  LAUNCH_QUEUE,
+  PING_QUEUE,
+  REPRICING_QUEUE,
+  SCORING_QUEUE,
+  type PgBossQueueOptions,
+  WORKED_QUEUES,
+} from './pg-boss-queues.ts';
+
+export type { PgBossQueueOptions };
+import { deferralDelayMs, handleEachAlone, type JobWorker, type RunnableJobQueue } from './job-runner.ts';
 
 /**
  * The PostgreSQL queue on pg-boss 10, one pg-boss queue per kind of job. Jobs are inserted through the caller's

@@ -37,6 +37,20 @@ export function failureOf(output: unknown): Error {
 
 /** Generation jobs of datasets: one job makes up to GENERATION_MAX_CALLS model calls, so it may run long. */
 export const DATASET_GENERATION_QUEUE = 'dataset-generations';
+export const SCORING_QUEUE = 'evaluation-scoring';
+export const LAUNCH_QUEUE = 'run-launches';
+export const INFERENCE_GENERATION_QUEUE = 'generation-items';
+export const REPRICING_QUEUE = 'cost-repricings';
+/** Trivial jobs of the self-check: a worker picking one up proves the queue delivers. */
+export const PING_QUEUE = 'self-check-ping';
+/** The queues workers take jobs from; each has its dead-letter queue of jobs that failed every attempt. */
+export const WORKED_QUEUES = [
+  SCORING_QUEUE,
+  LAUNCH_QUEUE,
+  INFERENCE_GENERATION_QUEUE,
+  REPRICING_QUEUE,
+  DATASET_GENERATION_QUEUE,
+];
 
 /**
  * How long a job of queue `name` may run before pg-boss hands it to another worker: QUEUE_JOB_TIMEOUT_SECONDS, but at
@@ -44,3 +58,23 @@ export const DATASET_GENERATION_QUEUE = 'dataset-generations';
  */
 export const expirySeconds = (name: string, configured: number): number =>
   name === DATASET_GENERATION_QUEUE ? Math.max(configured, 7200) : configured;
+
+export interface PgBossQueueOptions {
+  readonly connectionString: string;
+  /** A job whose worker has not finished after this long is handed to another worker. */
+  readonly jobTimeoutSeconds: number;
+  /** A job whose worker stopped beating (it died) this long ago is handed to another worker (`JobHeartbeat`). */
+  readonly heartbeatSeconds?: number;
+  /** How often expired jobs are looked for (pg-boss maintenance). */
+  readonly maintenanceSeconds: number;
+  readonly retryLimit: number;
+  /** Jobs one worker fetches per poll. */
+  readonly batchSize: number;
+  readonly pollingSeconds: number;
+  /** Only processes that run workers supervise (expire, retry) jobs. */
+  readonly supervise: boolean;
+  /** How long `stop` waits for running jobs before failing them back to the queue (retried by another worker). */
+  readonly stopGraceMs?: number;
+  /** pg-boss's background failures (maintenance, polling, lost connections). */
+  readonly onError?: (error: unknown) => void;
+}
