@@ -111,6 +111,13 @@ for (const database of databases) {
       (await rowsOf(tab, 'Metrics')).map((row) => row.split(' | ').slice(0, 6).join(' ')),
       ['Correctness 0.65 0.40 0.90 100% 6', 'Politeness 1.00 1.00 1.00 100% 5'],
     );
+    const { body: run } = await scene!.tenant.owner.get(`/runs/${made!.base.id}`);
+    t.true(run.cost > 0, 'the seeded turns carry a cost');
+    t.is(await page.locator('.facts div', { hasText: 'Cost' }).locator('dd').textContent(), `$${run.cost.toFixed(4)}`);
+    t.is(
+      await page.locator('.facts div', { hasText: 'Input tokens' }).locator('dd').textContent(),
+      run.inputTokens.toLocaleString('en'),
+    );
     await page.locator('.charts .chart canvas').nth(1).waitFor();
     t.is(await page.locator('.charts .chart canvas').count(), 2, 'a histogram per metric');
     t.is(await page.locator('.launches li').count(), 5, 'the first launches');

@@ -85,6 +85,9 @@ export async function consoleScene(world: HttpWorld, cases = 6): Promise<Console
       sessionId: session.id,
       input: question,
       output: `Order ${1000 + index} ships soon ${HOSTILE}`,
+      inputTokens: 120 + index,
+      outputTokens: 30,
+      cost: 0.0015,
     });
     testCases.push(testCase);
     sessions.push(session);

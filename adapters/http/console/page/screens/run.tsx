@@ -14,13 +14,12 @@ import { FailedSessions } from './run-failed-sessions.tsx';
 import { Launches } from './run-launches.tsx';
 import { Histograms, SummaryTable } from './run-summary.tsx';
 
-/** Cost and tokens, when the run carries them (older servers do not). */
-function usage(run: object): [string, string][] {
-  const fields = run as { cost?: unknown; inputTokens?: unknown; outputTokens?: unknown };
+/** Cost and tokens of the run's turns (left out while nothing is known of them). */
+function usage(run: { cost: number | null; inputTokens: number | null; outputTokens: number | null }) {
   const facts: [string, string][] = [];
-  if (typeof fields.cost === 'number') facts.push(['Cost', `$${fields.cost.toFixed(4)}`]);
-  if (typeof fields.inputTokens === 'number') facts.push(['Input tokens', count(fields.inputTokens)]);
-  if (typeof fields.outputTokens === 'number') facts.push(['Output tokens', count(fields.outputTokens)]);
+  if (run.cost !== null) facts.push(['Cost', `$${run.cost.toFixed(4)}`]);
+  if (run.inputTokens !== null) facts.push(['Input tokens', count(run.inputTokens)]);
+  if (run.outputTokens !== null) facts.push(['Output tokens', count(run.outputTokens)]);
   return facts;
 }
 
