@@ -1,27 +1,20 @@
 import test from 'ava';
-import {
-  type ConsoleBrowser,
-  consoleBrowserAvailable,
-  seriousViolations,
-  signIn,
-  startConsoleBrowser,
-} from '../support/console-browser.ts';
+import { seriousViolations, signIn } from '../support/console-browser.ts';
 import { screenshot } from '../support/console-shots.ts';
 import { startGenerationModelServer } from '../support/generation-model-server.ts';
 import { generationScene, testCasesOf } from '../support/generation-scenes.ts';
-import { createTenant, databaseWorlds } from '../support/http-world.ts';
+import { consoleSuite } from '../support/console-suite.ts';
+import { createTenant } from '../support/http-world.ts';
 
 // The dataset page's "Generate" form against the stand-in generation model, on both databases.
-const browserTest = consoleBrowserAvailable() ? test.serial : test.skip;
 const model = await startGenerationModelServer();
-const worlds = await databaseWorlds(test, { GENERATOR_BASE_URL: model.url, GENERATOR_MODEL: 'gen-model' });
-let browser: ConsoleBrowser | undefined;
+const {
+  worlds,
+  browserTest,
+  tab: openTab,
+} = await consoleSuite(test, { GENERATOR_BASE_URL: model.url, GENERATOR_MODEL: 'gen-model' });
 
-test.before(async () => {
-  if (consoleBrowserAvailable()) browser = await startConsoleBrowser();
-});
 test.after.always(async () => {
-  await browser?.close();
   await model.close();
 });
 
@@ -43,7 +36,7 @@ for (const { database, world, title } of worlds) {
       const tenant = await createTenant(world());
       const { dataset } = await generationScene(tenant, 'RED_TEAMING');
       const { url } = world();
-      const tab = await browser!.tab(url);
+      const tab = await openTab(url);
       tab.expect(409, new RegExp(`^/tests/${dataset.id}/generate$`));
       const { page } = tab;
       await signIn(tab, url, String(tenant.owner.key), `/app/tests/${dataset.id}`);
