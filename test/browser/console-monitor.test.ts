@@ -2,11 +2,11 @@ import test from 'ava';
 import { markupRan, seriousViolations, signIn } from '../support/console-browser.ts';
 import { HOSTILE } from '../support/console-seed.ts';
 import { screenshot } from '../support/console-shots.ts';
-import { startFakeModel } from '../support/fake-model.ts';
 import { consoleSuite, rowsOf } from '../support/console-suite.ts';
 import { createTenant } from '../support/http-world.ts';
+import { startFakeModel } from '../support/fake-model.ts';
 import { startMailCatcher } from '../support/mail-catcher.ts';
-import { monitorEvaluations, monitorScene } from '../support/monitor-scene.ts';
+import { monitorEvaluations, monitorScene, monitorSettings, relaySettings } from '../support/monitor-scene.ts';
 
 /** The console's monitor page on each database: facts, the hourly chart, evaluations, rules and episodes. */
 const model = await startFakeModel();
@@ -15,15 +15,7 @@ const {
   worlds,
   browserTest,
   tab: openTab,
-} = await consoleSuite(test, {
-  JUDGE_BASE_URL: model.url,
-  JUDGE_MODEL: 'judge-small',
-  JUDGE_API_KEY: 'sk-test',
-  MONITOR_SWEEP_SECONDS: 3600,
-  ALERT_EVALUATION_SECONDS: 3600,
-  SMTP_HOST: '127.0.0.1',
-  SMTP_PORT: relay.port,
-});
+} = await consoleSuite(test, { ...monitorSettings(model.url), ...relaySettings(relay) });
 test.after.always(async () => {
   await model.close();
   await relay.close();
