@@ -18,16 +18,6 @@ test.after.always(async () => {
   await model.close();
 });
 
-/** Holds the model's answers (the job stays open) until the answer is called. */
-function holdModel(): () => void {
-  let release = () => {};
-  model.state.hold = new Promise<void>((resolve) => (release = resolve));
-  return () => {
-    model.state.hold = null;
-    release();
-  };
-}
-
 for (const { database, world, title } of worlds) {
   browserTest(
     title('RED_TEAMING from the form: progress to done, a second job refused (409) in words, the rows'),
@@ -47,7 +37,7 @@ for (const { database, world, title } of worlds) {
       await page.getByLabel('base64').check();
       await page.getByLabel('role play').check();
 
-      const release = holdModel();
+      const release = model.hold();
       await page.getByRole('button', { name: 'Generate' }).click();
       const status = page.locator('.generation-job');
       await status.locator('.status', { hasText: /^(queued|active)$/ }).waitFor();

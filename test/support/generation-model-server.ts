@@ -25,6 +25,8 @@ export interface GenerationModelServer {
   };
   /** The user message of request `index`. */
   prompt(index: number): string;
+  /** Holds the model's answers (a job stays open) until the returned function is called. */
+  hold(): () => void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -90,6 +92,14 @@ export async function startGenerationModelServer(): Promise<GenerationModelServe
     requests,
     state,
     prompt,
+    hold() {
+      let release = () => {};
+      state.hold = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        state.hold = null;
+        release();
+      };
+    },
     reset() {
       requests.length = 0;
       Object.assign(state, fresh());
