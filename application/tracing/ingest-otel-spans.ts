@@ -2,12 +2,12 @@ import { DuplicateKey } from '../../domain/errors.ts';
 import type { Actor } from '../../domain/identity/role.ts';
 import { mapOtelSpan, otelSpanProblem, type MappedOtelSpan, type OtelSpan } from '../../domain/tracing/otel-span.ts';
 import { spansByTrace, summarizeOtelTraces } from '../../domain/tracing/otel-traces.ts';
-import type { Ports } from '../ports/ports.ts';
 import type { SpanRejection } from '../../domain/tracing/span-batch.ts';
 import { type Placement, planPlacement, storePlacement } from './place-otel-traces.ts';
 import {
   planSpanWrite,
   resettleAfterCommit,
+  type SpanIngestPorts,
   type SpanWritePlan,
   storeSpanPlan,
   writableResults,
@@ -29,23 +29,7 @@ const MESSAGE_LIMIT = 2000;
  * observer is told what each committed chunk stored and refused, and the malformed spans refused before any.
  */
 export class IngestOtelSpans {
-  constructor(
-    private readonly ports: Pick<
-      Ports,
-      | 'sessions'
-      | 'versions'
-      | 'modelPrices'
-      | 'costLedger'
-      | 'patterns'
-      | 'inferenceResults'
-      | 'spans'
-      | 'spanIngestion'
-      | 'uow'
-      | 'ids'
-      | 'clock'
-      | 'logger'
-    >,
-  ) {}
+  constructor(private readonly ports: SpanIngestPorts) {}
 
   async execute(actor: Actor, spans: readonly OtelSpan[]): Promise<OtelIngestOutcome | null> {
     try {

@@ -1,8 +1,7 @@
 import type { Actor } from '../../domain/identity/role.ts';
 import { assertSomeCreated, type SpanRejection } from '../../domain/tracing/span-batch.ts';
 import type { Span } from '../../domain/tracing/span.ts';
-import type { Ports } from '../ports/ports.ts';
-import { planSpanWrite, resettleAfterCommit, writeSpanPlan } from './span-batch-writer.ts';
+import { planSpanWrite, resettleAfterCommit, type SpanIngestPorts, writeSpanPlan } from './span-batch-writer.ts';
 
 export interface SpanBatchResult {
   /** The spans answered: new ones and the stored copies of re-sent ones, in input order. */
@@ -20,23 +19,7 @@ export interface SpanBatchResult {
  * committed batch). The observer is told what was stored and refused.
  */
 export class IngestSpans {
-  constructor(
-    private readonly ports: Pick<
-      Ports,
-      | 'sessions'
-      | 'versions'
-      | 'modelPrices'
-      | 'costLedger'
-      | 'patterns'
-      | 'inferenceResults'
-      | 'spans'
-      | 'spanIngestion'
-      | 'uow'
-      | 'ids'
-      | 'clock'
-      | 'logger'
-    >,
-  ) {}
+  constructor(private readonly ports: SpanIngestPorts) {}
 
   async execute(actor: Actor, inputs: readonly unknown[]): Promise<SpanBatchResult> {
     const scope = actor.organizationId;

@@ -11,6 +11,23 @@ import type { Ports } from '../ports/ports.ts';
 type WriterPorts = Pick<Ports, 'inferenceResults' | 'spans' | 'ids' | 'clock'>;
 type TransactionPorts = WriterPorts & Pick<Ports, 'uow'>;
 
+/** The ports a span ingest (a batch of spans or an OTLP export) reads and writes through. */
+export type SpanIngestPorts = Pick<
+  Ports,
+  | 'sessions'
+  | 'versions'
+  | 'modelPrices'
+  | 'costLedger'
+  | 'patterns'
+  | 'inferenceResults'
+  | 'spans'
+  | 'spanIngestion'
+  | 'uow'
+  | 'ids'
+  | 'clock'
+  | 'logger'
+>;
+
 /**
  * A planned batch, and whether its transaction settles parent links: only when a span of the batch waits for its
  * parent, or a stored span waited (when planning) for one of the batch's ids. Otherwise the transaction holds just the

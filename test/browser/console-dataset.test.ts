@@ -1,40 +1,21 @@
 import test from 'ava';
 import { HOSTILE } from '../support/console-seed.ts';
-import {
-  type ConsoleBrowser,
-  consoleBrowserAvailable,
-  markupRan,
-  seriousViolations,
-  signIn,
-  startConsoleBrowser,
-} from '../support/console-browser.ts';
+import { markupRan, seriousViolations, signIn } from '../support/console-browser.ts';
 import { screenshot } from '../support/console-shots.ts';
-import { type TraceScene, traceScene } from '../support/console-trace-seed.ts';
-import { createTenant, databaseWorlds } from '../support/http-world.ts';
+import { traceScene } from '../support/console-trace-seed.ts';
+import { consoleSuite, sharedScene } from '../support/console-suite.ts';
+import { createTenant } from '../support/http-world.ts';
 
-const browserTest = consoleBrowserAvailable() ? test.serial : test.skip;
-const worlds = await databaseWorlds(test);
-let browser: ConsoleBrowser | undefined;
-const scenes = new Map<string, TraceScene>();
-
-test.before(async () => {
-  if (consoleBrowserAvailable()) browser = await startConsoleBrowser();
-});
-test.after.always(async () => {
-  await browser?.close();
-});
+const { worlds, browserTest, tab: openTab } = await consoleSuite(test);
 
 for (const { database, world, title } of worlds) {
   const shots = database === 'sqlite';
-  const scene = async () => {
-    if (!scenes.has(database)) scenes.set(database, await traceScene(world(), 10));
-    return scenes.get(database)!;
-  };
+  const scene = sharedScene(() => traceScene(world(), 10));
 
   browserTest(title('a dataset: its test cases, a chosen one with its revisions, kept on reload'), async (t) => {
     const { dataset, testCases, key } = await scene();
     const { url } = world();
-    const tab = await browser!.tab(url);
+    const tab = await openTab(url);
     const { page } = tab;
     await signIn(tab, url, key, `/app/tests/${dataset.id}`);
     await page.locator('.table-status', { hasText: /^3 of 3 shown$/ }).waitFor();
@@ -76,7 +57,7 @@ for (const { database, world, title } of worlds) {
     const { dataset } = await scene();
     const { url } = world();
     const stranger = await createTenant(world());
-    const tab = await browser!.tab(url);
+    const tab = await openTab(url);
     tab.expect(404, /^\/tests\//);
     await signIn(tab, url, String(stranger.owner.key), `/app/tests/${dataset.id}`);
     await tab.page.waitForSelector('.banner.error');

@@ -1,39 +1,22 @@
 import test from 'ava';
-import {
-  type ConsoleBrowser,
-  consoleBrowserAvailable,
-  seriousViolations,
-  signIn,
-  startConsoleBrowser,
-} from '../support/console-browser.ts';
+import { seriousViolations, signIn } from '../support/console-browser.ts';
 import { screenshot } from '../support/console-shots.ts';
 import { startGenerationModelServer } from '../support/generation-model-server.ts';
 import { generationScene, testCasesOf } from '../support/generation-scenes.ts';
-import { createTenant, databaseWorlds } from '../support/http-world.ts';
+import { consoleSuite } from '../support/console-suite.ts';
+import { createTenant } from '../support/http-world.ts';
 
 // The dataset page's "Generate" form against the stand-in generation model, on both databases.
-const browserTest = consoleBrowserAvailable() ? test.serial : test.skip;
 const model = await startGenerationModelServer();
-const worlds = await databaseWorlds(test, { GENERATOR_BASE_URL: model.url, GENERATOR_MODEL: 'gen-model' });
-let browser: ConsoleBrowser | undefined;
+const {
+  worlds,
+  browserTest,
+  tab: openTab,
+} = await consoleSuite(test, { GENERATOR_BASE_URL: model.url, GENERATOR_MODEL: 'gen-model' });
 
-test.before(async () => {
-  if (consoleBrowserAvailable()) browser = await startConsoleBrowser();
-});
 test.after.always(async () => {
-  await browser?.close();
   await model.close();
 });
-
-/** Holds the model's answers (the job stays open) until the answer is called. */
-function holdModel(): () => void {
-  let release = () => {};
-  model.state.hold = new Promise<void>((resolve) => (release = resolve));
-  return () => {
-    model.state.hold = null;
-    release();
-  };
-}
 
 for (const { database, world, title } of worlds) {
   browserTest(
@@ -43,7 +26,7 @@ for (const { database, world, title } of worlds) {
       const tenant = await createTenant(world());
       const { dataset } = await generationScene(tenant, 'RED_TEAMING');
       const { url } = world();
-      const tab = await browser!.tab(url);
+      const tab = await openTab(url);
       tab.expect(409, new RegExp(`^/tests/${dataset.id}/generate$`));
       const { page } = tab;
       await signIn(tab, url, String(tenant.owner.key), `/app/tests/${dataset.id}`);
@@ -54,7 +37,7 @@ for (const { database, world, title } of worlds) {
       await page.getByLabel('base64').check();
       await page.getByLabel('role play').check();
 
-      const release = holdModel();
+      const release = model.hold();
       await page.getByRole('button', { name: 'Generate' }).click();
       const status = page.locator('.generation-job');
       await status.locator('.status', { hasText: /^(queued|active)$/ }).waitFor();

@@ -1,63 +1,31 @@
 import test from 'ava';
-import {
-  type ConsoleBrowser,
-  type ConsoleTab,
-  consoleBrowserAvailable,
-  markupRan,
-  seriousViolations,
-  signIn,
-  startConsoleBrowser,
-} from '../support/console-browser.ts';
+import { markupRan, seriousViolations, signIn } from '../support/console-browser.ts';
 import { HOSTILE } from '../support/console-seed.ts';
 import { screenshot } from '../support/console-shots.ts';
+import { consoleSuite, rowsOf } from '../support/console-suite.ts';
+import { createTenant } from '../support/http-world.ts';
 import { startFakeModel } from '../support/fake-model.ts';
-import { createTenant, httpDatabases, startWorld, type HttpWorld } from '../support/http-world.ts';
 import { startMailCatcher } from '../support/mail-catcher.ts';
-import { monitorEvaluations, monitorScene } from '../support/monitor-scene.ts';
+import { monitorEvaluations, monitorScene, monitorSettings, relaySettings } from '../support/monitor-scene.ts';
 
 /** The console's monitor page on each database: facts, the hourly chart, evaluations, rules and episodes. */
-const databases = await httpDatabases();
-const browserTest = consoleBrowserAvailable() ? test.serial : test.skip;
 const model = await startFakeModel();
 const relay = await startMailCatcher();
-let browser: ConsoleBrowser | undefined;
-test.before(async () => {
-  if (consoleBrowserAvailable()) browser = await startConsoleBrowser();
-});
+const {
+  worlds,
+  browserTest,
+  tab: openTab,
+} = await consoleSuite(test, { ...monitorSettings(model.url), ...relaySettings(relay) });
 test.after.always(async () => {
-  await browser?.close();
   await model.close();
   await relay.close();
 });
 
-/** The text of each data row of a table (its cells joined by " | "). */
-const rowsOf = (tab: ConsoleTab, table: string) =>
-  tab.page
-    .getByRole('region', { name: table, exact: true })
-    .locator('tr.data-row')
-    .evaluateAll((rows) =>
-      rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '').join(' | ')),
-    );
-
-for (const database of databases) {
-  let world: HttpWorld | undefined;
-  test.before(async () => {
-    world = await startWorld(database, {
-      JUDGE_BASE_URL: model.url,
-      JUDGE_MODEL: 'judge-small',
-      JUDGE_API_KEY: 'sk-test',
-      MONITOR_SWEEP_SECONDS: 3600,
-      ALERT_EVALUATION_SECONDS: 3600,
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: relay.port,
-    });
-  });
-  test.after.always(() => world?.close());
-
+for (const { database, world } of worlds) {
   browserTest(
     `[${database}] a monitor page from its product: facts, chart, evaluations, rules, episodes`,
     async (t) => {
-      const scene = await monitorScene(world!);
+      const scene = await monitorScene(world());
       const { owner, member } = scene.tenant;
       const monitor = await scene.monitor({ name: `Watch ${HOSTILE}`, monthlyCreditCap: 500 });
       const email = `oncall-${database}@team.example`;
@@ -70,15 +38,15 @@ for (const database of databases) {
       });
       const sessions = [];
       for (const question of ['first', 'second', 'third']) sessions.push(await scene.session(question));
-      await world!.platform.useCases!.discoverMonitorSessions.execute();
+      await world().platform.useCases!.discoverMonitorSessions.execute();
       await monitorEvaluations(member, monitor.id);
-      await world!.platform.useCases!.evaluateAlerts.execute();
+      await world().platform.useCases!.evaluateAlerts.execute();
       await relay.next(email);
       const stored = (await member.get(`/monitors/${monitor.id}`)).body;
 
-      const tab = await browser!.tab(world!.url);
+      const tab = await openTab(world().url);
       const { page } = tab;
-      await signIn(tab, world!.url, String(owner.key), `/app/products/${scene.product.id}`);
+      await signIn(tab, world().url, String(owner.key), `/app/products/${scene.product.id}`);
       const link = page.getByRole('region', { name: 'Monitors', exact: true }).getByRole('link');
       await link.waitFor();
       t.is(await link.textContent(), `Watch ${HOSTILE}`, 'the name shown as text');
@@ -134,10 +102,10 @@ for (const database of databases) {
       t.is(await page.locator('main img, main script').count(), 0, 'stored markup became elements');
       t.deepEqual(tab.problems, []);
 
-      const stranger = await createTenant(world!);
-      const theirs = await browser!.tab(world!.url);
+      const stranger = await createTenant(world());
+      const theirs = await openTab(world().url);
       theirs.expect(404, new RegExp(`^/monitors/${monitor.id}$`));
-      await signIn(theirs, world!.url, String(stranger.owner.key), `/app/monitors/${monitor.id}`);
+      await signIn(theirs, world().url, String(stranger.owner.key), `/app/monitors/${monitor.id}`);
       await theirs.page.getByRole('alert').waitFor();
       t.regex((await theirs.page.getByRole('alert').textContent()) ?? '', /not found/i);
       t.false(((await theirs.page.locator('main').textContent()) ?? '').includes('Watch'), 'nothing of it shown');

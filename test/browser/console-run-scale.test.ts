@@ -1,37 +1,18 @@
 import test from 'ava';
-import {
-  type ConsoleBrowser,
-  consoleBrowserAvailable,
-  seriousViolations,
-  signIn,
-  startConsoleBrowser,
-} from '../support/console-browser.ts';
+const { worlds, browserTest, tab: openTab } = await consoleSuite(test);
+import { seriousViolations, signIn } from '../support/console-browser.ts';
 import { bulkRun, consoleScene } from '../support/console-seed.ts';
-import { httpDatabases, startWorld, type HttpWorld } from '../support/http-world.ts';
+import { consoleSuite } from '../support/console-suite.ts';
 
-const databases = await httpDatabases();
-const browserTest = consoleBrowserAvailable() ? test.serial : test.skip;
-let browser: ConsoleBrowser | undefined;
-test.before(async () => {
-  if (consoleBrowserAvailable()) browser = await startConsoleBrowser();
-});
-test.after.always(() => browser?.close());
-
-for (const database of databases) {
-  let world: HttpWorld | undefined;
-  test.before(async () => {
-    world = await startWorld(database);
-  });
-  test.after.always(() => world?.close());
-
+for (const { database, world } of worlds) {
   browserTest(
     `[${database}] the evaluations table at 10,000: windowed, read by cursor pages to the last row`,
     async (t) => {
-      const scene = await consoleScene(world!, 4);
-      const run = await bulkRun(world!, scene, 10_000);
-      const tab = await browser!.tab(world!.url);
+      const scene = await consoleScene(world(), 4);
+      const run = await bulkRun(world(), scene, 10_000);
+      const tab = await openTab(world().url);
       const { page } = tab;
-      await signIn(tab, world!.url, scene.key, `/app/runs/${run.id}`);
+      await signIn(tab, world().url, scene.key, `/app/runs/${run.id}`);
       const table = page.getByRole('region', { name: 'Evaluations' });
       const status = page.locator('.table-status').last();
       await status.filter({ hasText: /^100 of 10,000 shown$/ }).waitFor();

@@ -1,24 +1,10 @@
 import test from 'ava';
-import {
-  type ConsoleBrowser,
-  type ConsoleTab,
-  consoleBrowserAvailable,
-  markupRan,
-  seriousViolations,
-  signIn,
-  startConsoleBrowser,
-} from '../support/console-browser.ts';
+const { worlds, browserTest, tab: openTab } = await consoleSuite(test);
+import { type ConsoleTab, markupRan, seriousViolations, signIn } from '../support/console-browser.ts';
 import { consoleScene, type ConsoleScene, failedSession, HOSTILE, scoredRun } from '../support/console-seed.ts';
 import { screenshot } from '../support/console-shots.ts';
-import { createTenant, httpDatabases, startWorld, type HttpWorld } from '../support/http-world.ts';
-
-const databases = await httpDatabases();
-const browserTest = consoleBrowserAvailable() ? test.serial : test.skip;
-let browser: ConsoleBrowser | undefined;
-test.before(async () => {
-  if (consoleBrowserAvailable()) browser = await startConsoleBrowser();
-});
-test.after.always(() => browser?.close());
+import { consoleSuite, rowsOf } from '../support/console-suite.ts';
+import { createTenant } from '../support/http-world.ts';
 
 /** Older runs for the trend, then the base and the head the comparison reads (six test cases, two metrics). */
 async function runs(scene: ConsoleScene) {
@@ -37,32 +23,19 @@ async function runs(scene: ConsoleScene) {
   return { base, head };
 }
 
-/** The text of each data row of a table (its cells joined by " | "). */
-const rowsOf = (tab: ConsoleTab, table: string) =>
-  tab.page
-    .getByRole('region', { name: table, exact: true })
-    .locator('tr.data-row')
-    .evaluateAll((rows) =>
-      rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '').join(' | ')),
-    );
-
-for (const database of databases) {
-  let world: HttpWorld | undefined;
+for (const { database, world, title } of worlds) {
   let scene: ConsoleScene | undefined;
   let made: Awaited<ReturnType<typeof runs>> | undefined;
-  test.before(async () => {
-    world = await startWorld(database);
-    scene = await consoleScene(world);
+  test.serial.before(async () => {
+    scene = await consoleScene(world());
     made = await runs(scene);
-    await failedSession(world, scene, made.base.id, `the product's endpoint answered 502 ${HOSTILE}`);
+    await failedSession(world(), scene, made.base.id, `the product's endpoint answered 502 ${HOSTILE}`);
   });
-  test.after.always(() => world?.close());
-  const title = (text: string) => `[${database}] ${text}`;
   const shots = database === 'sqlite';
 
   async function opened(path: string): Promise<ConsoleTab> {
-    const tab = await browser!.tab(world!.url);
-    await signIn(tab, world!.url, scene!.key, path);
+    const tab = await openTab(world().url);
+    await signIn(tab, world().url, scene!.key, path);
     return tab;
   }
 
@@ -168,7 +141,7 @@ for (const database of databases) {
     const { page } = tab;
     await page.getByLabel('Compare with…').selectOption({ label: '#4 base (COMPLETED)' });
     await page.getByRole('button', { name: 'Compare' }).click();
-    await page.waitForURL(`${world!.url}/app/compare?base=${made!.base.id}&head=${made!.head.id}`);
+    await page.waitForURL(`${world().url}/app/compare?base=${made!.base.id}&head=${made!.head.id}`);
     await page.getByRole('region', { name: 'Per test case' }).locator('tr.data-row').nth(8).waitFor();
     t.is(
       await page.locator('#change-counts').textContent(),
@@ -213,13 +186,13 @@ for (const database of databases) {
   });
 
   browserTest(title("another organization's run and product are not found, said in words"), async (t) => {
-    const stranger = await createTenant(world!);
-    const tab = await browser!.tab(world!.url);
+    const stranger = await createTenant(world());
+    const tab = await openTab(world().url);
     tab.expect(404, /^\/(runs|products)\//);
-    await signIn(tab, world!.url, String(stranger.owner.key), `/app/runs/${made!.base.id}`);
+    await signIn(tab, world().url, String(stranger.owner.key), `/app/runs/${made!.base.id}`);
     await tab.page.locator('.banner.error', { hasText: /not found/i }).waitFor();
     t.false((await tab.page.locator('main').textContent())?.includes('base'));
-    await tab.page.goto(`${world!.url}/app/products/${scene!.product.id}`);
+    await tab.page.goto(`${world().url}/app/products/${scene!.product.id}`);
     await tab.page.locator('.banner.error', { hasText: /not found/i }).waitFor();
     t.false((await tab.page.locator('main').textContent())?.includes('Support bot'));
     t.deepEqual(tab.problems, []);

@@ -1,42 +1,23 @@
 import test from 'ava';
 import { HOSTILE } from '../support/console-seed.ts';
-import {
-  type ConsoleBrowser,
-  consoleBrowserAvailable,
-  markupRan,
-  seriousViolations,
-  signIn,
-  startConsoleBrowser,
-} from '../support/console-browser.ts';
+import { markupRan, seriousViolations, signIn } from '../support/console-browser.ts';
 import { screenshot } from '../support/console-shots.ts';
-import { type TraceScene, traceScene } from '../support/console-trace-seed.ts';
-import { createTenant, databaseWorlds } from '../support/http-world.ts';
+import { traceScene } from '../support/console-trace-seed.ts';
+import { consoleSuite, sharedScene } from '../support/console-suite.ts';
+import { createTenant } from '../support/http-world.ts';
 
-const browserTest = consoleBrowserAvailable() ? test.serial : test.skip;
-const worlds = await databaseWorlds(test);
-let browser: ConsoleBrowser | undefined;
-const scenes = new Map<string, TraceScene>();
-
-test.before(async () => {
-  if (consoleBrowserAvailable()) browser = await startConsoleBrowser();
-});
-test.after.always(async () => {
-  await browser?.close();
-});
+const { worlds, browserTest, tab: openTab } = await consoleSuite(test);
 
 for (const { database, world, title } of worlds) {
   const shots = database === 'sqlite';
-  const scene = async () => {
-    if (!scenes.has(database)) scenes.set(database, await traceScene(world()));
-    return scenes.get(database)!;
-  };
+  const scene = sharedScene(() => traceScene(world()));
 
   browserTest(
     title('a session deep link: turns, evaluations, the span tree and a span in detail, kept on reload'),
     async (t) => {
       const { conversation, key } = await scene();
       const { url } = world();
-      const tab = await browser!.tab(url);
+      const tab = await openTab(url);
       const { page } = tab;
       await signIn(tab, url, key, `/app/sessions/${conversation.id}`);
       await page.waitForSelector('.turn');
@@ -113,7 +94,7 @@ for (const { database, world, title } of worlds) {
     async (t) => {
       const { big, key } = await scene();
       const { url } = world();
-      const tab = await browser!.tab(url);
+      const tab = await openTab(url);
       const { page } = tab;
       await signIn(tab, url, key, `/app/sessions/${big.id}`);
       await page.locator('.span-tree .table-status', { hasText: '5,000 spans · 5,000 rows open' }).waitFor();
@@ -150,7 +131,7 @@ for (const { database, world, title } of worlds) {
     const { conversation } = await scene();
     const { url } = world();
     const stranger = await createTenant(world());
-    const tab = await browser!.tab(url);
+    const tab = await openTab(url);
     tab.expect(404, new RegExp(`^/sessions/${conversation.id}$`));
     await signIn(tab, url, String(stranger.owner.key), `/app/sessions/${conversation.id}`);
     await tab.page.waitForSelector('.banner.error');
@@ -162,7 +143,7 @@ for (const { database, world, title } of worlds) {
   browserTest(title("a test session links to its test case's dataset page"), async (t) => {
     const { sessions, dataset, key } = await scene();
     const { url } = world();
-    const tab = await browser!.tab(url);
+    const tab = await openTab(url);
     await signIn(tab, url, key, `/app/sessions/${sessions[1].id}`);
     await tab.page.getByRole('link', { name: sessions[1].testCaseId }).click();
     await tab.page.waitForURL(new RegExp(`/app/tests/${dataset.id}\\?case=`));

@@ -1,42 +1,26 @@
 import test from 'ava';
-import {
-  type ConsoleBrowser,
-  consoleBrowserAvailable,
-  markupRan,
-  seriousViolations,
-  signIn,
-  startConsoleBrowser,
-} from '../support/console-browser.ts';
+import { markupRan, seriousViolations, signIn } from '../support/console-browser.ts';
 import { consoleScene, type ConsoleScene } from '../support/console-seed.ts';
-import { httpDatabases, startWorld, type HttpWorld } from '../support/http-world.ts';
+import { consoleSuite } from '../support/console-suite.ts';
+import { startWorld } from '../support/http-world.ts';
 import { codeIn, startMailCatcher } from '../support/mail-catcher.ts';
 import { screenshot } from '../support/console-shots.ts';
 
-const databases = await httpDatabases();
 const relay = await startMailCatcher();
-test.after.always(() => relay.close());
 const PASSWORD = 'correct horse battery';
 const mail = { SMTP_HOST: '127.0.0.1', SMTP_PORT: relay.port, SMTP_FROM: 'Assay <assay@test.example>' };
-const browserTest = consoleBrowserAvailable() ? test.serial : test.skip;
-let browser: ConsoleBrowser | undefined;
-test.before(async () => {
-  if (consoleBrowserAvailable()) browser = await startConsoleBrowser();
-});
-test.after.always(() => browser?.close());
+const { worlds, browserTest, tab: openTab } = await consoleSuite(test, mail);
+test.after.always(() => relay.close());
 
-for (const database of databases) {
-  let world: HttpWorld | undefined;
+for (const { database, world, title } of worlds) {
   let scene: ConsoleScene | undefined;
-  test.before(async () => {
-    world = await startWorld(database, mail);
-    scene = await consoleScene(world, 2);
+  test.serial.before(async () => {
+    scene = await consoleScene(world(), 2);
   });
-  test.after.always(() => world?.close());
-  const title = (text: string) => `[${database}] ${text}`;
 
   browserTest(title('sign in with a key, deep link and reload, sign out forgets the key'), async (t) => {
-    const origin = world!.url;
-    const tab = await browser!.tab(origin);
+    const origin = world().url;
+    const tab = await openTab(origin);
     const { page } = tab;
     await signIn(tab, origin, scene!.key);
     await page.getByRole('link', { name: 'Support bot' }).waitFor();
@@ -59,13 +43,13 @@ for (const database of databases) {
   });
 
   browserTest(title('e-mail and password, then the e-mailed code when the organization enforces MFA'), async (t) => {
-    const origin = world!.url;
+    const origin = world().url;
     const { tenant } = scene!;
-    const set = await world!.admin.put(`/users/${tenant.ownerId}/password`, { password: PASSWORD });
+    const set = await world().admin.put(`/users/${tenant.ownerId}/password`, { password: PASSWORD });
     t.is(set.status, 204);
     t.is((await tenant.owner.patch(`/organizations/${tenant.organizationId}`, { enforceMfa: true })).status, 200);
     const email = (await tenant.owner.get('/auth/user')).body.email as string;
-    const tab = await browser!.tab(origin);
+    const tab = await openTab(origin);
     tab.expect(401, /^\/auth\/signIn$/);
     const { page } = tab;
     await page.goto(`${origin}/app/products/${scene!.product.id}`);
@@ -86,8 +70,8 @@ for (const database of databases) {
   });
 
   browserTest(title('a refused key is said in words and never kept'), async (t) => {
-    const origin = world!.url;
-    const tab = await browser!.tab(origin);
+    const origin = world().url;
+    const tab = await openTab(origin);
     tab.expect(401, /^\/auth\/user$/);
     await tab.page.goto(`${origin}/app/runs/run_unknown`);
     await tab.page.getByLabel('API key', { exact: true }).fill('assay_not-a-real-key');

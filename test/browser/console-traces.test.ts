@@ -1,29 +1,12 @@
 import test from 'ava';
 import { HOSTILE } from '../support/console-seed.ts';
-import {
-  type ConsoleBrowser,
-  type ConsoleTab,
-  consoleBrowserAvailable,
-  markupRan,
-  seriousViolations,
-  signIn,
-  startConsoleBrowser,
-} from '../support/console-browser.ts';
+import { type ConsoleTab, markupRan, seriousViolations, signIn } from '../support/console-browser.ts';
 import { screenshot } from '../support/console-shots.ts';
-import { type TraceScene, traceScene } from '../support/console-trace-seed.ts';
-import { createTenant, databaseWorlds } from '../support/http-world.ts';
+import { traceScene } from '../support/console-trace-seed.ts';
+import { consoleSuite, sharedScene } from '../support/console-suite.ts';
+import { createTenant } from '../support/http-world.ts';
 
-const browserTest = consoleBrowserAvailable() ? test.serial : test.skip;
-const worlds = await databaseWorlds(test);
-let browser: ConsoleBrowser | undefined;
-const scenes = new Map<string, TraceScene>();
-
-test.before(async () => {
-  if (consoleBrowserAvailable()) browser = await startConsoleBrowser();
-});
-test.after.always(async () => {
-  await browser?.close();
-});
+const { worlds, browserTest, tab: openTab } = await consoleSuite(test);
 
 /** The session ids the table lists, top to bottom (the rows drawn). */
 const listed = (tab: ConsoleTab) =>
@@ -37,15 +20,12 @@ async function rowsOnceSettled(tab: ConsoleTab, total: number) {
 
 for (const { database, world, title } of worlds) {
   const shots = database === 'sqlite';
-  const scene = async () => {
-    if (!scenes.has(database)) scenes.set(database, await traceScene(world(), 60));
-    return scenes.get(database)!;
-  };
+  const scene = sharedScene(() => traceScene(world(), 60));
 
   browserTest(title('recent sessions newest first; each row opens its session'), async (t) => {
     const { opened, key, conversation } = await scene();
     const { url } = world();
-    const tab = await browser!.tab(url);
+    const tab = await openTab(url);
     await signIn(tab, url, key, '/app/traces');
     t.deepEqual(
       await rowsOnceSettled(tab, opened.length),
@@ -65,7 +45,7 @@ for (const { database, world, title } of worlds) {
   browserTest(title('filters: product, version, production, status and time range, kept in the address'), async (t) => {
     const { opened, key, otherProduct, product, versions, sessions, conversation } = await scene();
     const { url } = world();
-    const tab = await browser!.tab(url);
+    const tab = await openTab(url);
     const { page } = tab;
     const byCustomId = (customId: string) => opened.find((session) => session.customId === customId).id;
     await signIn(tab, url, key, '/app/traces');
@@ -113,7 +93,7 @@ for (const { database, world, title } of worlds) {
     const versionId = (await tenant.owner.post('/versions', { productId })).body.id;
     for (let index = 0; index < 130; index++)
       await tenant.owner.post('/sessions', { versionId, customId: `chat ${index}` });
-    const tab = await browser!.tab(url);
+    const tab = await openTab(url);
     await signIn(tab, url, String(tenant.owner.key), '/app/traces');
     await tab.page.locator('.table-status', { hasText: /^100 of 100 shown$/ }).waitFor();
     await tab.page.$eval('.table-window', (window) => {
@@ -131,7 +111,7 @@ for (const { database, world, title } of worlds) {
     await scene();
     const { url } = world();
     const stranger = await createTenant(world());
-    const tab = await browser!.tab(url);
+    const tab = await openTab(url);
     await signIn(tab, url, String(stranger.owner.key), '/app/traces');
     await tab.page.locator('.table-status', { hasText: 'No session matches these filters.' }).waitFor();
     t.is(await tab.page.locator('tr.data-row').count(), 0);

@@ -1,21 +1,12 @@
 import test from 'ava';
 import { assayCli } from '../support/assay-cli.ts';
 import { inferenceGenerationScene } from '../support/inference-generation-scene.ts';
-import { createTenant, useWorld } from '../support/http-world.ts';
-import { TEST_SECRET_KEY } from '../support/memory-world.ts';
-import { type ProductServer, startProductServer } from '../support/product-server.ts';
+import { cliWorld } from '../support/cli-world.ts';
+import { createTenant } from '../support/http-world.ts';
 
 // `assay run` shows the run's cost and tokens beside the scores; `assay usage` prints GET /usage as a table or JSON.
 // The product's `/echo` answers with 5 input and 3 output tokens; the version's model prices them.
-const world = useWorld(test, 'sqlite', {
-  ASSAY_SECRET_KEY: TEST_SECRET_KEY,
-  ENDPOINT_ALLOW_PRIVATE_NETWORKS: true,
-});
-let product: ProductServer;
-test.before(async () => {
-  product = await startProductServer();
-});
-test.after.always(() => product.close());
+const { world, product } = cliWorld(test);
 
 const today = () => new Date().toISOString().slice(0, 10);
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
@@ -23,7 +14,7 @@ const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 
 /** A priced version (1e-6 $ per input token, 2e-6 $ per output token) whose three test cases were run by the CLI. */
 async function ranScene() {
   const tenant = await createTenant(world());
-  const scene = await inferenceGenerationScene(tenant.owner, `${product.url}/echo`, {
+  const scene = await inferenceGenerationScene(tenant.owner, `${product().url}/echo`, {
     messages: ['hello', 'refund please', 'wrong'],
     connection: {
       outputMapping: {

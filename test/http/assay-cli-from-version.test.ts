@@ -1,26 +1,17 @@
 import test from 'ava';
 import { assayCli, assayCliOnTerminal, hasEscapes } from '../support/assay-cli.ts';
 import { inferenceGenerationScene } from '../support/inference-generation-scene.ts';
-import { createTenant, useWorld } from '../support/http-world.ts';
-import { TEST_SECRET_KEY } from '../support/memory-world.ts';
-import { type ProductServer, startProductServer } from '../support/product-server.ts';
+import { cliWorld } from '../support/cli-world.ts';
+import { createTenant } from '../support/http-world.ts';
 
 // `assay run --version ID` without --sessions: the server generates the conversations by calling the version's
 // endpoint (a real product server on loopback), scores them with an EXACT_MATCH metric, and the CLI gates on them.
-const world = useWorld(test, 'sqlite', {
-  ASSAY_SECRET_KEY: TEST_SECRET_KEY,
-  ENDPOINT_ALLOW_PRIVATE_NETWORKS: true,
-});
-let product: ProductServer;
-test.before(async () => {
-  product = await startProductServer();
-});
-test.after.always(() => product.close());
+const { world, product } = cliWorld(test);
 
 /** A version answering through `/echo`: two of its three test cases expect the echo, one does not (mean 2/3). */
 async function scene() {
   const tenant = await createTenant(world());
-  const generation = await inferenceGenerationScene(tenant.owner, `${product.url}/echo`, {
+  const generation = await inferenceGenerationScene(tenant.owner, `${product().url}/echo`, {
     messages: ['hello', 'refund please', 'wrong'],
   });
   const env = { ASSAY_BASE_URL: world().url, ASSAY_API_KEY: tenant.owner.key ?? '' };
@@ -58,7 +49,7 @@ test('run --version generates through the endpoint, prints the per-metric table 
   const run = (await tenant.owner.get(`/runs/${runId}`)).body;
   t.like(run, { status: 'COMPLETED', openedBy: 'CALLER', customId: 'BUILD-7', versionId: generation.version.id });
   t.like(run.launches, [{ kind: 'GENERATE_INFERENCES', status: 'COMPLETED', progress: { sessionsDone: 3 } }]);
-  t.is(product.requests.filter((request) => request.path === '/echo').length >= 3, true);
+  t.is(product().requests.filter((request) => request.path === '/echo').length >= 3, true);
 });
 
 test('run --version with a minimum the scores cannot meet fails the gate with exit 1', async (t) => {

@@ -4,30 +4,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assayCli } from '../support/assay-cli.ts';
 import { inferenceGenerationScene } from '../support/inference-generation-scene.ts';
-import { createTenant, useWorld } from '../support/http-world.ts';
+import { cliWorld } from '../support/cli-world.ts';
+import { createTenant } from '../support/http-world.ts';
 import { closedPort, json } from '../support/local-http.ts';
-import { TEST_SECRET_KEY } from '../support/memory-world.ts';
-import { type ProductServer, startProductServer } from '../support/product-server.ts';
 
 // What `assay run` makes of failures: sessions the product could not answer, a launch with nothing to score, a
 // launch refused outright. The CLI runs as in a CI job (a pipe, no terminal), against a real server and a real
 // product endpoint on loopback.
-const world = useWorld(test, 'sqlite', {
-  ASSAY_SECRET_KEY: TEST_SECRET_KEY,
-  ENDPOINT_ALLOW_PRIVATE_NETWORKS: true,
+const { world, product } = cliWorld(test, {
+  // Answers 500 to the messages that ask for it, echoes the others.
+  '/picky': (request, response) => {
+    const message = JSON.parse(request.body || '{}').message ?? '';
+    if (String(message).startsWith('fail')) json(response, 500, { error: 'the model is down' });
+    else json(response, 200, { answer: { text: `echo: ${message}` } });
+  },
 });
-let product: ProductServer;
-test.before(async () => {
-  product = await startProductServer({
-    // Answers 500 to the messages that ask for it, echoes the others.
-    '/picky': (request, response) => {
-      const message = JSON.parse(request.body || '{}').message ?? '';
-      if (String(message).startsWith('fail')) json(response, 500, { error: 'the model is down' });
-      else json(response, 200, { answer: { text: `echo: ${message}` } });
-    },
-  });
-});
-test.after.always(() => product.close());
 
 async function scene(url: string, messages: readonly string[]) {
   const tenant = await createTenant(world());
@@ -39,7 +30,7 @@ async function scene(url: string, messages: readonly string[]) {
 }
 
 test('sessions the endpoint failed fail the gate, each listed with its reason, unless --max-failed-sessions allows them', async (t) => {
-  const { generation, env, junitFile } = await scene(`${product.url}/picky`, [
+  const { generation, env, junitFile } = await scene(`${product().url}/picky`, [
     'one',
     'fail a',
     'two',
@@ -81,7 +72,7 @@ test('a launch that produced no evaluation fails the gate with its reasons; JUni
 });
 
 test('a refused launch deletes the run it opened, so a retry with the same custom id works', async (t) => {
-  const { tenant, generation, env } = await scene(`${product.url}/echo`, ['hello']);
+  const { tenant, generation, env } = await scene(`${product().url}/echo`, ['hello']);
   // A version of the product without an endpoint connection: fromVersion refuses it (400).
   const bare = (await tenant.owner.post('/versions', { productId: generation.product.id })).body;
   const refused = await assayCli(['run', '--version', bare.id, '--custom-id', 'BUILD-9'], env);
@@ -93,7 +84,7 @@ test('a refused launch deletes the run it opened, so a retry with the same custo
 });
 
 test('a RUNNING run of the custom id with no launch (a crashed attempt) is reused, not refused', async (t) => {
-  const { tenant, generation, env } = await scene(`${product.url}/echo`, ['hello']);
+  const { tenant, generation, env } = await scene(`${product().url}/echo`, ['hello']);
   const left = (
     await tenant.owner.post('/runs', {
       productId: generation.product.id,

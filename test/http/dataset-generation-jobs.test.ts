@@ -10,16 +10,6 @@ test.after.always(() => model.close());
 
 const quality = (maxTestCases: number) => ({ kind: 'QUALITY', maxTestCases, knowledge: { text: 'Returns: 30 days.' } });
 
-/** Holds the model's answers until the returned function is called. */
-function holdModel(): () => void {
-  let release = () => {};
-  model.state.hold = new Promise<void>((resolve) => (release = resolve));
-  return () => {
-    model.state.hold = null;
-    release();
-  };
-}
-
 for (const { world, title } of worlds) {
   test.serial(title('cancel: an active job stops and keeps what it wrote; again 200; ended jobs 409'), async (t) => {
     model.reset();
@@ -27,7 +17,7 @@ for (const { world, title } of worlds) {
     const tenant = await createTenant(world());
     const { dataset } = await generationScene(tenant, 'QUALITY');
     const started = await tenant.owner.post(`/tests/${dataset.id}/generate`, quality(50));
-    const release = holdModel();
+    const release = model.hold();
     await jobIn(tenant.owner, started.body.id, ['active']);
     const cancelled = await tenant.member.post(`/jobs/${started.body.id}/cancel`);
     t.is(cancelled.status, 200);
@@ -57,7 +47,7 @@ for (const { world, title } of worlds) {
     model.reset();
     const tenant = await createTenant(world());
     const { dataset } = await generationScene(tenant, 'QUALITY');
-    const release = holdModel();
+    const release = model.hold();
     const answers = await Promise.all(
       Array.from({ length: 4 }, () => tenant.owner.post(`/tests/${dataset.id}/generate`, quality(1))),
     );
@@ -78,7 +68,7 @@ for (const { world, title } of worlds) {
     await jobIn(tenant.owner, a.id);
     const b = (await tenant.owner.post(`/tests/${first.dataset.id}/generate`, quality(1))).body;
     await jobIn(tenant.owner, b.id);
-    const release = holdModel();
+    const release = model.hold();
     const c = (await tenant.owner.post(`/tests/${second.dataset.id}/generate`, { kind: 'SCENARIOS', maxTestCases: 1 }))
       .body;
     await jobIn(tenant.owner, c.id, ['active']);

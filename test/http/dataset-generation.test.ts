@@ -24,6 +24,15 @@ const KNOWLEDGE = [
 const worlds = await databaseWorlds(test, config);
 test.after.always(() => model.close());
 for (const { world, title } of worlds) {
+  /** A QUALITY job asking for `maxTestCases` from KNOWLEDGE, on a fresh tenant's dataset, waited to its end. */
+  const qualityJob = async (maxTestCases: number) => {
+    const tenant = await createTenant(world());
+    const { dataset } = await generationScene(tenant, 'QUALITY');
+    const body = { kind: 'QUALITY', maxTestCases, knowledge: { text: KNOWLEDGE } };
+    const started = await tenant.owner.post(`/tests/${dataset.id}/generate`, body);
+    return { tenant, dataset, job: await jobIn(tenant.owner, started.body.id) };
+  };
+
   test.serial(
     title('a QUALITY job writes distinct test cases grounded in the knowledge, paid as written'),
     async (t) => {
@@ -70,14 +79,7 @@ for (const { world, title } of worlds) {
   test.serial(title('dedup: a model with nothing new stops the job after three fruitless calls'), async (t) => {
     model.reset();
     model.state.distinct = 3;
-    const tenant = await createTenant(world());
-    const { dataset } = await generationScene(tenant, 'QUALITY');
-    const started = await tenant.owner.post(`/tests/${dataset.id}/generate`, {
-      kind: 'QUALITY',
-      maxTestCases: 10,
-      knowledge: { text: KNOWLEDGE },
-    });
-    const job = await jobIn(tenant.owner, started.body.id);
+    const { tenant, dataset, job } = await qualityJob(10);
     t.like(job, { state: 'completed', result: { testCaseCount: 3 }, error: null });
     t.is(model.requests.length, 4, 'one call that found 3, then three that found nothing new');
     // Chunks are taken in turn, one a call.
@@ -89,14 +91,7 @@ for (const { world, title } of worlds) {
   test.serial(title('the call limit (GENERATION_MAX_CALLS) ends a job with what it has'), async (t) => {
     model.reset();
     model.state.perCall = 1;
-    const tenant = await createTenant(world());
-    const { dataset } = await generationScene(tenant, 'QUALITY');
-    const started = await tenant.owner.post(`/tests/${dataset.id}/generate`, {
-      kind: 'QUALITY',
-      maxTestCases: 20,
-      knowledge: { text: KNOWLEDGE },
-    });
-    const job = await jobIn(tenant.owner, started.body.id);
+    const { job } = await qualityJob(20);
     t.like(job, { state: 'completed', result: { testCaseCount: 6 }, progress: { done: 6, total: 20 } });
     t.is(model.requests.length, 6);
   });
@@ -104,14 +99,7 @@ for (const { world, title } of worlds) {
   test.serial(title('a malformed answer is asked again once, then counts as a call that added nothing'), async (t) => {
     model.reset();
     model.state.script = ['not_json', 'wrong_shape', 'not_json', 'empty', 'not_json'];
-    const tenant = await createTenant(world());
-    const { dataset } = await generationScene(tenant, 'QUALITY');
-    const started = await tenant.owner.post(`/tests/${dataset.id}/generate`, {
-      kind: 'QUALITY',
-      maxTestCases: 2,
-      knowledge: { text: KNOWLEDGE },
-    });
-    const job = await jobIn(tenant.owner, started.body.id);
+    const { job } = await qualityJob(2);
     // call 1: not JSON, then the wrong shape (nothing); call 2: not JSON, then empty (nothing); call 3: not JSON,
     // then two good items.
     t.like(job, { state: 'completed', result: { testCaseCount: 2 } });
@@ -121,14 +109,7 @@ for (const { world, title } of worlds) {
   test.serial(title('a model out of reach fails the job after three attempts, saying why'), async (t) => {
     model.reset();
     model.state.unreachable = true;
-    const tenant = await createTenant(world());
-    const { dataset } = await generationScene(tenant, 'QUALITY');
-    const started = await tenant.owner.post(`/tests/${dataset.id}/generate`, {
-      kind: 'QUALITY',
-      maxTestCases: 2,
-      knowledge: { text: KNOWLEDGE },
-    });
-    const job = await jobIn(tenant.owner, started.body.id);
+    const { job } = await qualityJob(2);
     t.is(job.state, 'failed');
     t.regex(job.error, /generation model could not be reached.*after 3 attempts/);
     t.like(job, { result: { testCaseCount: 0 } });

@@ -1,39 +1,17 @@
 import test from 'ava';
-import { startFakeModel } from '../support/fake-model.ts';
-import { httpDatabases, startWorld, type HttpWorld } from '../support/http-world.ts';
-import { type CaughtMail, startMailCatcher } from '../support/mail-catcher.ts';
-import { monitorEvaluations, monitorScene } from '../support/monitor-scene.ts';
+import type { CaughtMail } from '../support/mail-catcher.ts';
+import { monitorEvaluations, monitorScene, monitorWorlds } from '../support/monitor-scene.ts';
 
 /**
  * Alert delivery on each database: two ticks at once open one episode and send one mail (the one-open-alert index);
  * a mail the relay refuses stays owed and goes out on a later tick; the Prometheus counters count both.
  */
-const databases = await httpDatabases();
+const { worlds, relay } = await monitorWorlds(test, { mail: true, config: { ALERT_MAIL_RETRY_SECONDS: 0 } });
+
 /** The mail's text with quoted-printable soft line breaks joined. */
 const body = (mail: CaughtMail): string => mail.raw.replace(/=\r?\n/g, '');
-const model = await startFakeModel();
-const relay = await startMailCatcher();
-test.after.always(async () => {
-  await model.close();
-  await relay.close();
-});
 
-for (const database of databases) {
-  let current: HttpWorld | undefined;
-  test.before(async () => {
-    current = await startWorld(database, {
-      JUDGE_BASE_URL: model.url,
-      JUDGE_MODEL: 'judge-small',
-      JUDGE_API_KEY: 'sk-test',
-      MONITOR_SWEEP_SECONDS: 3600,
-      ALERT_EVALUATION_SECONDS: 3600,
-      ALERT_MAIL_RETRY_SECONDS: 0,
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: relay.port,
-    });
-  });
-  test.after.always(() => current?.close());
-  const world = () => current!;
+for (const { database, world } of worlds) {
   const useCases = () => world().platform.useCases!;
   const mailsTo = (email: string) => relay.messages.filter((message) => message.to.includes(email));
 

@@ -1,8 +1,6 @@
 import test from 'ava';
-import { startFakeModel } from '../support/fake-model.ts';
-import { createTenant, httpDatabases, startWorld, type HttpWorld } from '../support/http-world.ts';
-import { startMailCatcher } from '../support/mail-catcher.ts';
-import { monitorEvaluations, monitorScene } from '../support/monitor-scene.ts';
+import { createTenant } from '../support/http-world.ts';
+import { monitorEvaluations, monitorScene, monitorWorlds } from '../support/monitor-scene.ts';
 
 /** The mail as read: quoted-printable body and encoded-word subject decoded. */
 const readable = (raw: string): string =>
@@ -13,30 +11,12 @@ const readable = (raw: string): string =>
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
 /** Alert rules over HTTP on each database: one mail when an alert opens, none while open, one when it recovers. */
-const databases = await httpDatabases();
-const model = await startFakeModel();
-const relay = await startMailCatcher();
-test.after.always(async () => {
-  await model.close();
-  await relay.close();
+const { worlds, relay } = await monitorWorlds(test, {
+  mail: true,
+  config: { ASSAY_PUBLIC_URL: 'https://assay.example' },
 });
 
-for (const database of databases) {
-  let current: HttpWorld | undefined;
-  test.before(async () => {
-    current = await startWorld(database, {
-      JUDGE_BASE_URL: model.url,
-      JUDGE_MODEL: 'judge-small',
-      JUDGE_API_KEY: 'sk-test',
-      MONITOR_SWEEP_SECONDS: 3600,
-      ALERT_EVALUATION_SECONDS: 3600,
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: relay.port,
-      ASSAY_PUBLIC_URL: 'https://assay.example',
-    });
-  });
-  test.after.always(() => current?.close());
-  const world = () => current!;
+for (const { database, world } of worlds) {
   const useCases = () => world().platform.useCases!;
 
   test.serial(

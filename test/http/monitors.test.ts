@@ -1,30 +1,13 @@
 import test from 'ava';
-import { startFakeModel } from '../support/fake-model.ts';
-import { createTenant, httpDatabases, startWorld, type HttpWorld } from '../support/http-world.ts';
-import { monitorEvaluations, monitorScene, monitorWhen } from '../support/monitor-scene.ts';
+import { createTenant } from '../support/http-world.ts';
+import { monitorEvaluations, monitorScene, monitorWhen, monitorWorlds } from '../support/monitor-scene.ts';
 
 /** Monitors over HTTP on each database: the record, discovery of ready sessions, sampling, filters, status rules. */
-const databases = await httpDatabases();
-const model = await startFakeModel();
-test.after.always(() => model.close());
+const { worlds } = await monitorWorlds(test, { config: { EVALUATION_LLM_JUDGE_CREDITS: 1 } });
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-for (const database of databases) {
-  let current: HttpWorld | undefined;
-  test.before(async () => {
-    current = await startWorld(database, {
-      JUDGE_BASE_URL: model.url,
-      JUDGE_MODEL: 'judge-small',
-      JUDGE_API_KEY: 'sk-test',
-      EVALUATION_LLM_JUDGE_CREDITS: 1,
-      MONITOR_SWEEP_SECONDS: 3600,
-      ALERT_EVALUATION_SECONDS: 3600,
-    });
-  });
-  test.after.always(() => current?.close());
-  const world = () => current!;
+for (const { world, title } of worlds) {
   const tick = () => world().platform.useCases!.discoverMonitorSessions.execute();
-  const title = (text: string) => `[${database}] ${text}`;
 
   test.serial(title('a monitor is created, listed, changed and deleted; bad input is refused'), async (t) => {
     const scene = await monitorScene(world());

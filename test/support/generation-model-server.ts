@@ -25,6 +25,8 @@ export interface GenerationModelServer {
   };
   /** The user message of request `index`. */
   prompt(index: number): string;
+  /** Holds the model's answers (a job stays open) until the returned function is called. */
+  hold(): () => void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -49,16 +51,19 @@ function items(prompt: string, ids: readonly number[]): Record<string, unknown>[
   return ids.map((id) => ({ input: `Question ${id}?`, expectedOutput: `Answer ${id}` }));
 }
 
+/** The stand-in's state before any test changed it: distinct items, no limit a call, nothing scripted or held. */
+const fresh = (): GenerationModelServer['state'] => ({
+  next: 1,
+  distinct: Number.POSITIVE_INFINITY,
+  perCall: Number.POSITIVE_INFINITY,
+  script: [],
+  unreachable: false,
+  hold: null,
+});
+
 export async function startGenerationModelServer(): Promise<GenerationModelServer> {
   const requests: GenerationModelServer['requests'] = [];
-  const state: GenerationModelServer['state'] = {
-    next: 1,
-    distinct: Number.POSITIVE_INFINITY,
-    perCall: Number.POSITIVE_INFINITY,
-    script: [],
-    unreachable: false,
-    hold: null,
-  };
+  const state: GenerationModelServer['state'] = fresh();
   const prompt = (index: number): string => requests[index]?.body.messages.at(-1)?.content ?? '';
   const server = await startLocalHttp(async (request, response) => {
     const body = JSON.parse(await readBody(request));
@@ -87,16 +92,17 @@ export async function startGenerationModelServer(): Promise<GenerationModelServe
     requests,
     state,
     prompt,
+    hold() {
+      let release = () => {};
+      state.hold = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        state.hold = null;
+        release();
+      };
+    },
     reset() {
       requests.length = 0;
-      Object.assign(state, {
-        next: 1,
-        distinct: Number.POSITIVE_INFINITY,
-        perCall: Number.POSITIVE_INFINITY,
-        script: [],
-        unreachable: false,
-        hold: null,
-      });
+      Object.assign(state, fresh());
     },
     close: server.close,
   };

@@ -1,5 +1,9 @@
+import type { TestFn } from 'ava';
+import type { Config } from '../../bootstrap/config.ts';
 import type { ApiClient } from './api-client.ts';
-import { createTenant, type HttpWorld, type Tenant } from './http-world.ts';
+import { startFakeModel } from './fake-model.ts';
+import { createTenant, databaseWorlds, type HttpWorld, type Tenant } from './http-world.ts';
+import { type MailCatcher, startMailCatcher } from './mail-catcher.ts';
 
 async function created(client: ApiClient, path: string, body: unknown): Promise<any> {
   const response = await client.post(path, body);
@@ -78,4 +82,41 @@ export async function monitorWhen(client: ApiClient, id: string, check: (monitor
     if (check(monitor) || Date.now() > deadline) return monitor;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** The settings of a monitor world: the judge at `judgeUrl`; sweeps and alert checks left to the test's own ticks. */
+export const monitorSettings = (judgeUrl: string): Partial<Config> => ({
+  JUDGE_BASE_URL: judgeUrl,
+  JUDGE_MODEL: 'judge-small',
+  JUDGE_API_KEY: 'sk-test',
+  MONITOR_SWEEP_SECONDS: 3600,
+  ALERT_EVALUATION_SECONDS: 3600,
+});
+
+/** The mail settings of a world that sends to `relay`. */
+export const relaySettings = (relay: MailCatcher): Partial<Config> => ({
+  SMTP_HOST: '127.0.0.1',
+  SMTP_PORT: relay.port,
+});
+
+/**
+ * A monitor test file's set-up: the fake judge, a mail relay when `mail` is set, and a world per database with
+ * monitorSettings (plus `config`), all closed after the file's tests.
+ */
+export async function monitorWorlds<Mail extends boolean = false>(
+  test: TestFn,
+  options: { mail?: Mail; config?: Partial<Config> } = {},
+) {
+  const model = await startFakeModel();
+  const relay = options.mail ? await startMailCatcher() : undefined;
+  const worlds = await databaseWorlds(test, {
+    ...monitorSettings(model.url),
+    ...(relay && relaySettings(relay)),
+    ...options.config,
+  });
+  test.after.always(async () => {
+    await model.close();
+    await relay?.close();
+  });
+  return { worlds, model, relay: relay as Mail extends true ? MailCatcher : undefined };
 }
