@@ -12,6 +12,14 @@ const ROOT = resolve(import.meta.dirname, '..');
  */
 const STRUCTURAL = new Set([
   'BUMP',
+  'COUNTS',
+  'FIRST_UPSERT',
+  'SECOND_UPSERT',
+  'day',
+  'expire',
+  'hour',
+  'source',
+  "idsIn(this.database.dialect, 'parent_trace_id', '?')",
   'MIGRATIONS_TABLE',
   'MIGRATION_LOCK',
   "columns.join(', ')",

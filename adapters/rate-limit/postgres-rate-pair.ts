@@ -29,8 +29,13 @@ const upsert = (source: string, expire: string) =>
      RETURNING points, expire`;
 
 /** $1, $2: the first key and its new window's end; $3, $4: the second's; $6: the first's limit. */
-const PAIR = `WITH first AS (${upsert('VALUES ($1::varchar, 1, $2::bigint)', '$2::bigint')}),
-    second AS (${upsert('SELECT $3::varchar, 1, $4::bigint FROM first WHERE first.points <= $6::int', '$4::bigint')})
+const FIRST_UPSERT = upsert('VALUES ($1::varchar, 1, $2::bigint)', '$2::bigint');
+const SECOND_UPSERT = upsert(
+  'SELECT $3::varchar, 1, $4::bigint FROM first WHERE first.points <= $6::int',
+  '$4::bigint',
+);
+const PAIR = `WITH first AS (${FIRST_UPSERT}),
+    second AS (${SECOND_UPSERT})
   SELECT first.points AS "firstPoints", first.expire AS "firstExpire",
          second.points AS "secondPoints", second.expire AS "secondExpire"
     FROM first LEFT JOIN second ON true`;
