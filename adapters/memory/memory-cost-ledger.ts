@@ -4,7 +4,8 @@ import type { StoragePorts } from '../../application/ports/ports.ts';
 import type { SpanReport } from '../../domain/cost/turn-pricing.ts';
 import { type UsageCounts, type UsageFilter, type UsageRow, usageOf } from '../../domain/cost/usage.ts';
 import type { InferenceResult } from '../../domain/tracing/inference-result.ts';
-import { mergeUsage, reportsOf } from '../shared/cost-rows.ts';
+import { spanReports } from '../../domain/cost/span-reports.ts';
+import { mergeUsage } from '../shared/cost-rows.ts';
 import type { MemoryInferenceResultStore } from './memory-tracing-stores.ts';
 import type { MemoryUnitOfWork } from './memory-unit-of-work.ts';
 
@@ -154,7 +155,7 @@ export class MemoryCostLedger implements CostLedger {
       where: [...where.in('inferenceResultId', ids), ...where.eq('type', 'GENERATION')],
       limit: ALL,
     });
-    return reportsOf(
+    return spanReports(
       spans.map((span) => ({
         inferenceResultId: span.inferenceResultId,
         model: span.model,

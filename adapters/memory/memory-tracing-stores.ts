@@ -94,6 +94,12 @@ export class MemorySpanStore extends MemoryChangingStore<Span> implements SpanSt
   async listForBatch(scope: string, ids: readonly string[]): Promise<{ stored: Span[]; childrenWait: boolean }> {
     return { stored: await this.byIds(scope, ids), childrenWait: await this.hasWaitingChildren(scope, ids) };
   }
+
+  async insertNew(records: readonly Span[]): Promise<number> {
+    const before = this.rows.size;
+    await this.insertMany(records, { ignoreExisting: true });
+    return this.rows.size - before;
+  }
 }
 
 /** The memory tracing stores, as their classes (the sweep store deletes from them). */

@@ -2,7 +2,8 @@ import { QueryTypes, Transaction } from 'sequelize';
 import type { CostLedger, TokenTotals } from '../../application/ports/cost-ledger.ts';
 import type { SpanReport } from '../../domain/cost/turn-pricing.ts';
 import type { UsageCounts, UsageFilter, UsageRow } from '../../domain/cost/usage.ts';
-import { mergeUsage, reportsOf, type SpanUsageRow } from '../shared/cost-rows.ts';
+import { type SpanUsageRow, spanReports } from '../../domain/cost/span-reports.ts';
+import { mergeUsage } from '../shared/cost-rows.ts';
 import { boundValue } from './support/column-values.ts';
 import type { DatabaseHandle } from './support/database.ts';
 import { COST_SQL } from './support/cost-sql.ts';
@@ -123,7 +124,7 @@ export class SequelizeCostLedger implements CostLedger {
   async generationReports(scope: string | null, ids: readonly string[]): Promise<Map<string, SpanReport>> {
     if (ids.length === 0 || scope === null) return new Map();
     const rows = await this.select<SpanUsageRow>(this.sql.generationSpans, [scope, JSON.stringify(ids)]);
-    return reportsOf(
+    return spanReports(
       rows.map((row) => ({
         ...row,
         usage: typeof row.usage === 'string' ? JSON.parse(row.usage) : row.usage,

@@ -63,8 +63,12 @@ export class SequelizeInferenceResultStore
     await sequelize.query(sql, { bind: [scope, pairs], type: QueryTypes.UPDATE, transaction });
   }
 
-  async listByIds(scope: string | null, ids: readonly string[]): Promise<InferenceResult[]> {
-    return listByIds(this, scope, ids);
+  async listByIds(
+    scope: string | null,
+    ids: readonly string[],
+    options: { forUpdate?: boolean } = {},
+  ): Promise<InferenceResult[]> {
+    return listByIds(this, scope, ids, options);
   }
 
   override async update(record: InferenceResult): Promise<InferenceResult> {
@@ -105,12 +109,7 @@ export class SequelizeSpanStore extends SequelizeBulkRecordStore<Span> implement
    */
   override async insertMany(records: readonly Span[], options: { ignoreExisting?: boolean } = {}): Promise<void> {
     if (records.length === 0) return;
-    const transaction = this.context.current();
-    const connection = connectionOf(transaction);
-    if (options.ignoreExisting && connection) {
-      const encoded = this.staged.get(records) ?? this.encode(records);
-      return guardOutage(() => insertEncoded(encoded, connection));
-    }
+    if (options.ignoreExisting && (await this.insertOnConnection(records)) !== null) return;
     try {
       await jsonBulkInsert(this.model, this.database.dialect, records, {
         ignoreExisting: options.ignoreExisting ?? false,
@@ -119,6 +118,23 @@ export class SequelizeSpanStore extends SequelizeBulkRecordStore<Span> implement
     } catch (error) {
       throw this.translate(error);
     }
+  }
+
+  /** See the port: the hot path counts what it wrote; without a transaction's connection the count is unknown. */
+  async insertNew(records: readonly Span[]): Promise<number | null> {
+    if (records.length === 0) return 0;
+    const written = await this.insertOnConnection(records);
+    if (written !== null) return written;
+    await this.insertMany(records, { ignoreExisting: true });
+    return null;
+  }
+
+  /** The hot-path insert (stored ids ignored) on the transaction's driver connection: rows written, or null without one. */
+  private async insertOnConnection(records: readonly Span[]): Promise<number | null> {
+    const connection = connectionOf(this.context.current());
+    if (!connection) return null;
+    const encoded = this.staged.get(records) ?? this.encode(records);
+    return guardOutage(() => insertEncoded(encoded, connection));
   }
 
   /** One statement outside a transaction (atomic by itself) on a connection of its own; see the port. */

@@ -13,8 +13,15 @@ export interface InferenceResultStore extends BulkRecordStore<InferenceResult> {
    * however often it is refused again (the store remembers counted ids), a span without an id every time.
    */
   addDroppedSpans(scope: string, dropped: readonly DroppedSpan[]): Promise<void>;
-  /** The records with these ids in any organization (scope null) or one, soft-deleted ones included; one query. */
-  listByIds(scope: string | null, ids: readonly string[]): Promise<InferenceResult[]>;
+  /**
+   * The records with these ids in any organization (scope null) or one, soft-deleted ones included; one query.
+   * `forUpdate`: locked until the caller's transaction ends, so a read-modify-write of them is not lost to another.
+   */
+  listByIds(
+    scope: string | null,
+    ids: readonly string[],
+    options?: { forUpdate?: boolean },
+  ): Promise<InferenceResult[]>;
 }
 
 /**
@@ -41,4 +48,9 @@ export interface SpanStore extends BulkRecordStore<Span> {
    * writes it in a transaction). Saves the transaction's BEGIN and COMMIT when the insert is all a batch writes.
    */
   insertAlone?(records: readonly Span[]): Promise<boolean>;
+  /**
+   * Inserts a batch in the caller's transaction, stored ids ignored (a concurrent batch may have written some since
+   * planning), and answers how many rows it wrote, or null when the store cannot tell.
+   */
+  insertNew(records: readonly Span[]): Promise<number | null>;
 }

@@ -1,4 +1,4 @@
-import { type PricingPorts, repriceStoredTurns } from '../cost/price-turns.ts';
+import { type PricingPorts, priceArrivedSpans, repriceStoredTurns } from '../cost/price-turns.ts';
 import type { InferenceResult } from '../../domain/tracing/inference-result.ts';
 import {
   assertBatchWritable,
@@ -6,6 +6,7 @@ import {
   planSpanBatch,
   type SpanBatchPlan,
 } from '../../domain/tracing/span-batch.ts';
+import type { Span } from '../../domain/tracing/span.ts';
 import type { Ports } from '../ports/ports.ts';
 
 type WriterPorts = Pick<Ports, 'inferenceResults' | 'spans' | 'ids' | 'clock'>;
@@ -93,39 +94,48 @@ export async function settleSpanPlan(ports: Pick<Ports, 'spans'>, scope: string,
 }
 
 /**
- * Writes a planned batch inside the caller's transaction: one multi-row insert, the dropped-span counts, and the
- * parent links when something waited at planning time (`settleInside`), so what commits is settled.
+ * How a written batch prices its turns: `arrived` adds what its new GENERATION spans bring to their turns
+ * (priceArrivedSpans); `all` reads every GENERATION span of the turns named again (needed when the batch's turns were
+ * made in the same transaction from these very spans, as an OTLP export's are).
+ */
+export type SpanPricing = 'arrived' | 'all';
+
+/**
+ * Writes a planned batch inside the caller's transaction: one multi-row insert, the dropped-span counts, the parent
+ * links when something waited at planning time (`settleInside`), so what commits is settled, and the turns' prices.
  */
 export async function storeSpanPlan(
   ports: WriterPorts & PricingPorts,
   scope: string,
   plan: SpanWritePlan,
+  pricing: SpanPricing = 'all',
 ): Promise<void> {
-  await ports.spans.insertMany(plan.fresh, { ignoreExisting: true });
+  const written = await ports.spans.insertNew(plan.fresh);
   await ports.inferenceResults.addDroppedSpans(scope, plan.dropped);
   if (plan.settleInside) await settleSpanPlan(ports, scope, plan);
-  await repriceStoredTurns(ports, scope, pricedTurns(plan));
+  if (pricing === 'arrived') await priceArrivedSpans(ports, scope, plan.fresh, written === plan.fresh.length);
+  else await repriceStoredTurns(ports, scope, pricedTurns(plan.created));
 }
 
-/** A turn's usage and model come from its GENERATION spans (summed over all stored, so a re-sent span counts once). */
-function pricedTurns(plan: SpanBatchPlan): string[] {
-  return [...new Set(plan.created.filter((span) => span.type === 'GENERATION').map((span) => span.inferenceResultId))];
+/** The turns whose usage and model some of these spans report (GENERATION ones). */
+function pricedTurns(spans: readonly Span[]): string[] {
+  return [...new Set(spans.filter((span) => span.type === 'GENERATION').map((span) => span.inferenceResultId))];
 }
 
 /**
  * Writes a planned batch: when its insert is all it writes (no refused span to count, nothing to settle inside, no
- * GENERATION span whose turn is priced again) and the store can do that with one statement, that statement alone,
+ * new GENERATION span whose turn is priced again) and the store can do that with one statement, that statement alone,
  * atomic by itself (no BEGIN and COMMIT: two round trips fewer on PostgreSQL, and on SQLite the write lock is held for
- * the statement only); otherwise `storeSpanPlan` in a transaction.
+ * the statement only); otherwise `storeSpanPlan` in a transaction, pricing what arrived.
  */
 export async function writeSpanPlan(
   ports: TransactionPorts & PricingPorts,
   scope: string,
   plan: SpanWritePlan,
 ): Promise<void> {
-  const insertOnly = !plan.settleInside && plan.dropped.length === 0 && pricedTurns(plan).length === 0;
+  const insertOnly = !plan.settleInside && plan.dropped.length === 0 && pricedTurns(plan.fresh).length === 0;
   const alone = insertOnly && (await ports.spans.insertAlone?.(plan.fresh));
-  if (!alone) await ports.uow.transaction(() => storeSpanPlan(ports, scope, plan));
+  if (!alone) await ports.uow.transaction(() => storeSpanPlan(ports, scope, plan, 'arrived'));
 }
 
 /**

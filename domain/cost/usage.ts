@@ -117,16 +117,20 @@ export function groupUsage(rows: readonly UsageRow[], groups: readonly UsageGrou
     }
     for (const field of COUNT_FIELDS) line.sums[field] += row[field];
   }
-  return [...lines.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([, { key, sums }]) => ({
-      ...(key.day === undefined ? {} : { day: key.day }),
-      ...(key.versionId === undefined ? {} : { versionId: key.versionId }),
-      ...(key.model === undefined ? {} : { model: key.model === '' ? null : key.model }),
-      inferenceResultCount: sums.inferenceResultCount,
-      inputTokens: sums.inputTokens,
-      outputTokens: sums.outputTokens,
-      cacheReadInputTokens: sums.cacheReadInputTokens,
-      cost: sums.costNanos / 1e9,
-    }));
+  return (
+    [...lines.entries()]
+      // A group left with nothing (its turns re-priced under another model) is no line: the rollups keep zero rows.
+      .filter(([, { sums }]) => COUNT_FIELDS.some((field) => sums[field] !== 0))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, { key, sums }]) => ({
+        ...(key.day === undefined ? {} : { day: key.day }),
+        ...(key.versionId === undefined ? {} : { versionId: key.versionId }),
+        ...(key.model === undefined ? {} : { model: key.model === '' ? null : key.model }),
+        inferenceResultCount: sums.inferenceResultCount,
+        inputTokens: sums.inputTokens,
+        outputTokens: sums.outputTokens,
+        cacheReadInputTokens: sums.cacheReadInputTokens,
+        cost: sums.costNanos / 1e9,
+      }))
+  );
 }

@@ -23,8 +23,8 @@ export function encodeBatch(model: ModelStatic<Model>, dialect: Dialect, records
 /** Whether the batch is one statement, atomic without a transaction around it. */
 export const singleStatement = (batch: EncodedBatch) => batch.dialect === 'postgres' || batch.statements.length === 1;
 
-/** Runs an encoded batch on a driver connection of its database. */
-export function insertEncoded(batch: EncodedBatch, connection: unknown): Promise<void> {
+/** Runs an encoded batch on a driver connection of its database; answers the rows written (stored ids ignored). */
+export function insertEncoded(batch: EncodedBatch, connection: unknown): Promise<number> {
   return batch.dialect === 'sqlite'
     ? sqliteBoundInsert(batch.statements, connection as SqliteRunner)
     : pgJsonInsert(batch.statement, connection as PgRunner);

@@ -3,7 +3,7 @@ import { modelColumns } from './column-values.ts';
 import { sharedColumns } from './shared-columns.ts';
 
 export interface PgRunner {
-  query(statement: { text: string; values: readonly unknown[] }): Promise<unknown>;
+  query(statement: { text: string; values: readonly unknown[] }): Promise<{ readonly rowCount: number | null }>;
 }
 
 /**
@@ -12,10 +12,10 @@ export interface PgRunner {
  * escapes anyway, and rescans the statement for placeholders). The rows travel as one JSON parameter unpacked by
  * `json_populate_recordset`; a column holding one value in every row (the organization, the creation time, a null)
  * travels once, as a second one-row JSON parameter, instead of once per row. The statement comes from
- * `encodePgInsert`, which may run before the transaction.
+ * `encodePgInsert`, which may run before the transaction. Answers the rows written (ignored ones not counted).
  */
-export async function pgJsonInsert(statement: PgInsertStatement, connection: PgRunner): Promise<void> {
-  await connection.query(statement);
+export async function pgJsonInsert(statement: PgInsertStatement, connection: PgRunner): Promise<number> {
+  return (await connection.query(statement)).rowCount ?? 0;
 }
 
 export interface PgInsertStatement {

@@ -11,11 +11,21 @@ export interface IdReadable<T> {
   readonly dialect: Dialect;
 }
 
-/** Records by id (deleted ones too) on the light read path: one statement, ids bound as one JSON parameter. */
+/**
+ * Locks the rows read until the transaction ends, in id order (so two transactions locking overlapping sets wait,
+ * never deadlock); PostgreSQL only: SQLite's write transactions already run one at a time.
+ */
+const LOCKED_IN_ID_ORDER = ' ORDER BY "r"."id" FOR UPDATE';
+
+/**
+ * Records by id (deleted ones too) on the light read path: one statement, ids bound as one JSON parameter. `forUpdate`
+ * locks them for the caller's transaction.
+ */
 export async function listByIds<T extends InferenceResult | Span>(
   store: IdReadable<T>,
   scope: string | null,
   ids: readonly string[],
+  { forUpdate = false }: { forUpdate?: boolean } = {},
 ): Promise<T[]> {
   if (ids.length === 0) return [];
   const codec = store.rowCodec();
@@ -23,7 +33,8 @@ export async function listByIds<T extends InferenceResult | Span>(
   const inList = idsIn(dialect, '"r"."id"', '?');
   const sql =
     `SELECT ${codec.selectList('r')} FROM "${codec.table}" AS "r" WHERE ${inList}` +
-    (scope === null ? '' : ' AND "r"."organization_id" = ?');
+    (scope === null ? '' : ' AND "r"."organization_id" = ?') +
+    (forUpdate && dialect === 'postgres' ? LOCKED_IN_ID_ORDER : '');
   const rows = await store.readRows(sql, scope === null ? [jsonIds(ids)] : [jsonIds(ids), scope]);
   return rows.map((row) => codec.decode(row, 'r') as T);
 }

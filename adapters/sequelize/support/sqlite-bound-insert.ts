@@ -3,7 +3,11 @@ import { type ModelColumn, modelColumns, sqliteValue } from './column-values.ts'
 import { sharedColumns } from './shared-columns.ts';
 
 export interface SqliteRunner {
-  run(sql: string, parameters: readonly unknown[], callback: (error: Error | null) => void): void;
+  run(
+    sql: string,
+    parameters: readonly unknown[],
+    callback: (this: { readonly changes: number }, error: Error | null) => void,
+  ): void;
 }
 
 /** Rows per statement: 1000 rows of a wide table stay well under SQLite's 32,766 bound variables. */
@@ -15,16 +19,22 @@ const SQLITE_ROWS_PER_STATEMENT = 1000;
  * creation time, a null) is bound once as a numbered parameter every row names (`?1`); the others are bound per row.
  * Binding is the driver's main-thread cost, per value: a batch of spans shares about half its columns, so this
  * halves it. The JSON-parameter form made SQLite re-parse each row's JSON once per column while holding the write
- * lock. The statements come from `encodeSqliteInsert`, which may run before the transaction.
+ * lock. The statements come from `encodeSqliteInsert`, which may run before the transaction. Answers the rows written
+ * (ignored ones not counted).
  */
 export async function sqliteBoundInsert(
   statements: readonly SqliteInsertStatement[],
   connection: SqliteRunner,
-): Promise<void> {
+): Promise<number> {
+  let written = 0;
   for (const { sql, values } of statements)
-    await new Promise<void>((resolve, reject) =>
-      connection.run(sql, values, (error) => (error ? reject(error) : resolve())),
+    written += await new Promise<number>((resolve, reject) =>
+      connection.run(sql, values, function (error) {
+        if (error) reject(error);
+        else resolve(this.changes);
+      }),
     );
+  return written;
 }
 
 export interface SqliteInsertStatement {
