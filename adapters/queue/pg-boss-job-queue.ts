@@ -27,6 +27,12 @@ import {
 } from './pg-boss-queues.ts';
 
 export type { PgBossQueueOptions };
+
+/**
+ * How often a queue's lanes after the first look for jobs while idle: the first lane polls at QUEUE_POLL_SECONDS and,
+ * once it gets work, wakes the others. Every lane polling at the fast rate cost about 80 queries a second while idle.
+ */
+const SPARE_LANE_POLL_SECONDS = 10;
 import { deferralDelayMs, handleEachAlone, type JobWorker, type RunnableJobQueue } from './job-runner.ts';
 
 /**
@@ -166,45 +172,49 @@ export class PgBossJobQueue implements RunnableJobQueue {
             await giveUp(job.data, failureOf(job.output));
       });
     }
+    const lanes: string[] = [];
     for (let lane = 0; lane < Math.max(1, concurrency); lane++) {
-      await this.boss.work<J>(
-        name,
-        { batchSize, pollingIntervalSeconds: this.options.pollingSeconds, includeMetadata: true },
-        async (jobs) => {
-          const heartbeat = await this.heartbeat(name, jobs);
-          let failures: Map<J, unknown>;
-          try {
-            failures = await handleEachAlone(
-              worker,
-              jobs.map((job) => job.data),
+      const pollingIntervalSeconds =
+        lane === 0 ? this.options.pollingSeconds : Math.max(this.options.pollingSeconds, SPARE_LANE_POLL_SECONDS);
+      // Assigned once `work` answers; the handler may run before that (then it wakes every lane, itself included).
+      let id = '';
+      id = await this.boss.work<J>(name, { batchSize, pollingIntervalSeconds, includeMetadata: true }, async (jobs) => {
+        // Work has come: the other lanes look for more now rather than at their next (slow) poll.
+        for (const other of lanes) if (other !== id) this.boss.notifyWorker(other);
+        const heartbeat = await this.heartbeat(name, jobs);
+        let failures: Map<J, unknown>;
+        try {
+          failures = await handleEachAlone(
+            worker,
+            jobs.map((job) => job.data),
+          );
+        } finally {
+          heartbeat?.stop();
+        }
+        for (const job of jobs) {
+          if (!failures.has(job.data)) continue;
+          const failure = failures.get(job.data);
+          if (failure instanceof JobDeferred) {
+            await this.defer(name, job.data);
+            continue;
+          }
+          let givenUp = false;
+          if (job.retryCount >= job.retryLimit && worker.giveUp)
+            givenUp = await worker.giveUp(job.data, failure).then(
+              () => true,
+              (error: unknown) => {
+                this.options.onError?.(error);
+                return false;
+              },
             );
-          } finally {
-            heartbeat?.stop();
-          }
-          for (const job of jobs) {
-            if (!failures.has(job.data)) continue;
-            const failure = failures.get(job.data);
-            if (failure instanceof JobDeferred) {
-              await this.defer(name, job.data);
-              continue;
-            }
-            let givenUp = false;
-            if (job.retryCount >= job.retryLimit && worker.giveUp)
-              givenUp = await worker.giveUp(job.data, failure).then(
-                () => true,
-                (error: unknown) => {
-                  this.options.onError?.(error);
-                  return false;
-                },
-              );
-            // `givenUp` tells the dead-letter worker this job's failure is already dealt with.
-            await this.boss.fail(name, job.id, {
-              message: failure instanceof Error ? failure.message : String(failure),
-              givenUp,
-            });
-          }
-        },
-      );
+          // `givenUp` tells the dead-letter worker this job's failure is already dealt with.
+          await this.boss.fail(name, job.id, {
+            message: failure instanceof Error ? failure.message : String(failure),
+            givenUp,
+          });
+        }
+      });
+      lanes.push(id);
     }
   }
 
