@@ -1,6 +1,7 @@
 import { Sequelize } from 'sequelize';
 import type sqlite3 from 'sqlite3';
 import { guardOutages } from './outages.ts';
+import { skipTableInfoOnRawSelects } from './sqlite-raw-selects.ts';
 import { keepPreparedStatements } from './sqlite-statement-cache.ts';
 import { postgresRowReader, sqliteRowReader, type RowReader } from './row-reader.ts';
 
@@ -31,6 +32,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     const storage = url.slice('sqlite:'.length) || ':memory:';
     // No retries: Sequelize would repeat a busy statement five times, multiplying the busy timeout.
     const sequelize = new Sequelize({ dialect: 'sqlite', storage, logging: false, retry: { max: 1 } });
+    skipTableInfoOnRawSelects(sequelize);
     const busyTimeoutMs = options.busyTimeoutMs ?? 30_000;
     waitWhenBusy(sequelize, busyTimeoutMs);
     if (storage !== ':memory:') keepWriterConnection(sequelize);
