@@ -43,10 +43,12 @@ export async function up({ context: queryInterface }: { context: QueryInterface 
     await queryInterface.sequelize.query(
       `CREATE INDEX ${table}_purge_idx ON ${table} (deleted_at) WHERE deleted_at IS NOT NULL`,
     );
-  await queryInterface.sequelize.query(`CREATE INDEX ${RUN_ITEMS[0]} ON ${RUN_ITEMS[1]}`);
+  const [name, definition] = RUN_ITEMS;
+  await queryInterface.sequelize.query(`CREATE INDEX ${name} ON ${definition}`);
 }
 
 export async function down({ context: queryInterface }: { context: QueryInterface }): Promise<void> {
-  await queryInterface.sequelize.query(`DROP INDEX ${RUN_ITEMS[0]}`);
+  const [name] = RUN_ITEMS;
+  await queryInterface.sequelize.query(`DROP INDEX ${name}`);
   for (const table of PURGED_TABLES) await queryInterface.sequelize.query(`DROP INDEX ${table}_purge_idx`);
 }
