@@ -1,6 +1,6 @@
 import test from 'ava';
 import type { Ports } from '../../application/ports/ports.ts';
-import { createTenant, databaseWorlds, type HttpWorld, type Tenant } from '../support/http-world.ts';
+import { createTenant, databaseWorlds, type HttpWorld, type Tenant, useWorld } from '../support/http-world.ts';
 import { sample } from '../support/prometheus-text.ts';
 
 // The purge of every kind of soft-deleted record (issue 24, point 4), through the HTTP API on both databases.
@@ -117,7 +117,15 @@ async function held(ports: Ports, organizationId: string, [store, id]: Stored): 
 
 const sweep = (world: HttpWorld, body?: unknown) => world.admin.post('/maintenance/sweep', body);
 
-for (const { world, title } of await databaseWorlds(test, { SWEEP_CHUNK_ROWS: 3 })) {
+const SETTINGS = { SWEEP_CHUNK_ROWS: 3 };
+// The memory world too: its sweep store is the reference the SQL one is held to.
+const databases = await databaseWorlds(test, SETTINGS);
+const worlds = [
+  { world: useWorld(test, 'memory', SETTINGS), title: (text: string) => `[memory] ${text}` },
+  ...databases,
+];
+
+for (const { world, title } of worlds) {
   test.serial(
     title(
       'purge: every kind of soft-deleted record goes for good with what hangs under it, in bounded chunks; live rows and other organizations stay',
