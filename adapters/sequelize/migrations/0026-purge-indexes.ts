@@ -31,24 +31,23 @@ const PURGED_TABLES = [
   'model_prices',
 ] as const;
 
-/** A deleted run's generation items are found by run (no index led with it). */
-const RUN_ITEMS = [
-  'generation_items_organization_id_run_id_idx',
-  'generation_items (organization_id, run_id)',
+/** What hangs under a deleted run or monitor is found by it (no index served these, or only for live rows). */
+const BY_PARENT = [
+  ['generation_items_organization_id_run_id_idx', 'generation_items (organization_id, run_id)'],
+  ['monitor_sessions_organization_id_monitor_id_idx', 'monitor_sessions (organization_id, monitor_id)'],
 ] as const;
 
-/** The partial deletion-time index of every purged table, and the index a deleted run's items are found by. */
+/** The partial deletion-time index of every purged table, and the indexes children of a deleted parent are found by. */
 export async function up({ context: queryInterface }: { context: QueryInterface }): Promise<void> {
   for (const table of PURGED_TABLES)
     await queryInterface.sequelize.query(
       `CREATE INDEX ${table}_purge_idx ON ${table} (deleted_at) WHERE deleted_at IS NOT NULL`,
     );
-  const [name, definition] = RUN_ITEMS;
-  await queryInterface.sequelize.query(`CREATE INDEX ${name} ON ${definition}`);
+  for (const [name, definition] of BY_PARENT)
+    await queryInterface.sequelize.query(`CREATE INDEX ${name} ON ${definition}`);
 }
 
 export async function down({ context: queryInterface }: { context: QueryInterface }): Promise<void> {
-  const [name] = RUN_ITEMS;
-  await queryInterface.sequelize.query(`DROP INDEX ${name}`);
+  for (const [name] of BY_PARENT) await queryInterface.sequelize.query(`DROP INDEX ${name}`);
   for (const table of PURGED_TABLES) await queryInterface.sequelize.query(`DROP INDEX ${table}_purge_idx`);
 }
