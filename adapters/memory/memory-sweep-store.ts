@@ -92,9 +92,9 @@ export class MemorySweepStore implements SweepStore {
       ? new Set(this.stores.purged[under.record].rowsWhere(expired).map((row) => keyOf(row.organizationId, row.id)))
       : null;
     const kept = new Set(
-      keptWhileReferencedBy.flatMap(({ record: referrer, field }) =>
+      keptWhileReferencedBy.flatMap(({ record: referrer, field, evenDeleted }) =>
         this.stores.purged[referrer]
-          .rowsWhere((row) => row.deletedAt === null && typeof fieldOf(row, field) === 'string')
+          .rowsWhere((row) => (evenDeleted || row.deletedAt === null) && typeof fieldOf(row, field) === 'string')
           .map((row) => keyOf(row.organizationId, fieldOf(row, field) as string)),
       ),
     );

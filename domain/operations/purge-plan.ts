@@ -38,12 +38,15 @@ export type PurgedRecord = (typeof PURGED_RECORDS)[number];
 export interface PurgeReference {
   readonly record: PurgedRecord;
   readonly field: string;
+  /** Soft-deleted referring rows count too (a child kept by a live reference keeps its deleted parent). */
+  readonly evenDeleted?: true;
 }
 
 /**
  * One step of the purge: rows of `record` soft-deleted before the cutoff, or (with `under`) every row of `record`,
  * deleted or not, whose `under.field` names a row of `under.record` soft-deleted before the cutoff. A row stays while
- * a live (not soft-deleted) row refers to it through one of `keptWhileReferencedBy`: a reader shows it still.
+ * a live (not soft-deleted) row refers to it through one of `keptWhileReferencedBy`: a reader shows it still (or,
+ * with `evenDeleted`, while any row does).
  */
 export interface PurgeStep {
   readonly record: PurgedRecord;
@@ -77,6 +80,8 @@ const VERSION_READERS: readonly PurgeReference[] = [
   { record: 'evaluations', field: 'versionId' },
 ];
 const METRIC_READERS: readonly PurgeReference[] = [{ record: 'evaluations', field: 'metricId' }];
+/** A test case kept by a live reference keeps its test, so the purge after the reference goes still finds it. */
+const TEST_READERS: readonly PurgeReference[] = [{ record: 'testCases', field: 'datasetId', evenDeleted: true }];
 /** A deleted alert rule's episodes stay listed under their live monitor, and mail through the rule. */
 const ALERT_RULE_READERS: readonly PurgeReference[] = [{ record: 'alerts', field: 'ruleId' }];
 
@@ -111,7 +116,7 @@ export const PURGE_PLAN: readonly PurgeStep[] = [
   deleted('generationJobs'),
   under('testCases', 'datasets', 'datasetId', TEST_CASE_READERS),
   deleted('testCases', TEST_CASE_READERS),
-  deleted('datasets'),
+  deleted('datasets', TEST_READERS),
   deleted('knowledgeFiles'),
   deleted('specifications'),
   deleted('versions', VERSION_READERS),

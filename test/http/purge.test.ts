@@ -203,10 +203,11 @@ for (const { world, title } of worlds) {
       const scope = tenant.organizationId;
       const purged = await sweep(world(), { purgeAfterSeconds: 0 });
       t.is(purged.status, 200);
-      t.is(purged.body.purgedRecords, 2, 'the product and its test; not the version, test case or metric');
+      t.is(purged.body.purgedRecords, 1, 'the product; not the version, test case (nor its test) or metric');
       for (const record of [
         ['versions', version.id],
         ['testCases', testCase.id],
+        ['datasets', dataset.id],
         ['metrics', metric.id],
       ] as const)
         t.true(await held(ports, scope, record), record.join(' '));
@@ -223,10 +224,11 @@ for (const { world, title } of worlds) {
       // Once the session goes (with its turn and evaluation), nothing refers to them: the next purge takes them.
       t.is((await owner.delete(`/sessions/${session.id}`)).status, 200);
       const next = await sweep(world(), { purgeAfterSeconds: 0 });
-      t.is(next.body.purgedRecords, 6, 'the session, its turn and evaluation; the version, test case and metric');
+      t.is(next.body.purgedRecords, 7, 'the session, its turn and evaluation; the version, test case, test and metric');
       for (const record of [
         ['versions', version.id],
         ['testCases', testCase.id],
+        ['datasets', dataset.id],
         ['metrics', metric.id],
         ['sessions', session.id],
         ['evaluations', evaluation.id],

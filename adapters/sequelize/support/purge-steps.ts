@@ -11,15 +11,18 @@ export interface PurgeStep {
 const TABLES: { readonly [R in PurgedRecord]?: string } = { inferenceGenerationItems: 'generation_items' };
 const tableOf = (record: PurgedRecord): string => TABLES[record] ?? snakeCase(record);
 
+/** A referring row counts while it is live. */
+const LIVE = ' AND k.deleted_at IS NULL';
+
 /** Span ids are unique per organization only: spans are keyed by both. */
 const keyOf = (record: PurgedRecord): readonly string[] => (record === 'spans' ? ['organization_id', 'id'] : ['id']);
 
-/** No live row of another record refers to row `c` (each reference is served by an organization-led index). */
+/** No live row (or, `evenDeleted`, no row) of another record refers to row `c` (served by organization-led indexes). */
 const unreferenced = (references: readonly PurgeReference[]): string[] =>
   references.map(
-    ({ record, field }) =>
+    ({ record, field, evenDeleted }) =>
       `NOT EXISTS (SELECT 1 FROM ${tableOf(record)} k WHERE k.organization_id = c.organization_id
-         AND k.${snakeCase(field)} = c.id AND k.deleted_at IS NULL)`,
+         AND k.${snakeCase(field)} = c.id${evenDeleted ? '' : LIVE})`,
   );
 
 /** The SELECT of a step's rows, before its LIMIT. */
