@@ -21,11 +21,14 @@ export interface MemorySweptStores {
   readonly purged: { readonly [R in PurgedRecord]: MemoryRecordStore<PurgedRow> };
 }
 
-/** A field of a row the plan names by its record's field name. */
-const fieldOf = (row: PurgedRow, field: string): unknown => (row as unknown as Record<string, unknown>)[field];
-
 /** A row's key across organizations: ids of spans are unique only within one. */
 const keyOf = (organizationId: string | null, id: string) => `${organizationId}\u0000${id}`;
+
+/** The key of the row that `row` refers to by `field` (a field the plan names; '' when it holds no id). */
+const referenceOf = (row: PurgedRow, field: string): string => {
+  const id = (row as unknown as Record<string, unknown>)[field];
+  return typeof id === 'string' ? keyOf(row.organizationId, id) : '';
+};
 
 const deletedBefore = (before: string) => (row: { deletedAt: string | null }) =>
   row.deletedAt !== null && row.deletedAt < before;
@@ -88,22 +91,20 @@ export class MemorySweepStore implements SweepStore {
   /** One step of the plan, as the SQL store runs it: its rows, less those a live row refers to, at most `limit`. */
   private purgeStep({ record, under, keptWhileReferencedBy = [] }: PurgeStep, before: string, limit: number): number {
     const expired = deletedBefore(before);
-    const parents = under
-      ? new Set(this.stores.purged[under.record].rowsWhere(expired).map((row) => keyOf(row.organizationId, row.id)))
-      : null;
+    const { purged } = this.stores;
+    const parents =
+      under && new Set(purged[under.record].rowsWhere(expired).map((row) => keyOf(row.organizationId, row.id)));
     const kept = new Set(
       keptWhileReferencedBy.flatMap(({ record: referrer, field, evenDeleted }) =>
-        this.stores.purged[referrer]
-          .rowsWhere((row) => (evenDeleted || row.deletedAt === null) && typeof fieldOf(row, field) === 'string')
-          .map((row) => keyOf(row.organizationId, fieldOf(row, field) as string)),
+        purged[referrer]
+          .rowsWhere((row) => evenDeleted || row.deletedAt === null)
+          .map((row) => referenceOf(row, field)),
       ),
     );
     const picked = (row: PurgedRow) =>
-      (parents && under
-        ? typeof fieldOf(row, under.field) === 'string' &&
-          parents.has(keyOf(row.organizationId, fieldOf(row, under.field) as string))
-        : expired(row)) && !kept.has(keyOf(row.organizationId, row.id));
-    return this.stores.purged[record].removeWhere(picked, limit).length;
+      (under && parents ? parents.has(referenceOf(row, under.field)) : expired(row)) &&
+      !kept.has(keyOf(row.organizationId, row.id));
+    return purged[record].removeWhere(picked, limit).length;
   }
 
   /** The ids `pick` finds in `rows` (null: none). */
