@@ -15,7 +15,8 @@ import { createMemoryMonitorStorage } from './memory-monitor-storage.ts';
 import { MemoryOrganizationStore } from './memory-organization-store.ts';
 import { MemoryRecordStore } from './memory-record-store.ts';
 import { createMemoryTracingStorage } from './memory-tracing-stores.ts';
-import { MemorySweepStore } from './memory-sweep-store.ts';
+import { PURGED_RECORDS } from '../../domain/operations/purge-plan.ts';
+import { MemorySweepStore, type MemorySweptStores } from './memory-sweep-store.ts';
 import { MemoryUnitOfWork } from './memory-unit-of-work.ts';
 
 /** The in-memory world: the embedded library's default and the unit tests' storage. */
@@ -28,7 +29,7 @@ export function createMemoryStorage(): StoragePorts {
   const evaluation = createMemoryEvaluationStorage(uow);
   const endpointConnections = createMemoryEndpointConnectionStorage(uow);
   const catalog = createMemoryCatalogStorage(uow);
-  return {
+  const storage: Omit<StoragePorts, 'sweeps'> = {
     uow,
     readiness: { check: async () => [] },
     organizations,
@@ -40,7 +41,6 @@ export function createMemoryStorage(): StoragePorts {
     ...evaluation,
     ...createMemoryRunStorage(uow),
     ...tracing,
-    sweeps: new MemorySweepStore({ organizations, ...tracing, ...evaluation }),
     ...createMemoryReviewStorage(uow),
     ...endpointConnections,
     modelPrices: new MemoryRecordStore(costKinds.modelPrices, uow),
@@ -52,5 +52,15 @@ export function createMemoryStorage(): StoragePorts {
     ...createMemoryOperationsStorage(uow),
     ...createMemoryDatasetGenerationStorage(uow),
     ...createMemoryMonitorStorage(uow),
+  };
+  const purged = Object.fromEntries(PURGED_RECORDS.map((record) => [record, storage[record]]));
+  return {
+    ...storage,
+    sweeps: new MemorySweepStore({
+      organizations,
+      ...tracing,
+      ...evaluation,
+      purged: purged as unknown as MemorySweptStores['purged'],
+    }),
   };
 }

@@ -1,4 +1,6 @@
 import type { RetentionPolicy, SweepStore, SweptRows } from '../../application/ports/sweep-store.ts';
+import type { Storable } from '../../application/ports/record-store.ts';
+import { PURGE_PLAN, type PurgedRecord, type PurgeStep } from '../../domain/operations/purge-plan.ts';
 import type { Evaluation } from '../../domain/evaluation/evaluation.ts';
 import type { Organization } from '../../domain/organization/organization.ts';
 import type { InferenceResult } from '../../domain/tracing/inference-result.ts';
@@ -6,19 +8,27 @@ import type { Session } from '../../domain/tracing/session.ts';
 import type { Span } from '../../domain/tracing/span.ts';
 import type { MemoryRecordStore } from './memory-record-store.ts';
 
-/** The memory stores the sweep deletes from. */
+/** What the purge reads of any row: its organization, id, deletion and the fields the plan names. */
+type PurgedRow = Storable & { readonly organizationId: string | null; readonly deletedAt: string | null };
+
+/** The memory stores the sweep deletes from: the traced records by type, and every purged record by name. */
 export interface MemorySweptStores {
   readonly organizations: MemoryRecordStore<Organization>;
   readonly sessions: MemoryRecordStore<Session>;
   readonly inferenceResults: MemoryRecordStore<InferenceResult>;
   readonly spans: MemoryRecordStore<Span>;
   readonly evaluations: MemoryRecordStore<Evaluation>;
+  readonly purged: { readonly [R in PurgedRecord]: MemoryRecordStore<PurgedRow> };
 }
-
-type Table = keyof SweptRows;
 
 /** A row's key across organizations: ids of spans are unique only within one. */
 const keyOf = (organizationId: string | null, id: string) => `${organizationId}\u0000${id}`;
+
+/** The key of the row that `row` refers to by `field` (a field the plan names; '' when it holds no id). */
+const referenceOf = (row: PurgedRow, field: string): string => {
+  const id = (row as unknown as Record<string, unknown>)[field];
+  return typeof id === 'string' ? keyOf(row.organizationId, id) : '';
+};
 
 const deletedBefore = (before: string) => (row: { deletedAt: string | null }) =>
   row.deletedAt !== null && row.deletedAt < before;
@@ -67,36 +77,34 @@ export class MemorySweepStore implements SweepStore {
   }
 
   async purge(before: string, limit: number): Promise<SweptRows> {
-    const { sessions, inferenceResults, spans, evaluations } = this.stores;
-    const expired = deletedBefore(before);
-    const goneSessions = new Set(sessions.rowsWhere(expired).map((row) => keyOf(row.organizationId, row.id)));
-    const goneResults = new Set(inferenceResults.rowsWhere(expired).map((row) => keyOf(row.organizationId, row.id)));
-    const underSession = (row: { organizationId: string; sessionId: string }) =>
-      goneSessions.has(keyOf(row.organizationId, row.sessionId));
-    // Children before their parents, as the SQL store does, so an interrupted purge leaves no orphan behind.
-    const steps: [Table, (budget: number) => number][] = [
-      ['spans', (budget) => spans.removeWhere(underSession, budget).length],
-      ['evaluations', (budget) => evaluations.removeWhere(underSession, budget).length],
-      ['inferenceResults', (budget) => inferenceResults.removeWhere(underSession, budget).length],
-      [
-        'spans',
-        (budget) =>
-          spans.removeWhere((row) => goneResults.has(keyOf(row.organizationId, row.inferenceResultId)), budget).length,
-      ],
-      ['sessions', (budget) => sessions.removeWhere(expired, budget).length],
-      ['inferenceResults', (budget) => inferenceResults.removeWhere(expired, budget).length],
-      ['spans', (budget) => spans.removeWhere(expired, budget).length],
-      ['evaluations', (budget) => evaluations.removeWhere(expired, budget).length],
-    ];
-    const rows = { spans: 0, inferenceResults: 0, sessions: 0, evaluations: 0 };
+    const rows: { [R in PurgedRecord]?: number } = {};
     let budget = limit;
-    for (const [table, step] of steps) {
+    for (const step of PURGE_PLAN) {
       if (budget <= 0) break;
-      const deleted = step(budget);
-      rows[table] += deleted;
+      const deleted = this.purgeStep(step, before, budget);
+      if (deleted > 0) rows[step.record] = (rows[step.record] ?? 0) + deleted;
       budget -= deleted;
     }
     return rows;
+  }
+
+  /** One step of the plan, as the SQL store runs it: its rows, less those a live row refers to, at most `limit`. */
+  private purgeStep({ record, under, keptWhileReferencedBy = [] }: PurgeStep, before: string, limit: number): number {
+    const expired = deletedBefore(before);
+    const { purged } = this.stores;
+    const parents =
+      under && new Set(purged[under.record].rowsWhere(expired).map((row) => keyOf(row.organizationId, row.id)));
+    const kept = new Set(
+      keptWhileReferencedBy.flatMap(({ record: referrer, field, evenDeleted }) =>
+        purged[referrer]
+          .rowsWhere((row) => evenDeleted || row.deletedAt === null)
+          .map((row) => referenceOf(row, field)),
+      ),
+    );
+    const picked = (row: PurgedRow) =>
+      (under && parents ? parents.has(referenceOf(row, under.field)) : expired(row)) &&
+      !kept.has(keyOf(row.organizationId, row.id));
+    return purged[record].removeWhere(picked, limit).length;
   }
 
   /** The ids `pick` finds in `rows` (null: none). */

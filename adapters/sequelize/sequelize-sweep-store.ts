@@ -1,4 +1,5 @@
 import { QueryTypes } from 'sequelize';
+import type { PurgedRecord } from '../../domain/operations/purge-plan.ts';
 import type { RetentionPolicy, SweepStore, SweptRows } from '../../application/ports/sweep-store.ts';
 import { boundValue } from './support/column-values.ts';
 import type { DatabaseHandle } from './support/database.ts';
@@ -74,12 +75,12 @@ export class SequelizeSweepStore implements SweepStore {
 
   async purge(before: string, limit: number): Promise<SweptRows> {
     await this.takeTurn();
-    const rows = { spans: 0, inferenceResults: 0, sessions: 0, evaluations: 0 };
+    const rows: { [R in PurgedRecord]?: number } = {};
     let budget = limit;
-    for (const { table, sql } of purgeSteps) {
+    for (const { record, sql } of purgeSteps) {
       if (budget <= 0) break;
       const deleted = (await this.select(sql, [this.date(before), budget])).length;
-      rows[table] += deleted;
+      if (deleted > 0) rows[record] = (rows[record] ?? 0) + deleted;
       budget -= deleted;
     }
     return rows;

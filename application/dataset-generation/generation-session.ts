@@ -122,10 +122,11 @@ export class GenerationSession {
 
   private async writeBatch(fresh: readonly Candidate[], calls: number): Promise<TestCase[]> {
     const { organizationId: scope, id } = this.job;
-    const job = await this.ports.generationJobs.require(scope, id);
-    if (!isOpen(job)) {
+    // A job purged with its deleted test (purgeAfterSeconds 0 mid-call) stops as a cancelled one does.
+    const job = await this.ports.generationJobs.get(scope, id);
+    if (job === null || !isOpen(job)) {
       this.interruption = 'cancelled';
-      this.job = job;
+      this.job = job ?? this.job;
       return [];
     }
     const count = await this.pay(scope, fresh.length);

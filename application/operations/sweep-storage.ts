@@ -16,8 +16,7 @@ export interface SweepOptions {
   readonly signal?: AbortSignal;
 }
 
-const NONE: SweptRows = { spans: 0, inferenceResults: 0, sessions: 0, evaluations: 0 };
-const total = (rows: SweptRows) => rows.spans + rows.inferenceResults + rows.sessions + rows.evaluations;
+const total = (rows: SweptRows): number => Object.values(rows).reduce((sum: number, count) => sum + (count ?? 0), 0);
 
 /**
  * The retention and purge sweep (the worker runs it every RETENTION_SWEEP_SECONDS): deletes for good the spans older
@@ -62,7 +61,7 @@ export class SweepStorage {
         sweeps.dropEmptyInferenceResults(organizationId, spans.inferenceResultIds),
       );
       const sessions = await uow.transaction(() => sweeps.dropEmptySessions(organizationId, results.sessionIds));
-      const rows = { ...NONE, spans: spans.deleted, inferenceResults: results.deleted, sessions };
+      const rows = { spans: spans.deleted, inferenceResults: results.deleted, sessions };
       this.ports.sweepObserver.swept('retention', rows);
       expired += spans.deleted;
       if (spans.deleted < this.chunk) break;

@@ -1,16 +1,13 @@
+import type { PurgedRecord } from '../../domain/operations/purge-plan.ts';
+
 /** An organization that keeps its spans for a limited number of days. */
 export interface RetentionPolicy {
   readonly organizationId: string;
   readonly traceRetentionDays: number;
 }
 
-/** Rows deleted for good, by record. */
-export interface SweptRows {
-  readonly spans: number;
-  readonly inferenceResults: number;
-  readonly sessions: number;
-  readonly evaluations: number;
-}
+/** Rows deleted for good, by record (a record without rows deleted may be left out). */
+export type SweptRows = { readonly [R in PurgedRecord]?: number };
 
 /**
  * Deletes rows for good, for the retention and purge sweep: each method deletes a bounded number of rows and is
@@ -40,10 +37,9 @@ export interface SweepStore {
   /** Deletes those of these sessions of the organization that hold no inference result and no live evaluation refers to; answers how many. */
   dropEmptySessions(organizationId: string, ids: readonly string[]): Promise<number>;
   /**
-   * Deletes at most `limit` rows among sessions, inference results, spans and evaluations soft-deleted before
-   * `before`, with what hangs under them whether deleted or not (a session's inference results, spans and
-   * evaluations; an inference result's spans), children before their parents; answers how many of each. Fewer than
-   * `limit` in all means nothing is left to purge.
+   * Deletes at most `limit` rows soft-deleted before `before`, with what hangs under them whether deleted or not,
+   * step by step as PURGE_PLAN says (children before their parents; a row a live one refers to stays); answers how
+   * many of each record. Fewer than `limit` in all means nothing is left to purge.
    */
   purge(before: string, limit: number): Promise<SweptRows>;
 }

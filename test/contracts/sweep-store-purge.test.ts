@@ -1,6 +1,9 @@
 // SweepStore on memory, SQLite and PostgreSQL: purging soft-deleted records and what hangs under them, bounded.
+// The purge of every other kind is tested over HTTP in test/http/purge.test.ts.
 import test from 'ava';
 import type { SweptRows } from '../../application/ports/sweep-store.ts';
+import { createDataset } from '../../domain/dataset/dataset.ts';
+import { createTestCase } from '../../domain/dataset/test-case.ts';
 import { openStorage, storageNames } from '../support/storage-worlds.ts';
 import { CUTOFF, evaluation, live, OLD, RECENT, result, session, span } from './sweep-records.ts';
 
@@ -38,13 +41,13 @@ for (const name of await storageNames()) {
       const chunks: SweptRows[] = [];
       for (;;) {
         const rows = await uow.transaction(() => sweeps.purge(CUTOFF, 3));
-        const total = rows.spans + rows.inferenceResults + rows.sessions + rows.evaluations;
+        const total = Object.values(rows).reduce((sum: number, count) => sum + (count ?? 0), 0);
         t.true(total <= 3);
         chunks.push(rows);
         if (total < 3) break;
       }
       const sum = (field: 'spans' | 'inferenceResults' | 'sessions' | 'evaluations') =>
-        chunks.reduce((n, rows) => n + rows[field], 0);
+        chunks.reduce((n, rows) => n + (rows[field] ?? 0), 0);
       t.deepEqual(
         {
           spans: sum('spans'),
@@ -70,7 +73,63 @@ for (const name of await storageNames()) {
         evaluations: ['evaluation_live'],
       });
       t.truthy(await spans.get('org_b', 'trace_1'));
-      t.deepEqual(await sweeps.purge(CUTOFF, 3), { spans: 0, inferenceResults: 0, sessions: 0, evaluations: 0 });
+      t.deepEqual(await sweeps.purge(CUTOFF, 3), {});
+    } finally {
+      await world.close();
+    }
+  });
+}
+
+for (const name of await storageNames()) {
+  test(`[${name}] purge: a deleted test's test cases go in bounded chunks, but the one a live evaluation refers to, which keeps its test`, async (t) => {
+    const world = await openStorage(name);
+    try {
+      const { datasets, testCases, evaluations, sweeps, uow } = world.storage;
+      const dataset = (organizationId: string, id: string, deletedAt: string | null) => ({
+        ...createDataset(
+          { productId: 'product_1', name: id },
+          { id, organizationId, userId: 'user_1', now: OLD, specificationProductId: null },
+        ),
+        deletedAt,
+      });
+      const testCase = (organizationId: string, id: string, datasetId: string) =>
+        createTestCase({ datasetId, input: { text: id } }, { id, organizationId, userId: 'user_1', now: OLD });
+      await datasets.insertMany([dataset('org_a', 'test_gone', OLD), dataset('org_a', 'test_live', null)]);
+      const under = Array.from({ length: 7 }, (_, index) => testCase('org_a', `testCase_${index}`, 'test_gone'));
+      await testCases.insertMany([
+        ...under,
+        testCase('org_a', 'testCase_live', 'test_live'),
+        // Another organization's test case naming the same test id stays: the join never crosses organizations.
+        testCase('org_b', 'testCase_theirs', 'test_gone'),
+      ]);
+      await evaluations.insertMany([
+        { ...evaluation('org_a', 'evaluation_live', 'session_live', null), testCaseId: 'testCase_3' },
+      ]);
+      const chunks: number[] = [];
+      for (;;) {
+        const rows = await uow.transaction(() => sweeps.purge(CUTOFF, 3));
+        const total = Object.values(rows).reduce((sum: number, count) => sum + (count ?? 0), 0);
+        t.true(total <= 3);
+        chunks.push(total);
+        if (total < 3) break;
+      }
+      t.true(chunks.length >= 3, `${chunks}`);
+      t.is(
+        chunks.reduce((sum, total) => sum + total, 0),
+        6,
+        'six test cases',
+      );
+      t.truthy(await testCases.get('org_a', 'testCase_3', { includeDeleted: true }), 'a live evaluation refers to it');
+      t.truthy(await datasets.get('org_a', 'test_gone', { includeDeleted: true }), 'its kept test case keeps it');
+      for (const index of [0, 1, 2, 4, 5, 6])
+        t.is(await testCases.get('org_a', `testCase_${index}`, { includeDeleted: true }), null);
+      t.truthy(await testCases.get('org_a', 'testCase_live'));
+      t.truthy(await testCases.get('org_b', 'testCase_theirs'));
+      // Once the evaluation is deleted, the next purge finds the test case under its test, then the test.
+      const live = await evaluations.require('org_a', 'evaluation_live');
+      await evaluations.update({ ...live, deletedAt: OLD });
+      t.deepEqual(await uow.transaction(() => sweeps.purge(CUTOFF, 10)), { testCases: 1, datasets: 1, evaluations: 1 });
+      t.is(await datasets.get('org_a', 'test_gone', { includeDeleted: true }), null);
     } finally {
       await world.close();
     }

@@ -43,6 +43,38 @@ for (const { world, title } of worlds) {
     t.is((await tenant.owner.post('/jobs/job_unknown/cancel')).status, 404);
   });
 
+  test.serial(title('deleting a test, or its product, cancels its open generation job'), async (t) => {
+    model.reset();
+    model.state.perCall = 1;
+    const tenant = await createTenant(world());
+    const byTest = await generationScene(tenant, 'QUALITY');
+    const product = (await tenant.owner.post('/products', { name: 'Doomed shop', description: 'Soon deleted' })).body;
+    const byProduct = {
+      product,
+      dataset: (await tenant.owner.post('/tests', { productId: product.id, name: 'Doomed', type: 'QUALITY' })).body,
+    };
+    const release = model.hold();
+    const first = await tenant.owner.post(`/tests/${byTest.dataset.id}/generate`, quality(50));
+    const second = await tenant.owner.post(`/tests/${byProduct.dataset.id}/generate`, quality(50));
+    t.is(first.status, 202, JSON.stringify(first.body));
+    t.is(second.status, 202, JSON.stringify(second.body));
+    await jobIn(tenant.owner, first.body.id, ['active']);
+    t.is((await tenant.owner.delete(`/tests/${byTest.dataset.id}`)).status, 200);
+    t.is((await tenant.owner.delete(`/products/${byProduct.product.id}`)).status, 200);
+    for (const id of [first.body.id, second.body.id]) {
+      const job = (await tenant.owner.get(`/jobs/${id}`)).body;
+      t.like(job, { state: 'cancelled' }, id);
+      t.truthy(job.finishedAt);
+    }
+    release();
+    // The held call's answer is not written: the job was cancelled before it came.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    t.like((await tenant.owner.get(`/jobs/${first.body.id}`)).body, {
+      state: 'cancelled',
+      result: { testCaseCount: 0 },
+    });
+  });
+
   test.serial(title('one queued or active job per test, even when requests race (409)'), async (t) => {
     model.reset();
     const tenant = await createTenant(world());

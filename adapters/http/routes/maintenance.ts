@@ -13,7 +13,7 @@ const sweepRequest = z
       .max(100 * 365 * 86_400)
       .optional()
       .describe(
-        'Purge records soft-deleted at least this many seconds ago, for this sweep only (default PURGE_AFTER_SECONDS); 0 purges every soft-deleted record',
+        'Purge records soft-deleted at least this many seconds ago, for this sweep only (default PURGE_AFTER_SECONDS); 0 purges every soft-deleted record no live one still refers to',
       ),
   })
   .meta({ id: 'SweepRequest' });
@@ -28,7 +28,7 @@ const sweepReport = z
       .number()
       .int()
       .describe(
-        'Soft-deleted sessions, inference results, spans and evaluations (and what hung under them) deleted for good',
+        'Soft-deleted records of every kind (and what hung under them) deleted for good; organizations are kept',
       ),
   })
   .meta({ id: 'SweepReport' });
@@ -44,7 +44,8 @@ export function maintenanceRoutes(useCases: UseCases): RouteSpec[] {
       description:
         "Deletes for good the spans older than their organization's traceRetentionDays (with the inference results " +
         'and sessions they leave empty, unless an evaluation refers to them), then the records soft-deleted more than ' +
-        'purgeAfterSeconds ago with what hangs under them, in transactions of at most 5,000 rows. The worker runs ' +
+        'purgeAfterSeconds ago with what hangs under them (a deleted version, test case, metric or alert rule stays ' +
+        'while a live record refers to it), in transactions of at most 5,000 rows. The worker runs ' +
         'the same sweep every RETENTION_SWEEP_SECONDS.',
       body: sweepRequest.optional(),
       response: sweepReport,
