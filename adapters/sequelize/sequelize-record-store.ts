@@ -7,7 +7,8 @@ import { afterUnknown, keysetConditions } from '../shared/keyset.ts';
 import { assertQueryFields, type RecordKind } from '../shared/record-kind.ts';
 import { RecordStoreBase } from '../shared/record-store-base.ts';
 import type { DatabaseHandle } from './support/database.ts';
-import { isNullable, rowValueBound, toOrder, toRecord, toWhere } from './support/conditions.ts';
+import { isNullable, rowValueBound, toOrder, toRecord, toUnindexedOrder, toWhere } from './support/conditions.ts';
+import { RANGE_PLAN_ROWS, rangeCandidate, rangeProbe } from './support/range-plan.ts';
 import { boundUpdate } from './support/bound-update.ts';
 import { jsonBulkInsert } from './support/json-bulk-insert.ts';
 import { RowCodec } from './support/row-codec.ts';
@@ -69,15 +70,31 @@ export class SequelizeRecordStore<T extends Storable> extends RecordStoreBase<T>
     const keys = orderKeys(query.sort);
     const following = await this.following(scope, query, keys);
     const where = this.where(scope, query, false, following.conditions);
+    const ordered = (await this.rangePlanned(scope, query, keys)) ? toUnindexedOrder : toOrder;
     const rows = (await this.model.findAll({
       where: following.bound ? { [Op.and]: [where, following.bound] } : where,
-      order: toOrder(this.model, this.database.dialect, keys),
+      order: ordered(this.model, this.database.dialect, keys),
       limit: query.limit ?? 100,
       offset: query.offset ?? 0,
       raw: true,
       transaction: this.context.current(),
     })) as unknown as Record<string, unknown>[];
     return rows.map((row) => this.codec.decodeFields(row));
+  }
+
+  /**
+   * Whether to read the page through a small range's index and sort it (range-plan.ts): only when the range holds at
+   * most RANGE_PLAN_ROWS rows of the organization, counted by a bounded index-only probe; a bigger range is dense
+   * enough in the order's index for the order's plan to meet a page of it soon.
+   */
+  private async rangePlanned(scope: string | null, query: ListQuery<T>, keys: ListQuery<T>['sort'] & {}) {
+    const ranges = scope === null ? [] : rangeCandidate(this.codec.table, query.where ?? [], keys);
+    if (scope === null || ranges.length === 0) return false;
+    const dialect = this.database.dialect;
+    const scopeColumn = this.codec.column(this.kind.scopeField);
+    const probe = rangeProbe(this.model, dialect, scopeColumn, scope, ranges);
+    const [row] = await this.database.rows.select(probe.sql, probe.parameters, this.context.current());
+    return Number(row?.n ?? 0) <= RANGE_PLAN_ROWS;
   }
 
   /**
