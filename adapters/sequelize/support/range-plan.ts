@@ -51,7 +51,13 @@ export function rangeCandidate(
   return [];
 }
 
+/** Whether the ranges are all the conditions there are (the range's index then holds everything the page needs). */
+export const onlyRanges = (conditions: readonly FieldCondition<string>[], ranges: readonly RangeCondition[]) =>
+  conditions.every((condition) => ranges.some((range) => range === condition));
+
 /**
+ * Bound parameters `$n`, run through Sequelize (an unnamed statement): PostgreSQL plans it for the values at hand,
+ * where a prepared statement's generic plan, made for any organization and bound, scans the table.
  * `SELECT count(*)` of at most RANGE_PLAN_ROWS + 1 rows of the organization in the range: read from the range's
  * index alone (organization and field lead it), so it costs the range's size up to the bound, never the table's.
  */
@@ -64,14 +70,16 @@ export function rangeProbe(
 ): { sql: string; parameters: unknown[] } {
   const table = model.getTableName() as string;
   const columns = modelColumns(model);
-  const conditions = [`${scopeColumn} = ?`];
+  const conditions = [`${scopeColumn} = $1`];
   const parameters: unknown[] = [scope];
   for (const range of ranges) {
     const found = columns.find((column) => column.field === range.field);
     if (!found) throw new Error(`${table} has no field ${range.field}`);
-    conditions.push(`"${found.column}" ${COMPARISONS[range.op]} ?`);
     parameters.push(boundValue(dialect, found.kind, range.value));
+    conditions.push(`"${found.column}" ${COMPARISONS[range.op]} $${parameters.length}`);
   }
-  const sql = `SELECT count(*) AS n FROM (SELECT 1 FROM "${table}" WHERE ${conditions.join(' AND ')} LIMIT ?) AS probe`;
-  return { sql, parameters: [...parameters, RANGE_PLAN_ROWS + 1] };
+  parameters.push(RANGE_PLAN_ROWS + 1);
+  const placeholder = `$${parameters.length}`;
+  const sql = `SELECT count(*) AS n FROM (SELECT 1 FROM "${table}" WHERE ${conditions.join(' AND ')} LIMIT ${placeholder}) AS probe`;
+  return { sql, parameters };
 }
