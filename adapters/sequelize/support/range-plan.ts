@@ -17,7 +17,7 @@ const RANGE_INDEXED: Readonly<Record<string, readonly string[]>> = { spans: ['st
  * The most rows a range may hold for the range plan: reading and sorting this many keys costs a few milliseconds,
  * and the early 2% of a million-span organization (20,000 spans) is under it. Measured in docs/performance.md.
  */
-export const RANGE_PLAN_ROWS = 30_000;
+export const RANGE_PLAN_ROWS = 25_000;
 
 type RangeOp = 'gt' | 'gte' | 'lt' | 'lte';
 type RangeCondition = { readonly field: string; readonly op: RangeOp; readonly value: unknown };
