@@ -8,14 +8,14 @@ import { assertQueryFields, type RecordKind } from '../shared/record-kind.ts';
 import { RecordStoreBase } from '../shared/record-store-base.ts';
 import type { DatabaseHandle } from './support/database.ts';
 import { isNullable, rowValueBound, toOrder, toRecord, toUnindexedOrder, toWhere } from './support/conditions.ts';
-import { onlyRanges, RANGE_PLAN_ROWS, rangeCandidate, rangeProbe } from './support/range-plan.ts';
-
-/** The conditions (and row-value bound) of the rows after `query.after`. */
-type Following = { readonly conditions: readonly FieldCondition<string>[]; readonly bound: WhereOptions | null };
+import { indexHoldsPage, RANGE_PLAN_ROWS, rangeCandidate, rangeProbe } from './support/range-plan.ts';
 import { boundUpdate } from './support/bound-update.ts';
 import { jsonBulkInsert } from './support/json-bulk-insert.ts';
 import { RowCodec } from './support/row-codec.ts';
 import type { TransactionContext } from './support/transaction-context.ts';
+
+/** The conditions (and row-value bound) of the rows after `query.after`. */
+type Following = { readonly conditions: readonly FieldCondition<string>[]; readonly bound: WhereOptions | null };
 
 /** RecordStore over one Sequelize model; every query is scoped and joins the open transaction. */
 export class SequelizeRecordStore<T extends Storable> extends RecordStoreBase<T> {
@@ -76,7 +76,7 @@ export class SequelizeRecordStore<T extends Storable> extends RecordStoreBase<T>
     const keys = orderKeys(query.sort);
     const following = await this.following(scope, query, keys);
     const ranges = scope === null ? [] : await this.smallRange(scope, query, keys);
-    if (scope !== null && ranges.length > 0 && !query.offset && onlyRanges(query.where ?? [], ranges)) {
+    if (scope !== null && ranges.length > 0 && !query.offset && indexHoldsPage(query.where ?? [], ranges, keys)) {
       const page = await this.pageThroughKeys(scope, query, keys, ranges, following);
       if (page !== null) return page;
     }

@@ -51,9 +51,17 @@ export function rangeCandidate(
   return [];
 }
 
-/** Whether the ranges are all the conditions there are (the range's index then holds everything the page needs). */
-export const onlyRanges = (conditions: readonly FieldCondition<string>[], ranges: readonly RangeCondition[]) =>
-  conditions.every((condition) => ranges.some((range) => range === condition));
+/**
+ * Whether the range's (organization, field, createdAt, id) index holds all a page needs to pick its rows: the
+ * ranges are the only conditions and the order is by creation time and id alone.
+ */
+export const indexHoldsPage = (
+  conditions: readonly FieldCondition<string>[],
+  ranges: readonly RangeCondition[],
+  keys: readonly { readonly field: string }[],
+): boolean =>
+  conditions.every((condition) => ranges.some((range) => range === condition)) &&
+  keys.every((key) => key.field === 'createdAt' || key.field === 'id');
 
 /**
  * Bound parameters `$n`, run through Sequelize (an unnamed statement): PostgreSQL plans it for the values at hand,
