@@ -1,17 +1,21 @@
-import { Op, UniqueConstraintError, type Model, type ModelStatic } from 'sequelize';
+import { Op, QueryTypes, UniqueConstraintError, type Model, type ModelStatic, type WhereOptions } from 'sequelize';
 import { DuplicateKey, NotFound, StaleVersion } from '../../domain/errors.ts';
-import { type FieldCondition, type ListQuery, orderKeys } from '../../application/ports/list-query.ts';
+import { type FieldCondition, type ListQuery, orderKeys, type SortKey } from '../../application/ports/list-query.ts';
 import type { Storable } from '../../application/ports/record-store.ts';
 import { bumped } from '../shared/bumped.ts';
 import { afterUnknown, keysetConditions } from '../shared/keyset.ts';
 import { assertQueryFields, type RecordKind } from '../shared/record-kind.ts';
 import { RecordStoreBase } from '../shared/record-store-base.ts';
 import type { DatabaseHandle } from './support/database.ts';
-import { isNullable, rowValueBound, toOrder, toRecord, toWhere } from './support/conditions.ts';
+import { isNullable, rowValueBound, toOrder, toRecord, toUnindexedOrder, toWhere } from './support/conditions.ts';
+import { indexHoldsPage, RANGE_PLAN_ROWS, rangeCandidate, rangeProbe } from './support/range-plan.ts';
 import { boundUpdate } from './support/bound-update.ts';
 import { jsonBulkInsert } from './support/json-bulk-insert.ts';
 import { RowCodec } from './support/row-codec.ts';
 import type { TransactionContext } from './support/transaction-context.ts';
+
+/** The conditions (and row-value bound) of the rows after `query.after`. */
+type Following = { readonly conditions: readonly FieldCondition<string>[]; readonly bound: WhereOptions | null };
 
 /** RecordStore over one Sequelize model; every query is scoped and joins the open transaction. */
 export class SequelizeRecordStore<T extends Storable> extends RecordStoreBase<T> {
@@ -63,15 +67,33 @@ export class SequelizeRecordStore<T extends Storable> extends RecordStoreBase<T>
     return sql;
   }
 
-  /** Raw rows decoded by the codec: a model instance per row cost more than reading the row. */
+  /**
+   * Raw rows decoded by the codec: a model instance per row cost more than reading the row. A small range on a
+   * field indexed for it, under an order on another field, is read through its index (the range plan, range-plan.ts).
+   */
   async list(scope: string | null, query: ListQuery<T>): Promise<T[]> {
     assertQueryFields(this.kind, query);
     const keys = orderKeys(query.sort);
     const following = await this.following(scope, query, keys);
+    const ranges = scope === null ? [] : await this.smallRange(scope, query, keys);
+    if (scope !== null && ranges.length > 0 && !query.offset && indexHoldsPage(query.where ?? [], ranges, keys)) {
+      const page = await this.pageThroughKeys(scope, query, keys, ranges, following);
+      if (page !== null) return page;
+    }
+    return this.page(scope, query, keys, following, ranges.length > 0 ? toUnindexedOrder : toOrder);
+  }
+
+  private async page(
+    scope: string | null,
+    query: ListQuery<T>,
+    keys: readonly SortKey<T>[],
+    following: Following,
+    ordered: typeof toOrder,
+  ): Promise<T[]> {
     const where = this.where(scope, query, false, following.conditions);
     const rows = (await this.model.findAll({
       where: following.bound ? { [Op.and]: [where, following.bound] } : where,
-      order: toOrder(this.model, this.database.dialect, keys),
+      order: ordered(this.model, this.database.dialect, keys),
       limit: query.limit ?? 100,
       offset: query.offset ?? 0,
       raw: true,
@@ -81,10 +103,58 @@ export class SequelizeRecordStore<T extends Storable> extends RecordStoreBase<T>
   }
 
   /**
+   * The range's conditions when the range plan serves the list: a range on a field indexed for it under an order
+   * on another field (rangeCandidate), holding at most RANGE_PLAN_ROWS rows of the organization, counted by a
+   * bounded probe of its index. A bigger range is dense enough in the order's index for the order's plan to meet
+   * a page of it soon; none: the order's plan.
+   */
+  private async smallRange(scope: string, query: ListQuery<T>, keys: readonly SortKey<T>[]) {
+    const ranges = rangeCandidate(this.codec.table, query.where ?? [], keys);
+    if (ranges.length === 0) return [];
+    const scopeColumn = this.codec.column(this.kind.scopeField);
+    const probe = rangeProbe(this.model, this.database.dialect, scopeColumn, scope, ranges);
+    const [row] = await this.database.sequelize.query<{ n: number | string }>(probe.sql, {
+      bind: probe.parameters,
+      type: QueryTypes.SELECT,
+      transaction: this.context.current(),
+    });
+    return Number(row?.n ?? 0) <= RANGE_PLAN_ROWS ? ranges : [];
+  }
+
+  /**
+   * The range plan when the range is the list's only filter: the page's ids from the range's index alone (its
+   * order keys are in it: no row is read to sort), then those rows by primary key. A deleted row among them (the
+   * index does not know) makes the page short: null, and the caller reads the range's rows instead.
+   */
+  private async pageThroughKeys(
+    scope: string,
+    query: ListQuery<T>,
+    keys: readonly SortKey<T>[],
+    ranges: readonly FieldCondition<string>[],
+    following: Following,
+  ): Promise<T[] | null> {
+    const scoping: FieldCondition<string> = { field: this.kind.scopeField, op: 'eq', value: scope };
+    const where = toWhere(this.model, this.database.dialect, [scoping, ...ranges, ...following.conditions]);
+    const found = (await this.model.findAll({
+      attributes: ['id'],
+      where: following.bound ? { [Op.and]: [where, following.bound] } : where,
+      order: toUnindexedOrder(this.model, this.database.dialect, keys),
+      limit: query.limit ?? 100,
+      raw: true,
+      transaction: this.context.current(),
+    })) as unknown as { id: string }[];
+    if (found.length === 0) return [];
+    const ids: FieldCondition<string> = { field: 'id', op: 'in', values: found.map((row) => row.id) };
+    const byIds = { ...query, where: [...(query.where ?? []), ids] } as ListQuery<T>;
+    const rows = await this.page(scope, byIds, keys, following, toUnindexedOrder);
+    return rows.length === found.length ? rows : null;
+  }
+
+  /**
    * The keyset conditions of `query.after`, from that record's stored values (one lookup by primary key), and the
    * same position as a row-value range when the order allows one (rowValueBound).
    */
-  private async following(scope: string | null, query: ListQuery<T>, keys: ListQuery<T>['sort'] & {}) {
+  private async following(scope: string | null, query: ListQuery<T>, keys: readonly SortKey<T>[]): Promise<Following> {
     if (query.after === undefined) return { conditions: [], bound: null };
     const row = await this.get(scope, query.after, { includeDeleted: true });
     if (!row) throw afterUnknown();

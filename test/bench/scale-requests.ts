@@ -107,6 +107,7 @@ export const LIST_REQUESTS: readonly ListRequest[] = [
     },
     [
       ['metricIds', 'statuses'],
+      ['metricIds', 'statuses=SUCCESS'],
       ['runIds', 'metricIds'],
       ['statuses', 'sort=createdAt,asc'],
       ['metricIds', 'sort=score,desc'],

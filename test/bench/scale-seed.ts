@@ -24,6 +24,13 @@ const SESSION_STATUSES = ['PENDING', 'COMPLETED', 'FAILED'];
 /** No PENDING: the platform would start scoring those (against metrics that do not exist) while it is timed. */
 const EVALUATION_STATUSES = ['SKIPPED', 'PENDING_HUMAN', 'SUCCESS', 'FAILED', 'SUCCESS'];
 
+/**
+ * Evaluation metric and status vary with periods 5 and 15: METRIC_IDS[2] meets SUCCESS in two of its rows in three
+ * (a pair that overlaps) and never FAILED, except one evaluation in RARE_PAIR_PERIOD (k ≡ 502, so of that metric):
+ * a pair that rarely meets, one of the metric's rows in 200.
+ */
+export const RARE_PAIR_PERIOD = 1000;
+
 /** Seconds after the epoch at which the organization's session k (1-based) was created. */
 export const sessionSecond = (k: number): number => k * 10;
 /** Seconds after the epoch at which span j (1-based) started: its session's time plus its place in it. */
@@ -96,7 +103,7 @@ export function seedStatements(dialect: SeedDialect, org: SeededOrganization, ch
         organization_id: organization,
         metric_id: pick('k', METRIC_IDS),
         session_id: id('se', session),
-        status: pick('k / 3', EVALUATION_STATUSES),
+        status: `(CASE WHEN k % ${RARE_PAIR_PERIOD} = ${RARE_PAIR_PERIOD / 2 + 2} THEN 'FAILED' ELSE ${pick('k / 3', EVALUATION_STATUSES)} END)`,
         test_case_id: testCaseOf(session),
         inference_result_id: id('ir', session),
         run_id: runOf(session),

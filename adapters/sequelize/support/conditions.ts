@@ -94,6 +94,22 @@ export function toOrder<T extends StoredRecord>(model: AnyModel, dialect: Dialec
 }
 
 /**
+ * The same order as `toOrder`, each key written `COALESCE(column, column)`: the same values, but no index serves
+ * the order, so the planner picks the index that serves the conditions (the range plan: read a small range through
+ * its index, then sort it) instead of walking the order's index.
+ */
+export function toUnindexedOrder<T extends StoredRecord>(
+  model: AnyModel,
+  dialect: Dialect,
+  keys: readonly SortKey<T>[],
+): Order {
+  return (toOrder(model, dialect, keys) as [string, string][]).map(([field, direction]) => {
+    const column = col(model.getAttributes()[field]?.field ?? field);
+    return [fn('COALESCE', column, column), direction];
+  });
+}
+
+/**
  * `(k1, …, kn) < (v1, …, vn)` (`>` ascending): the page's whole keyset position as one index range, so a page
  * after a row among many sharing its first key (a batch's creation time) starts at the row, not at the first
  * key's value. Only when every key goes one way and none may hold null; else null (the conditions alone hold).
