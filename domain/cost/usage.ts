@@ -20,9 +20,13 @@ export interface UsageRow {
   readonly costNanos: number;
 }
 
-/** A delta to the rollups, or an hourly rollup row: a daily row's fields plus the UTC hour of its day (0–23). */
+/**
+ * A delta to the rollups, or an hourly or minute rollup row: a daily row's fields plus the UTC hour of its day (0–23)
+ * and the minute of that hour (0–59; an hourly row's is 0).
+ */
 export interface UsageCounts extends UsageRow {
   readonly hour: number;
+  readonly minute: number;
 }
 
 export interface UsageFilter {
@@ -54,6 +58,7 @@ export function usageOf(
     organizationId: result.organizationId,
     day: result.createdAt.slice(0, 10),
     hour: new Date(result.createdAt).getUTCHours(),
+    minute: new Date(result.createdAt).getUTCMinutes(),
     productId: where.productId,
     versionId: where.versionId,
     model: result.model ?? '',
@@ -67,7 +72,7 @@ export function usageOf(
 
 /** Whether two parts fall on the same rollup row. */
 const sameRow = (a: UsageCounts, b: UsageCounts) =>
-  a.day === b.day && a.hour === b.hour && a.versionId === b.versionId && a.model === b.model;
+  a.day === b.day && a.hour === b.hour && a.minute === b.minute && a.versionId === b.versionId && a.model === b.model;
 
 /** What changed between a turn's old part and its new one: nothing, or one or two deltas. */
 export function usageDeltas(before: UsageCounts | null, after: UsageCounts): UsageCounts[] {
