@@ -122,7 +122,9 @@ export function groupUsage(rows: readonly UsageRow[], groups: readonly UsageGrou
     }
     for (const field of COUNT_FIELDS) line.sums[field] += row[field];
   }
+  // A rollup row whose turns all moved elsewhere (a turn given its version's model) stays, at zero: no line for it.
   return [...lines.entries()]
+    .filter(([, { sums }]) => COUNT_FIELDS.some((field) => sums[field] !== 0))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([, { key, sums }]) => ({
       ...(key.day === undefined ? {} : { day: key.day }),
