@@ -242,6 +242,23 @@ for (const name of await storageNames()) {
         [D, '', 1, 10],
         [D, 'gpt-x', 3, 25],
       ]);
+      // Deltas of two minutes that cancel out over their hour and day leave those rows untouched (none created).
+      const negative = { inferenceResultCount: -1, inputTokens: -10, outputTokens: -2, cacheReadInputTokens: -1 };
+      await costLedger.addUsage([
+        delta({ hour: 9, minute: 1, model: 'swap' }),
+        delta({ hour: 9, minute: 2, model: 'swap', ...negative, costNanos: -1_000_000_007 }),
+      ]);
+      t.deepEqual(await costLedger.hourlyUsageRows('org_a', { day: D, fromHour: 9, toHour: 10 }), []);
+      t.deepEqual(
+        (await costLedger.usageRows('org_a', { fromDay: D, toDay: '2026-01-02' })).filter(
+          (row) => row.model === 'swap',
+        ),
+        [],
+      );
+      t.deepEqual(
+        (await minutes(9, 1, 2)).map((row) => row[2]),
+        [1],
+      );
       // Outside a transaction, the minute rollups still grow.
       await costLedger.addUsage([delta({ hour: 7, minute: 7 })]);
       t.deepEqual(
