@@ -2,13 +2,14 @@
 // ones, whole minutes from the minute ones, and only the partial minutes at the very ends from the turns. Every
 // range's answer equals a brute-force sum over the turns as stored, after they were written, after late GENERATION
 // spans gave usage to turns that had none, and after a version's new model re-priced its turns (a job the PATCH
-// answer names). Another organization's turns, at the same times, are never counted. On every HTTP database.
+// answer names). Another organization's turns, at the same times, are never counted. On every HTTP database and on
+// the memory adapter.
 import test from 'ava';
 import { insertPricedTurns } from '../../application/cost/insert-priced-turns.ts';
 import type { InferenceResult } from '../../domain/tracing/inference-result.ts';
 import { result } from '../contracts/sweep-records.ts';
 import type { ApiClient } from '../support/api-client.ts';
-import { createTenant, databaseWorlds, type HttpWorld } from '../support/http-world.ts';
+import { createTenant, databaseWorlds, type HttpWorld, useWorld } from '../support/http-world.ts';
 import { createVersionFor, postSpans, uniqueSpanId } from '../support/tracing-fixtures.ts';
 
 const SECOND_MS = 1000;
@@ -102,7 +103,10 @@ function turnsOf(organizationId: string, sessionId: string, name: string, tag: s
   });
 }
 
-for (const { world, title } of await databaseWorlds(test)) {
+// The memory adapter too: its rollups must answer as the databases do.
+const worlds = await databaseWorlds(test);
+const memory = { world: useWorld(test, 'memory'), title: (text: string) => `[memory] ${text}` };
+for (const { world, title } of [memory, ...worlds]) {
   test(
     title('usage over ranges with mid-minute edges sums exactly the turns in range, after late spans and a reprice'),
     async (t) => {
