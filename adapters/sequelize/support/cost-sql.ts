@@ -155,7 +155,12 @@ export const COST_SQL = {
         AND ($4 IS NULL OR product_id IN (SELECT value FROM json_each($4)))
         AND ($5 IS NULL OR version_id IN (SELECT value FROM json_each($5)))
         AND ($6 IS NULL OR model IN (SELECT value FROM json_each($6)))`,
-    turnUsage: turnUsage('substr(r.created_at, 1, 10)', (n) => `SELECT value FROM json_each($${n})`),
+    // `+` keeps SQLite from looking the session up through an (organization_id, …) index, which without statistics
+    // it may prefer and which walks all the organization's sessions for every turn: the id is the lookup.
+    turnUsage: turnUsage('substr(r.created_at, 1, 10)', (n) => `SELECT value FROM json_each($${n})`).replace(
+      's.organization_id = $1',
+      '+s.organization_id = $1',
+    ),
     sessionTotals: `SELECT r.session_id AS "key", ${TOTALS} FROM inference_results r
       WHERE r.organization_id = $1 AND r.deleted_at IS NULL AND r.session_id IN (SELECT value FROM json_each($2))
       GROUP BY r.session_id`,
