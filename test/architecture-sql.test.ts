@@ -18,6 +18,7 @@ const STRUCTURAL = new Set([
   'day',
   'expire',
   'hour',
+  'minute',
   'source',
   "idsIn(this.database.dialect, 'parent_trace_id', '?')",
   'MIGRATIONS_TABLE',

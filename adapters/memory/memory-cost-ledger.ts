@@ -44,12 +44,13 @@ function totalsOf(results: readonly InferenceResult[]): TokenTotals {
 }
 
 /**
- * The reference cost ledger: daily and hourly rollups in maps (a failing transaction puts each row back), totals and span reports
+ * The reference cost ledger: daily, hourly and minute rollups in maps (a failing transaction puts each row back), totals and span reports
  * read from the memory stores.
  */
 export class MemoryCostLedger implements CostLedger {
   private readonly daily = new Map<string, UsageRow>();
   private readonly hourly = new Map<string, UsageCounts>();
+  private readonly minutes = new Map<string, UsageCounts>();
 
   constructor(
     private readonly stores: Stores,
@@ -58,11 +59,17 @@ export class MemoryCostLedger implements CostLedger {
 
   async addUsage(deltas: readonly UsageCounts[]): Promise<void> {
     for (const delta of mergeUsage(deltas, 'day')) {
-      const { hour: _, ...row } = delta;
+      const { hour: _, minute: __, ...row } = delta;
       this.grow(this.daily, [row.organizationId, row.day, row.versionId, row.model], row);
     }
     for (const delta of mergeUsage(deltas, 'hour'))
       this.grow(this.hourly, [delta.organizationId, delta.day, delta.hour, delta.versionId, delta.model], delta);
+    for (const delta of mergeUsage(deltas, 'minute'))
+      this.grow(
+        this.minutes,
+        [delta.organizationId, delta.day, delta.hour, delta.minute, delta.versionId, delta.model],
+        delta,
+      );
   }
 
   /** Adds a delta to its row (created at zero); the transaction's undo puts the row back. */
@@ -87,7 +94,22 @@ export class MemoryCostLedger implements CostLedger {
       (row) =>
         row.day === filter.day && row.hour >= filter.fromHour && row.hour < filter.toHour && passes(scope, filter, row),
     );
-    return mergeUsage(hours, 'day').map(({ hour: _, ...row }) => row);
+    return mergeUsage(hours, 'day').map(({ hour: _, minute: __, ...row }) => row);
+  }
+
+  async minuteUsageRows(
+    scope: string,
+    filter: UsageFilter & { day: string; hour: number; fromMinute: number; toMinute: number },
+  ): Promise<UsageRow[]> {
+    const minutes = [...this.minutes.values()].filter(
+      (row) =>
+        row.day === filter.day &&
+        row.hour === filter.hour &&
+        row.minute >= filter.fromMinute &&
+        row.minute < filter.toMinute &&
+        passes(scope, filter, row),
+    );
+    return mergeUsage(minutes, 'day').map(({ hour: _, minute: __, ...row }) => row);
   }
 
   async turnUsage(scope: string, filter: UsageFilter & { from: string; to: string }): Promise<UsageRow[]> {
@@ -110,7 +132,7 @@ export class MemoryCostLedger implements CostLedger {
         : [usageOf(turn, { productId, versionId }, 1, true)];
     });
     return mergeUsage(rows)
-      .map(({ hour: _, ...row }) => row)
+      .map(({ hour: _, minute: __, ...row }) => row)
       .filter((row) => passes(scope, filter, row));
   }
 

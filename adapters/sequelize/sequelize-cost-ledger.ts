@@ -54,20 +54,40 @@ export class SequelizeCostLedger implements CostLedger {
   }
 
   async addUsage(deltas: readonly UsageCounts[]): Promise<void> {
-    const daily = mergeUsage(deltas, 'day');
-    if (daily.length === 0) return;
-    const hourly = mergeUsage(deltas, 'hour');
+    const minutes = mergeUsage(deltas, 'minute');
+    if (minutes.length === 0) return;
+    const run = (sql: string, rows: readonly UsageCounts[]) =>
+      this.database.sequelize.query(sql, { bind: [JSON.stringify(rows)], transaction: this.context.current() });
+    // PostgreSQL grows the three rollups in one statement; SQLite has one statement per rollup.
+    if (this.database.dialect === 'postgres') return void (await run(COST_SQL.postgres.addAllUsage, minutes));
     const grow = async () => {
-      const transaction = this.context.current();
-      await this.database.sequelize.query(this.sql.addUsage, { bind: [JSON.stringify(daily)], transaction });
-      await this.database.sequelize.query(this.sql.addHourlyUsage, { bind: [JSON.stringify(hourly)], transaction });
+      await run(COST_SQL.sqlite.addUsage, mergeUsage(deltas, 'day'));
+      await run(COST_SQL.sqlite.addHourlyUsage, mergeUsage(deltas, 'hour'));
+      await run(COST_SQL.sqlite.addMinuteUsage, minutes);
     };
-    // Both rollups or neither: outside the caller's transaction the two statements get one of their own.
+    // All three rollups or none: outside the caller's transaction the statements get one of their own.
     if (this.context.current()) await grow();
-    else {
-      const type = this.database.dialect === 'sqlite' ? Transaction.TYPES.IMMEDIATE : undefined;
-      await this.database.sequelize.transaction({ type }, (transaction) => this.context.run(transaction, grow));
-    }
+    else
+      await this.database.sequelize.transaction({ type: Transaction.TYPES.IMMEDIATE }, (transaction) =>
+        this.context.run(transaction, grow),
+      );
+  }
+
+  async minuteUsageRows(
+    scope: string,
+    filter: UsageFilter & { day: string; hour: number; fromMinute: number; toMinute: number },
+  ): Promise<UsageRow[]> {
+    const rows = await this.select<UsageRow>(this.sql.minuteUsageRows, [
+      scope,
+      filter.day,
+      filter.hour,
+      optionalList(filter.productIds),
+      optionalList(filter.versionIds),
+      optionalList(filter.models),
+      filter.fromMinute,
+      filter.toMinute,
+    ]);
+    return rows.map((row) => numeric(row, COUNTS));
   }
 
   async hourlyUsageRows(

@@ -13,6 +13,7 @@ export interface UsageQuery extends UsageFilter {
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
 /** The longest range one request sums (in days). */
 export const USAGE_RANGE_DAYS = 400;
 
@@ -21,10 +22,11 @@ const floorTo = (ms: number, unit: number) => Math.floor(ms / unit) * unit;
 const ceilTo = (ms: number, unit: number) => Math.ceil(ms / unit) * unit;
 
 /**
- * The organization's usage in [from, to) grouped by day, version and/or model, in three layers so that the answer's
+ * The organization's usage in [from, to) grouped by day, version and/or model, in four layers so that the answer's
  * cost does not grow with the turns stored: whole UTC days from the daily rollups, the whole hours of a partial day at
- * either end from the hourly rollups, and only the partial hours at the very ends (at most two) summed from the turns
- * themselves (deleted ones too, as the rollups count them) by the store.
+ * either end from the hourly rollups, the whole minutes of a partial hour from the minute rollups, and only the partial
+ * minutes at the very ends (at most two) summed from the turns themselves (deleted ones too, as the rollups count
+ * them) by the store.
  */
 export class GetUsage {
   constructor(private readonly ports: Pick<Ports, 'costLedger' | 'clock'>) {}
@@ -61,11 +63,11 @@ export class GetUsage {
     return groupUsage(rows, groups);
   }
 
-  /** Usage in [start, end), within one UTC day: its whole hours from the hourly rollups, the rest from the turns. */
+  /** Usage in [start, end), within one UTC day: its whole hours from the hourly rollups, the rest by the minute. */
   private async partOfDay(scope: string, filter: UsageFilter, start: number, end: number): Promise<UsageRow[]> {
     const firstWholeHour = ceilTo(start, HOUR_MS);
     const endWholeHour = floorTo(end, HOUR_MS);
-    if (firstWholeHour >= endWholeHour) return this.turnRows(scope, filter, start, end);
+    if (firstWholeHour >= endWholeHour) return this.partOfHours(scope, filter, start, end);
     const midnight = floorTo(start, DAY_MS);
     const rows: UsageRow[] = await this.ports.costLedger.hourlyUsageRows(scope, {
       ...filterOf(filter),
@@ -73,12 +75,41 @@ export class GetUsage {
       fromHour: (firstWholeHour - midnight) / HOUR_MS,
       toHour: (endWholeHour - midnight) / HOUR_MS,
     });
-    if (start < firstWholeHour) rows.push(...(await this.turnRows(scope, filter, start, firstWholeHour)));
-    if (endWholeHour < end) rows.push(...(await this.turnRows(scope, filter, endWholeHour, end)));
+    if (start < firstWholeHour) rows.push(...(await this.partOfHour(scope, filter, start, firstWholeHour)));
+    if (endWholeHour < end) rows.push(...(await this.partOfHour(scope, filter, endWholeHour, end)));
     return rows;
   }
 
-  /** Turns created in [from, to) (under an hour's worth), summed per day, version and model by the store. */
+  /** Usage in [start, end) with no whole hour inside, within one day: at most two partial hours (split at the hour). */
+  private async partOfHours(scope: string, filter: UsageFilter, start: number, end: number): Promise<UsageRow[]> {
+    const hour = floorTo(end - 1, HOUR_MS);
+    if (hour <= start) return this.partOfHour(scope, filter, start, end);
+    return [
+      ...(await this.partOfHour(scope, filter, start, hour)),
+      ...(await this.partOfHour(scope, filter, hour, end)),
+    ];
+  }
+
+  /** Usage in [start, end), within one UTC hour: its whole minutes from the minute rollups, the rest from the turns. */
+  private async partOfHour(scope: string, filter: UsageFilter, start: number, end: number): Promise<UsageRow[]> {
+    const firstWholeMinute = ceilTo(start, MINUTE_MS);
+    const endWholeMinute = floorTo(end, MINUTE_MS);
+    if (firstWholeMinute >= endWholeMinute) return this.turnRows(scope, filter, start, end);
+    const hour = floorTo(start, HOUR_MS);
+    const midnight = floorTo(start, DAY_MS);
+    const rows: UsageRow[] = await this.ports.costLedger.minuteUsageRows(scope, {
+      ...filterOf(filter),
+      day: dayOf(midnight),
+      hour: (hour - midnight) / HOUR_MS,
+      fromMinute: (firstWholeMinute - hour) / MINUTE_MS,
+      toMinute: (endWholeMinute - hour) / MINUTE_MS,
+    });
+    if (start < firstWholeMinute) rows.push(...(await this.turnRows(scope, filter, start, firstWholeMinute)));
+    if (endWholeMinute < end) rows.push(...(await this.turnRows(scope, filter, endWholeMinute, end)));
+    return rows;
+  }
+
+  /** Turns created in [from, to) (under a minute's worth), summed per day, version and model by the store. */
   private turnRows(scope: string, filter: UsageFilter, from: number, to: number): Promise<UsageRow[]> {
     return this.ports.costLedger.turnUsage(scope, {
       ...filterOf(filter),

@@ -10,11 +10,12 @@ export interface TokenTotals {
 
 /**
  * What costs are read from and added up in: the usage rollups (daily: one row per organization, UTC day, version and
- * model; hourly: the same plus the hour; both grown by `addUsage` in the caller's transaction), turn totals per session and per run, and the GENERATION spans'
- * usage per turn. Every read is scoped to one organization.
+ * model; hourly: the same plus the hour; minute: the same plus the minute of the hour; all grown by `addUsage` in the
+ * caller's transaction), turn totals per session and per run, and the GENERATION spans' usage per turn. Every read is
+ * scoped to one organization.
  */
 export interface CostLedger {
-  /** Adds each delta to its daily and to its hourly rollup row (created at zero), both or neither. */
+  /** Adds each delta to its daily, its hourly and its minute rollup row (created at zero), all three or none. */
   addUsage(deltas: readonly UsageCounts[]): Promise<void>;
   /** The organization's daily rollup rows of whole days in [fromDay, toDay) that pass the filter. */
   usageRows(scope: string, filter: UsageFilter & { fromDay: string; toDay: string }): Promise<UsageRow[]>;
@@ -25,6 +26,14 @@ export interface CostLedger {
   hourlyUsageRows(
     scope: string,
     filter: UsageFilter & { day: string; fromHour: number; toHour: number },
+  ): Promise<UsageRow[]>;
+  /**
+   * The organization's minute rollup rows of one hour's whole minutes in [fromMinute, toMinute) that pass the filter,
+   * summed per day, version and model in the store (the minutes fold into their day).
+   */
+  minuteUsageRows(
+    scope: string,
+    filter: UsageFilter & { day: string; hour: number; fromMinute: number; toMinute: number },
   ): Promise<UsageRow[]>;
   /**
    * The organization's turns created in [from, to) (ISO timestamps; deleted turns too, as in the rollups) that pass

@@ -20,9 +20,13 @@ export interface UsageRow {
   readonly costNanos: number;
 }
 
-/** A delta to the rollups, or an hourly rollup row: a daily row's fields plus the UTC hour of its day (0–23). */
+/**
+ * A delta to the rollups, or an hourly or minute rollup row: a daily row's fields plus the UTC hour of its day (0–23)
+ * and the minute of that hour (0–59; an hourly row's is 0).
+ */
 export interface UsageCounts extends UsageRow {
   readonly hour: number;
+  readonly minute: number;
 }
 
 export interface UsageFilter {
@@ -54,6 +58,7 @@ export function usageOf(
     organizationId: result.organizationId,
     day: result.createdAt.slice(0, 10),
     hour: new Date(result.createdAt).getUTCHours(),
+    minute: new Date(result.createdAt).getUTCMinutes(),
     productId: where.productId,
     versionId: where.versionId,
     model: result.model ?? '',
@@ -67,7 +72,7 @@ export function usageOf(
 
 /** Whether two parts fall on the same rollup row. */
 const sameRow = (a: UsageCounts, b: UsageCounts) =>
-  a.day === b.day && a.hour === b.hour && a.versionId === b.versionId && a.model === b.model;
+  a.day === b.day && a.hour === b.hour && a.minute === b.minute && a.versionId === b.versionId && a.model === b.model;
 
 /** What changed between a turn's old part and its new one: nothing, or one or two deltas. */
 export function usageDeltas(before: UsageCounts | null, after: UsageCounts): UsageCounts[] {
@@ -117,20 +122,18 @@ export function groupUsage(rows: readonly UsageRow[], groups: readonly UsageGrou
     }
     for (const field of COUNT_FIELDS) line.sums[field] += row[field];
   }
-  return (
-    [...lines.entries()]
-      // A group left with nothing (its turns re-priced under another model) is no line: the rollups keep zero rows.
-      .filter(([, { sums }]) => COUNT_FIELDS.some((field) => sums[field] !== 0))
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([, { key, sums }]) => ({
-        ...(key.day === undefined ? {} : { day: key.day }),
-        ...(key.versionId === undefined ? {} : { versionId: key.versionId }),
-        ...(key.model === undefined ? {} : { model: key.model === '' ? null : key.model }),
-        inferenceResultCount: sums.inferenceResultCount,
-        inputTokens: sums.inputTokens,
-        outputTokens: sums.outputTokens,
-        cacheReadInputTokens: sums.cacheReadInputTokens,
-        cost: sums.costNanos / 1e9,
-      }))
-  );
+  // A rollup row whose turns all moved elsewhere (a turn given its version's model) stays, at zero: no line for it.
+  return [...lines.entries()]
+    .filter(([, { sums }]) => COUNT_FIELDS.some((field) => sums[field] !== 0))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, { key, sums }]) => ({
+      ...(key.day === undefined ? {} : { day: key.day }),
+      ...(key.versionId === undefined ? {} : { versionId: key.versionId }),
+      ...(key.model === undefined ? {} : { model: key.model === '' ? null : key.model }),
+      inferenceResultCount: sums.inferenceResultCount,
+      inputTokens: sums.inputTokens,
+      outputTokens: sums.outputTokens,
+      cacheReadInputTokens: sums.cacheReadInputTokens,
+      cost: sums.costNanos / 1e9,
+    }));
 }

@@ -118,31 +118,43 @@ export async function seedTurns(handle: DatabaseHandle, place: SeedPlace, turns:
   await rollUp(handle, place);
 }
 
-/** The daily and hourly rollups of the seeded turns, as the writes that priced them one by one would have grown them. */
+/** The daily, hourly and minute rollups of the seeded turns, as the writes that priced them one by one would have grown them. */
 async function rollUp(handle: DatabaseHandle, place: SeedPlace): Promise<void> {
   const pg = handle.dialect === 'postgres';
   const day = pg ? `to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')` : 'substr(r.created_at, 1, 10)';
   const hour = pg
     ? `CAST(to_char(r.created_at AT TIME ZONE 'UTC', 'HH24') AS integer)`
     : 'CAST(substr(r.created_at, 12, 2) AS integer)';
+  const minute = pg
+    ? `CAST(to_char(r.created_at AT TIME ZONE 'UTC', 'MI') AS integer)`
+    : 'CAST(substr(r.created_at, 15, 2) AS integer)';
   const grow = (table: string) =>
     ['inference_result_count', 'input_tokens', 'output_tokens', 'cache_read_input_tokens', 'cost_nanos']
       .map((column) => `${column} = ${table}.${column} + excluded.${column}`)
       .join(', ');
-  const fill = (table: string, keys: readonly string[], key: string) =>
+  /** `parts`: the extra key columns (hour, minute) and the expressions that fill them. */
+  const fill = (table: string, parts: readonly [string, string][], key: string) =>
     handle.sequelize.query(
-      `INSERT INTO ${table} (organization_id, day, ${keys.length > 0 ? 'hour, ' : ''}version_id, model, product_id,
-         inference_result_count, input_tokens, output_tokens, cache_read_input_tokens, cost_nanos)
-       SELECT r.organization_id, ${day}, ${keys.map((k) => `${k}, `).join('')}s.version_id, COALESCE(r.model, ''),
-         v.product_id, COUNT(*), SUM(r.input_tokens), SUM(r.output_tokens),
+      `INSERT INTO ${table} (organization_id, day, ${parts.map(([column]) => `${column}, `).join('')}version_id, model,
+         product_id, inference_result_count, input_tokens, output_tokens, cache_read_input_tokens, cost_nanos)
+       SELECT r.organization_id, ${day}, ${parts.map(([, value]) => `${value}, `).join('')}s.version_id,
+         COALESCE(r.model, ''), v.product_id, COUNT(*), SUM(r.input_tokens), SUM(r.output_tokens),
          SUM(COALESCE(r.cache_read_input_tokens, 0)), SUM(r.cost_nanos)
        FROM inference_results r JOIN sessions s ON s.id = r.session_id JOIN versions v ON v.id = s.version_id
        WHERE r.organization_id = $1 AND r.id LIKE $2
-       GROUP BY r.organization_id, ${day}, ${keys.map((k) => `${k}, `).join('')}s.version_id, COALESCE(r.model, ''),
-         v.product_id
+       GROUP BY r.organization_id, ${day}, ${parts.map(([, value]) => `${value}, `).join('')}s.version_id,
+         COALESCE(r.model, ''), v.product_id
        ON CONFLICT (${key}) DO UPDATE SET ${grow(table)}`,
       { bind: [place.organizationId, `inferenceResult_b${place.tag}_%`] },
     );
   await fill('usage_rollups', [], 'organization_id, day, version_id, model');
-  await fill('usage_hourly_rollups', [hour], 'organization_id, day, hour, version_id, model');
+  await fill('usage_hourly_rollups', [['hour', hour]], 'organization_id, day, hour, version_id, model');
+  await fill(
+    'usage_minute_rollups',
+    [
+      ['hour', hour],
+      ['minute', minute],
+    ],
+    'organization_id, day, hour, minute, version_id, model',
+  );
 }

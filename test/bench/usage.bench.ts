@@ -87,8 +87,9 @@ async function onDatabase(name: 'sqlite' | 'postgres'): Promise<void> {
     const range = `from=${day(0)}&to=${day(DAYS)}`;
     for (const groupBy of GROUPINGS)
       report(name, `groupBy=${groupBy}`, await measure(base, `groupBy=${groupBy}&${range}`, tenants));
-    // Ranges that do not start or end at midnight: whole hours of the partial days from the hourly rollups, only the
-    // partial hours at either end (here 12:00–12:37 on the first day, 11:00–11:23 on the last) from the turns.
+    // Ranges that do not start or end at midnight: whole hours of the partial days from the hourly rollups, whole
+    // minutes of the partial hours (12:38–13:00 on the first day, 11:00–11:23 on the last) from the minute rollups,
+    // only the partial minutes at either end (12:37:12–12:38, 11:23–11:23:45) from the turns.
     const noon = `groupBy=day&from=${day(0)}T12:37:12Z&to=${day(DAYS - 1)}T11:23:45Z`;
     report(name, 'groupBy=day, from 12:37', await measure(base, noon, tenants));
     // What a client sending "the last 30 days" as timestamps asks: now − 30 days to now, minutes and seconds included.

@@ -13,6 +13,7 @@ const delta = (fields: Partial<UsageCounts>): UsageCounts => ({
   organizationId: 'org_a',
   day: '2026-01-01',
   hour: 0,
+  minute: 0,
   productId: 'product_1',
   versionId: 'version_1',
   model: 'gpt-x',
@@ -24,7 +25,7 @@ const delta = (fields: Partial<UsageCounts>): UsageCounts => ({
   ...fields,
 });
 /** A delta as a daily row (no hour). */
-const daily = ({ hour: _, ...row }: UsageCounts): UsageRow => row;
+const daily = ({ hour: _, minute: __, ...row }: UsageCounts): UsageRow => row;
 const days = { fromDay: '2026-01-01', toDay: '2026-01-03' };
 const byKey = <R extends UsageRow>(rows: readonly R[]) =>
   [...rows].sort((a, b) =>
@@ -165,6 +166,103 @@ for (const name of await storageNames()) {
       await costLedger.addUsage([delta({ hour: 7 })]);
       t.deepEqual(
         (await hours(7, 8)).map((row) => row[2]),
+        [1],
+      );
+    },
+  );
+
+  inWorld(
+    'addUsage grows the minute rollups beside the others; minuteUsageRows reads minutes of one hour',
+    async (s, t) => {
+      const { costLedger, uow } = s;
+      await uow.transaction(() =>
+        costLedger.addUsage([
+          delta({ hour: 13, minute: 0 }),
+          delta({ hour: 13, minute: 37 }),
+          delta({ hour: 13, minute: 37, inputTokens: 5 }),
+          delta({ hour: 13, minute: 59, model: '' }),
+          delta({ hour: 14, minute: 0 }),
+          delta({ day: '2026-01-02', hour: 13, minute: 37 }),
+          delta({ hour: 13, minute: 37, organizationId: 'org_b' }),
+          // Two deltas of one turn cancelling out (a price changed back) leave every rollup as it was.
+          delta({ hour: 13, minute: 38, model: 'gone' }),
+          delta({
+            hour: 13,
+            minute: 38,
+            model: 'gone',
+            inferenceResultCount: -1,
+            inputTokens: -10,
+            outputTokens: -2,
+            cacheReadInputTokens: -1,
+            costNanos: -1_000_000_007,
+          }),
+        ]),
+      );
+      const D = '2026-01-01';
+      const minutes = (hour: number, fromMinute: number, toMinute: number, filter = {}) =>
+        costLedger
+          .minuteUsageRows('org_a', { day: D, hour, fromMinute, toMinute, ...filter })
+          .then((rows) => byKey(rows).map((row) => [row.day, row.model, row.inferenceResultCount, row.inputTokens]));
+      // The minutes read are summed per day, version and model; the hourly and daily rows agree with them.
+      t.deepEqual(await minutes(13, 0, 60), [
+        [D, '', 1, 10],
+        [D, 'gpt-x', 3, 25],
+      ]);
+      t.deepEqual(
+        byKey(await costLedger.hourlyUsageRows('org_a', { day: D, fromHour: 13, toHour: 14 })).map((row) => [
+          row.model,
+          row.inferenceResultCount,
+          row.inputTokens,
+        ]),
+        [
+          ['', 1, 10],
+          ['gpt-x', 3, 25],
+        ],
+      );
+      t.is((await costLedger.usageRows('org_a', { fromDay: D, toDay: '2026-01-02' })).length, 2);
+      // fromMinute inclusive, toMinute exclusive; another hour's or day's minute 37 is not this one's.
+      t.deepEqual(await minutes(13, 0, 1), [[D, 'gpt-x', 1, 10]]);
+      t.deepEqual(await minutes(13, 1, 37), []);
+      t.deepEqual(await minutes(13, 37, 38), [[D, 'gpt-x', 2, 15]]);
+      t.deepEqual(await minutes(13, 38, 60), [[D, '', 1, 10]]);
+      t.deepEqual(await minutes(14, 0, 60), [[D, 'gpt-x', 1, 10]]);
+      t.deepEqual(await minutes(13, 0, 60, { models: [''] }), [[D, '', 1, 10]]);
+      t.deepEqual(await minutes(13, 0, 60, { productIds: ['product_2'] }), []);
+      t.deepEqual(await minutes(13, 0, 60, { versionIds: [] }), []);
+      t.deepEqual(await costLedger.minuteUsageRows('org_c', { day: D, hour: 13, fromMinute: 0, toMinute: 60 }), []);
+      // A failing transaction takes all three rollups' deltas back.
+      await t.throwsAsync(
+        uow.transaction(async () => {
+          await costLedger.addUsage([delta({ hour: 13, minute: 37 }), delta({ hour: 13, minute: 5, model: 'fresh' })]);
+          throw new Error('rolled back');
+        }),
+        { message: 'rolled back' },
+      );
+      t.deepEqual(await minutes(13, 0, 60), [
+        [D, '', 1, 10],
+        [D, 'gpt-x', 3, 25],
+      ]);
+      // Deltas of two minutes that cancel out over their hour and day leave those rows untouched (none created).
+      const negative = { inferenceResultCount: -1, inputTokens: -10, outputTokens: -2, cacheReadInputTokens: -1 };
+      await costLedger.addUsage([
+        delta({ hour: 9, minute: 1, model: 'swap' }),
+        delta({ hour: 9, minute: 2, model: 'swap', ...negative, costNanos: -1_000_000_007 }),
+      ]);
+      t.deepEqual(await costLedger.hourlyUsageRows('org_a', { day: D, fromHour: 9, toHour: 10 }), []);
+      t.deepEqual(
+        (await costLedger.usageRows('org_a', { fromDay: D, toDay: '2026-01-02' })).filter(
+          (row) => row.model === 'swap',
+        ),
+        [],
+      );
+      t.deepEqual(
+        (await minutes(9, 1, 2)).map((row) => row[2]),
+        [1],
+      );
+      // Outside a transaction, the minute rollups still grow.
+      await costLedger.addUsage([delta({ hour: 7, minute: 7 })]);
+      t.deepEqual(
+        (await minutes(7, 7, 8)).map((row) => row[2]),
         [1],
       );
     },

@@ -1,6 +1,7 @@
 // GET /usage with timestamps that are not whole days or hours: whole days from the daily rollups, whole hours from the
-// hourly ones, the partial edge hours from the turns; each range's sums equal the sums of the turns in it, also after
-// a repricing (both rollups adjusted). On every database the HTTP suites run on.
+// hourly ones, the partial edge hours from the minute ones (here every edge is a whole minute); each range's sums
+// equal the sums of the turns in it, also after a repricing (every rollup adjusted). On every database the HTTP
+// suites run on. Edges in the middle of a minute: usage-minutes.test.ts.
 import test from 'ava';
 import { insertPricedTurns } from '../../application/cost/insert-priced-turns.ts';
 import type { InferenceResult } from '../../domain/tracing/inference-result.ts';

@@ -33,6 +33,8 @@ interface ByIdOperation extends Described {
 
 interface UpdateOperation<B> extends Described {
   readonly body: z.ZodType<B>;
+  /** When the changed answer is more than the record (a version with the repricing job its change queued). */
+  readonly response?: z.ZodType;
   readonly useCase: { execute(actor: Actor, id: string, body: B): Promise<unknown> };
 }
 
@@ -103,7 +105,7 @@ export function resourceRoutes<Q extends Paged, C, U>(resource: Resource<Q, C, U
         ...describe(update, [404, 409]),
         params: idParams,
         body: update.body,
-        response: record,
+        response: update.response ?? record,
         handle: ({ actor, params, body }) => update.useCase.execute(actor, params.id, body),
       }),
     );

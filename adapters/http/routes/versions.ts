@@ -1,6 +1,6 @@
 import type { UseCases } from '../../../application/use-cases.ts';
 import type { RouteSpec } from '../route-spec.ts';
-import { version, versionCreate, versionQuery, versionUpdate } from '../schemas/catalog.ts';
+import { version, versionCreate, versionQuery, versionUpdate, versionUpdated } from '../schemas/catalog.ts';
 import { resourceRoutes } from './resource-routes.ts';
 
 /** Versions of products, numbered per product from 1. */
@@ -17,7 +17,14 @@ export function versionRoutes(useCases: UseCases): RouteSpec[] {
       useCase: useCases.createVersion,
     },
     get: { summary: 'Read a version', useCase: useCases.getVersion },
-    update: { summary: 'Update a version', body: versionUpdate, useCase: useCases.updateVersion },
+    update: {
+      summary: 'Update a version',
+      description:
+        "A new modelId re-prices the version's turns as a job: the answer's repricingId names it (GET /repricings/{id}).",
+      body: versionUpdate,
+      response: versionUpdated,
+      useCase: useCases.updateVersion,
+    },
     remove: { summary: 'Soft-delete a version (its number is never reused)', useCase: useCases.deleteVersion },
   });
 }

@@ -9,6 +9,7 @@ import {
   type Specification,
   type SpecificationChanges,
 } from '../../../domain/catalog/specification.ts';
+import type { UpdatedVersion } from '../../../application/catalog/update-version.ts';
 import type { NewVersion, Version, VersionChanges } from '../../../domain/catalog/version.ts';
 import { jsonObject, listQuery, nameFilters, nullableTimestamp, optionalText, q, recordName } from './common.ts';
 import { lifecycleTimestamps, ownedRecordIds, recordResponse, requestBody } from './record-fields.ts';
@@ -36,7 +37,7 @@ export const productUpdate = requestBody<ProductChanges>({ id: 'ProductUpdate' }
 });
 export const productQuery = listQuery({ filters: nameFilters, sort: ['createdAt', 'name', 'id'] });
 
-export const version = recordResponse<Version, 'version'>({ id: 'Version' })({
+const versionShape = {
   ...ownedRecordIds,
   productId: z.string(),
   number: z.number().int().describe('Per-product number starting at 1, never reused'),
@@ -50,6 +51,17 @@ export const version = recordResponse<Version, 'version'>({ id: 'Version' })({
     .nullable()
     .describe('The model (price record) the version calls: prices its turns whose own model matches none'),
   ...lifecycleTimestamps,
+};
+export const version = recordResponse<Version, 'version'>({ id: 'Version' })(versionShape);
+export const versionUpdated = recordResponse<UpdatedVersion, 'version'>({ id: 'VersionUpdated' })({
+  ...versionShape,
+  repricingId: z
+    .string()
+    .nullable()
+    .describe(
+      "The repricing job this change queued (a new modelId re-prices the version's turns; follow it at " +
+        'GET /repricings/{id}); null when the model stayed the same',
+    ),
 });
 const versionFields = {
   name: recordName.nullable().optional(),

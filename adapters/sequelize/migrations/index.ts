@@ -19,6 +19,7 @@ import * as hourlyUsage from './0020-hourly-usage.ts';
 import * as monitors from './0021-monitors.ts';
 import * as alertOnce from './0022-alert-once.ts';
 import * as datasetGeneration from './0023-dataset-generation.ts';
+import * as minuteUsage from './0024-minute-usage.ts';
 import * as listPairIndexes from './0025-list-pair-indexes.ts';
 import * as purgeIndexes from './0026-purge-indexes.ts';
 
@@ -50,6 +51,7 @@ export const migrations: readonly Migration[] = [
   { name: '0021-monitors', ...monitors },
   { name: '0022-alert-once', ...alertOnce },
   { name: '0023-dataset-generation', ...datasetGeneration },
+  { name: '0024-minute-usage', ...minuteUsage },
   { name: '0025-list-pair-indexes', ...listPairIndexes },
   { name: '0026-purge-indexes', ...purgeIndexes },
 ];

@@ -5,6 +5,7 @@ const grow = (table: string) =>
     .join(', ');
 const GROW = grow('usage_rollups');
 const GROW_HOURLY = grow('usage_hourly_rollups');
+const GROW_MINUTE = grow('usage_minute_rollups');
 
 const ROLLUP_COLUMNS = `organization_id, day, version_id, model, product_id, inference_result_count, input_tokens,
   output_tokens, cache_read_input_tokens, cost_nanos`;
@@ -19,6 +20,18 @@ const HOURLY_SUMS = `organization_id AS "organizationId", day, version_id AS "ve
   SUM(output_tokens) AS "outputTokens", SUM(cache_read_input_tokens) AS "cacheReadInputTokens",
   SUM(cost_nanos) AS "costNanos"`;
 const HOURLY_GROUP = 'GROUP BY organization_id, day, version_id, model, product_id';
+
+/** The deltas' JSON as rows on PostgreSQL (one delta per minute rollup row). */
+const PG_DELTAS = `json_to_recordset($1::json) AS r("organizationId" text, day text, "versionId" text, model text,
+  "productId" text, "inferenceResultCount" float8, "inputTokens" float8, "outputTokens" float8,
+  "cacheReadInputTokens" float8, "costNanos" float8, hour integer, minute integer)`;
+
+/** The deltas' counts summed into a coarser rollup's row (hours into their day, minutes into their hour). */
+const PG_DELTA_SUMS = `MIN("productId"), SUM("inferenceResultCount"), SUM("inputTokens"), SUM("outputTokens"),
+  SUM("cacheReadInputTokens"), SUM("costNanos")`;
+/** Rows whose summed delta is zero everywhere are not touched (as the per-row merge leaves them out). */
+const PG_NOT_ZERO = `HAVING SUM("inferenceResultCount") <> 0 OR SUM("inputTokens") <> 0 OR SUM("outputTokens") <> 0
+  OR SUM("cacheReadInputTokens") <> 0 OR SUM("costNanos") <> 0`;
 
 const TOTALS = `SUM(COALESCE(r.input_tokens, 0)) AS "inputTokens", SUM(COALESCE(r.output_tokens, 0)) AS "outputTokens",
   SUM(COALESCE(r.cost_nanos, 0)) AS "costNanos"`;
@@ -47,20 +60,31 @@ const turnUsage = (day: string, list: (n: number) => string) => `SELECT t.*, v.p
 /** The cost ledger's statements, one text per dialect; `$n` are bound values, lists one JSON text each. */
 export const COST_SQL = {
   postgres: {
-    addUsage: `INSERT INTO usage_rollups (${ROLLUP_COLUMNS})
-      SELECT r."organizationId", r.day, r."versionId", r.model, r."productId", r."inferenceResultCount", r."inputTokens",
-        r."outputTokens", r."cacheReadInputTokens", r."costNanos"
-      FROM json_to_recordset($1::json) AS r("organizationId" text, day text, "versionId" text, model text,
-        "productId" text, "inferenceResultCount" float8, "inputTokens" float8, "outputTokens" float8,
-        "cacheReadInputTokens" float8, "costNanos" float8)
-      ON CONFLICT (organization_id, day, version_id, model) DO UPDATE SET ${GROW}`,
-    addHourlyUsage: `INSERT INTO usage_hourly_rollups (${ROLLUP_COLUMNS}, hour)
-      SELECT r."organizationId", r.day, r."versionId", r.model, r."productId", r."inferenceResultCount", r."inputTokens",
-        r."outputTokens", r."cacheReadInputTokens", r."costNanos", r.hour
-      FROM json_to_recordset($1::json) AS r("organizationId" text, day text, "versionId" text, model text,
-        "productId" text, "inferenceResultCount" float8, "inputTokens" float8, "outputTokens" float8,
-        "cacheReadInputTokens" float8, "costNanos" float8, hour integer)
-      ON CONFLICT (organization_id, day, hour, version_id, model) DO UPDATE SET ${GROW_HOURLY}`,
+    /** The three rollups grown in one statement from the minute deltas ($1): days and hours summed here. */
+    addAllUsage: `WITH d AS (SELECT * FROM ${PG_DELTAS}),
+      daily AS (
+        INSERT INTO usage_rollups (${ROLLUP_COLUMNS})
+        SELECT "organizationId", day, "versionId", model, ${PG_DELTA_SUMS} FROM d
+        GROUP BY "organizationId", day, "versionId", model ${PG_NOT_ZERO}
+        ON CONFLICT (organization_id, day, version_id, model) DO UPDATE SET ${GROW}
+      ),
+      hourly AS (
+        INSERT INTO usage_hourly_rollups (${ROLLUP_COLUMNS}, hour)
+        SELECT "organizationId", day, "versionId", model, ${PG_DELTA_SUMS}, hour FROM d
+        GROUP BY "organizationId", day, hour, "versionId", model ${PG_NOT_ZERO}
+        ON CONFLICT (organization_id, day, hour, version_id, model) DO UPDATE SET ${GROW_HOURLY}
+      )
+      INSERT INTO usage_minute_rollups (${ROLLUP_COLUMNS}, hour, minute)
+      SELECT "organizationId", day, "versionId", model, "productId", "inferenceResultCount", "inputTokens",
+        "outputTokens", "cacheReadInputTokens", "costNanos", hour, minute FROM d
+      ON CONFLICT (organization_id, day, hour, minute, version_id, model) DO UPDATE SET ${GROW_MINUTE}`,
+    minuteUsageRows: `SELECT ${HOURLY_SUMS} FROM usage_minute_rollups
+      WHERE organization_id = $1 AND day = $2 AND hour = $3::integer AND minute >= $7::integer
+        AND minute < $8::integer
+        AND ($4::text IS NULL OR product_id IN (SELECT json_array_elements_text($4::json)))
+        AND ($5::text IS NULL OR version_id IN (SELECT json_array_elements_text($5::json)))
+        AND ($6::text IS NULL OR model IN (SELECT json_array_elements_text($6::json)))
+      ${HOURLY_GROUP}`,
     hourlyUsageRows: `SELECT ${HOURLY_SUMS} FROM usage_hourly_rollups
       WHERE organization_id = $1 AND day = $2 AND hour >= $3::integer AND hour < $7::integer
         AND ($4::text IS NULL OR product_id IN (SELECT json_array_elements_text($4::json)))
@@ -106,6 +130,20 @@ export const COST_SQL = {
         json_extract(value, '$.cacheReadInputTokens'), json_extract(value, '$.costNanos'), json_extract(value, '$.hour')
       FROM json_each($1) WHERE true
       ON CONFLICT (organization_id, day, hour, version_id, model) DO UPDATE SET ${GROW_HOURLY}`,
+    addMinuteUsage: `INSERT INTO usage_minute_rollups (${ROLLUP_COLUMNS}, hour, minute)
+      SELECT json_extract(value, '$.organizationId'), json_extract(value, '$.day'), json_extract(value, '$.versionId'),
+        json_extract(value, '$.model'), json_extract(value, '$.productId'), json_extract(value, '$.inferenceResultCount'),
+        json_extract(value, '$.inputTokens'), json_extract(value, '$.outputTokens'),
+        json_extract(value, '$.cacheReadInputTokens'), json_extract(value, '$.costNanos'), json_extract(value, '$.hour'),
+        json_extract(value, '$.minute')
+      FROM json_each($1) WHERE true
+      ON CONFLICT (organization_id, day, hour, minute, version_id, model) DO UPDATE SET ${GROW_MINUTE}`,
+    minuteUsageRows: `SELECT ${HOURLY_SUMS} FROM usage_minute_rollups
+      WHERE organization_id = $1 AND day = $2 AND hour = $3 AND minute >= $7 AND minute < $8
+        AND ($4 IS NULL OR product_id IN (SELECT value FROM json_each($4)))
+        AND ($5 IS NULL OR version_id IN (SELECT value FROM json_each($5)))
+        AND ($6 IS NULL OR model IN (SELECT value FROM json_each($6)))
+      ${HOURLY_GROUP}`,
     hourlyUsageRows: `SELECT ${HOURLY_SUMS} FROM usage_hourly_rollups
       WHERE organization_id = $1 AND day = $2 AND hour >= $3 AND hour < $7
         AND ($4 IS NULL OR product_id IN (SELECT value FROM json_each($4)))
@@ -117,7 +155,12 @@ export const COST_SQL = {
         AND ($4 IS NULL OR product_id IN (SELECT value FROM json_each($4)))
         AND ($5 IS NULL OR version_id IN (SELECT value FROM json_each($5)))
         AND ($6 IS NULL OR model IN (SELECT value FROM json_each($6)))`,
-    turnUsage: turnUsage('substr(r.created_at, 1, 10)', (n) => `SELECT value FROM json_each($${n})`),
+    // `+` keeps SQLite from looking the session up through an (organization_id, …) index, which without statistics
+    // it may prefer and which walks all the organization's sessions for every turn: the id is the lookup.
+    turnUsage: turnUsage('substr(r.created_at, 1, 10)', (n) => `SELECT value FROM json_each($${n})`).replace(
+      's.organization_id = $1',
+      '+s.organization_id = $1',
+    ),
     sessionTotals: `SELECT r.session_id AS "key", ${TOTALS} FROM inference_results r
       WHERE r.organization_id = $1 AND r.deleted_at IS NULL AND r.session_id IN (SELECT value FROM json_each($2))
       GROUP BY r.session_id`,
