@@ -36,6 +36,7 @@ const STRUCTURAL = new Set([
   'inList',
   "idsIn(dialect, 'parent_trace_id', '?')",
   "idsIn(dialect, 'id', '$2')",
+  "scopedIdsIn(dialect, SPAN_KEY, '$1', '$2')",
   "idsIn(this.database.dialect, 'id', '?')",
   'extracts',
   "jsonSet(this.database.dialect, '$2')",

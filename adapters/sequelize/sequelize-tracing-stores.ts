@@ -10,7 +10,10 @@ import { SequelizeBulkRecordStore } from './sequelize-bulk-record-store.ts';
 import type { DatabaseHandle } from './support/database.ts';
 import { jsonBulkInsert } from './support/json-bulk-insert.ts';
 import { type EncodedBatch, encodeBatch, insertEncoded, singleStatement } from './support/encoded-batch.ts';
-import { idsIn, jsonIds } from './support/json-id-list.ts';
+import { idsIn, jsonIds, scopedIdsIn } from './support/json-id-list.ts';
+
+/** A span's organization and id columns, its primary key. */
+const SPAN_KEY = { scope: 'organization_id', id: 'id' };
 import { listByIds, listForBatch } from './support/records-by-id.ts';
 import { guardOutage } from './support/outages.ts';
 import { onOwnConnection } from './support/own-connection.ts';
@@ -199,7 +202,7 @@ export class SequelizeSpanStore extends SequelizeBulkRecordStore<Span> implement
     const settled = [...children.map((child) => child.id as string), ...ready];
     if (settled.length === 0) return;
     await this.database.sequelize.query(
-      `UPDATE spans SET parent_pending = false WHERE organization_id = $1 AND ${idsIn(dialect, 'id', '$2')}`,
+      `UPDATE spans SET parent_pending = false WHERE ${scopedIdsIn(dialect, SPAN_KEY, '$1', '$2')}`,
       { bind: [scope, jsonIds(settled)], type: QueryTypes.UPDATE, transaction },
     );
   }

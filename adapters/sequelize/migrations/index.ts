@@ -22,6 +22,7 @@ import * as datasetGeneration from './0023-dataset-generation.ts';
 import * as minuteUsage from './0024-minute-usage.ts';
 import * as listPairIndexes from './0025-list-pair-indexes.ts';
 import * as purgeIndexes from './0026-purge-indexes.ts';
+import * as pendingParentIndex from './0027-pending-parent-index.ts';
 
 export interface Migration {
   readonly name: string;
@@ -54,4 +55,5 @@ export const migrations: readonly Migration[] = [
   { name: '0024-minute-usage', ...minuteUsage },
   { name: '0025-list-pair-indexes', ...listPairIndexes },
   { name: '0026-purge-indexes', ...purgeIndexes },
+  { name: '0027-pending-parent-index', ...pendingParentIndex },
 ];

@@ -1,7 +1,7 @@
 import type { InferenceResult } from '../../../domain/tracing/inference-result.ts';
 import type { Span } from '../../../domain/tracing/span.ts';
 import type { Dialect } from './database.ts';
-import { idsIn, jsonIds } from './json-id-list.ts';
+import { idsIn, jsonIds, scopedIdsIn } from './json-id-list.ts';
 import type { RowCodec } from './row-codec.ts';
 
 /** What the id look-ups need of a store: its light read path, its row codec and its dialect. */
@@ -15,6 +15,9 @@ export interface IdReadable<T> {
  * Locks the rows read until the transaction ends, in id order (so two transactions locking overlapping sets wait,
  * never deadlock); PostgreSQL only: SQLite's write transactions already run one at a time.
  */
+/** A row's organization and id columns, as the look-ups name them. */
+const ROW_KEY = { scope: '"r"."organization_id"', id: '"r"."id"' };
+
 const LOCKED_IN_ID_ORDER = ' ORDER BY "r"."id" FOR UPDATE';
 
 /**
@@ -30,12 +33,11 @@ export async function listByIds<T extends InferenceResult | Span>(
   if (ids.length === 0) return [];
   const codec = store.rowCodec();
   const dialect = store.dialect;
-  const inList = idsIn(dialect, '"r"."id"', '?');
+  const inList = scope === null ? idsIn(dialect, '"r"."id"', '?') : scopedIdsIn(dialect, ROW_KEY, '?', '?');
   const sql =
     `SELECT ${codec.selectList('r')} FROM "${codec.table}" AS "r" WHERE ${inList}` +
-    (scope === null ? '' : ' AND "r"."organization_id" = ?') +
     (forUpdate && dialect === 'postgres' ? LOCKED_IN_ID_ORDER : '');
-  const rows = await store.readRows(sql, scope === null ? [jsonIds(ids)] : [jsonIds(ids), scope]);
+  const rows = await store.readRows(sql, scope === null ? [jsonIds(ids)] : [scope, jsonIds(ids)]);
   return rows.map((row) => codec.decode(row, 'r') as T);
 }
 
@@ -55,7 +57,7 @@ export async function listForBatch(
   const waiting = `SELECT 1 FROM spans WHERE organization_id = ? AND parent_pending = true AND ${idsIn(dialect, 'parent_trace_id', '?')}`;
   const sql =
     `SELECT ${codec.selectList('r')}, "w"."waiting" AS "waiting" FROM (SELECT EXISTS (${waiting}) AS "waiting") AS "w" ` +
-    `LEFT JOIN "${codec.table}" AS "r" ON "r"."organization_id" = ? AND ${idsIn(dialect, '"r"."id"', '?')}`;
+    `LEFT JOIN "${codec.table}" AS "r" ON ${scopedIdsIn(dialect, ROW_KEY, '?', '?')}`;
   const list = jsonIds(ids);
   const rows = await store.readRows(sql, [scope, list, scope, list]);
   const stored: Span[] = [];
