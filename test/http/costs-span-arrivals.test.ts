@@ -1,5 +1,5 @@
 import test from 'ava';
-import { createTenant, databaseWorlds } from '../support/http-world.ts';
+import { createTenant, databaseWorlds, type HttpWorld, type Tenant } from '../support/http-world.ts';
 import { createVersionFor, postSpans, uniqueSpanId } from '../support/tracing-fixtures.ts';
 
 // A turn fed by many span batches is priced from what each batch brings (not by reading its earlier spans again):
@@ -17,6 +17,15 @@ const generation = (turnId: string, model: string, input: number, output: number
   usage: { inputTokens: input, outputTokens: output },
   startTime,
 });
+
+/** A version, a session on it and a turn with nothing sent about usage or model. */
+async function turnOf(world: HttpWorld, tenant: Tenant) {
+  const versionId = await createVersionFor(world, tenant);
+  const session = await tenant.member.post('/sessions', { versionId });
+  const turn = await tenant.member.post('/inferenceResults', { sessionId: session.body.id, input: 'q', output: 'a' });
+  if (turn.status !== 201) throw new Error(JSON.stringify(turn.body));
+  return { versionId, sessionId: session.body.id as string, turnId: turn.body.id as string };
+}
 
 const at = (second: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, second)).toISOString();
 
@@ -36,15 +45,7 @@ for (const { world, title } of await databaseWorlds(test)) {
           (await tenant.owner.post('/models', { name, costPerInputToken: price, costPerOutputToken: price })).status,
           201,
         );
-      const versionId = await createVersionFor(world(), tenant);
-      const session = await tenant.member.post('/sessions', { versionId });
-      const turn = await tenant.member.post('/inferenceResults', {
-        sessionId: session.body.id,
-        input: 'q',
-        output: 'a',
-      });
-      t.is(turn.status, 201);
-      const turnId = turn.body.id;
+      const { versionId, sessionId, turnId } = await turnOf(world(), tenant);
 
       // Five batches of 40 model calls, one AGENT span among them (no usage counted from it).
       let input = 0;
@@ -84,7 +85,7 @@ for (const { world, title } of await databaseWorlds(test)) {
       t.is(read.body.cost, (input + output) / 100_000);
 
       // The session's totals and the usage rollups agree with the turn.
-      const totals = await tenant.member.get(`/sessions/${session.body.id}`);
+      const totals = await tenant.member.get(`/sessions/${sessionId}`);
       t.like(totals.body, { inputTokens: input, outputTokens: output, cost: read.body.cost });
       const today = new Date().toISOString().slice(0, 10);
       const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
@@ -113,14 +114,7 @@ for (const { world, title } of await databaseWorlds(test)) {
           .status,
         201,
       );
-      const versionId = await createVersionFor(world(), tenant);
-      const session = await tenant.member.post('/sessions', { versionId });
-      const turn = await tenant.member.post('/inferenceResults', {
-        sessionId: session.body.id,
-        input: 'q',
-        output: 'a',
-      });
-      const turnId = turn.body.id;
+      const { turnId } = await turnOf(world(), tenant);
       const batches = Array.from({ length: 8 }, (_, batch) =>
         Array.from({ length: 25 }, (_, index) => generation(turnId, model, 3, 1, at(batch * 25 + index))),
       );
