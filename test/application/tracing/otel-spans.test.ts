@@ -123,7 +123,7 @@ test('a trace another organization already exported is placed apart: each has it
 allOrNothingTable<MemoryTracingWorld>('all or nothing', memoryTracing, [
   {
     rule: 'the session and inference result a trace opens are stored with its spans, or not at all',
-    breaks: { port: 'spans', method: 'insertMany' },
+    breaks: { port: 'spans', method: 'insertNew' },
     act: (broken, { a, mine }) =>
       broken.ingestOtelSpans.execute(a.member, [
         otelSpan('0000000000000001', { 'gen_ai.conversation.id': 'conv-1', 'assay.version.id': mine.version.id }),
