@@ -22,17 +22,12 @@ import {
   PING_QUEUE,
   REPRICING_QUEUE,
   SCORING_QUEUE,
+  SPARE_LANE_POLL_SECONDS,
   type PgBossQueueOptions,
   WORKED_QUEUES,
 } from './pg-boss-queues.ts';
 
 export type { PgBossQueueOptions };
-
-/**
- * How often a queue's lanes after the first look for jobs while idle: the first lane polls at QUEUE_POLL_SECONDS and,
- * once it gets work, wakes the others. Every lane polling at the fast rate cost about 80 queries a second while idle.
- */
-const SPARE_LANE_POLL_SECONDS = 10;
 import { deferralDelayMs, handleEachAlone, type JobWorker, type RunnableJobQueue } from './job-runner.ts';
 
 /**

@@ -42,6 +42,12 @@ export const LAUNCH_QUEUE = 'run-launches';
 export const INFERENCE_GENERATION_QUEUE = 'generation-items';
 export const REPRICING_QUEUE = 'cost-repricings';
 /** Trivial jobs of the self-check: a worker picking one up proves the queue delivers. */
+/**
+ * How often a queue's lanes after the first look for jobs while idle: the first lane polls at QUEUE_POLL_SECONDS and,
+ * once it gets work, wakes the others. Every lane polling at the fast rate cost about 80 queries a second while idle.
+ */
+export const SPARE_LANE_POLL_SECONDS = 10;
+
 export const PING_QUEUE = 'self-check-ping';
 /** The queues workers take jobs from; each has its dead-letter queue of jobs that failed every attempt. */
 export const WORKED_QUEUES = [
