@@ -71,9 +71,10 @@ export class SequelizeRecordStore<T extends Storable> extends RecordStoreBase<T>
    * Raw rows decoded by the codec: a model instance per row cost more than reading the row. A small range on a
    * field indexed for it, under an order on another field, is read through its index (the range plan, range-plan.ts).
    */
-  async list(scope: string | null, query: ListQuery<T>): Promise<T[]> {
-    assertQueryFields(this.kind, query);
-    const keys = orderKeys(query.sort);
+  async list(scope: string | null, asked: ListQuery<T>): Promise<T[]> {
+    assertQueryFields(this.kind, asked);
+    const keys = orderKeys(asked.sort);
+    const query = scope === null ? asked : await this.narrowed(scope, asked, keys);
     const following = await this.following(scope, query, keys);
     const ranges = scope === null ? [] : await this.smallRange(scope, query, keys);
     if (scope !== null && ranges.length > 0 && !query.offset && indexHoldsPage(query.where ?? [], ranges, keys)) {
@@ -81,6 +82,11 @@ export class SequelizeRecordStore<T extends Storable> extends RecordStoreBase<T>
       if (page !== null) return page;
     }
     return this.page(scope, query, keys, following, ranges.length > 0 ? toUnindexedOrder : toOrder);
+  }
+
+  /** The query with conditions that keep its page and spare reading rows it cannot hold; a store's own knowledge. */
+  protected async narrowed(_scope: string, query: ListQuery<T>, _keys: readonly SortKey<T>[]): Promise<ListQuery<T>> {
+    return query;
   }
 
   private async page(

@@ -38,10 +38,11 @@ export interface SpanStore extends BulkRecordStore<Span> {
   /** A batch's planning read: `listByIds` and `hasWaitingChildren` of the same ids, in one query. */
   listForBatch(scope: string, ids: readonly string[]): Promise<{ stored: Span[]; childrenWait: boolean }>;
   /**
-   * Optional, no effect on data: prepares a batch for a coming `insertMany` of the same array, before its
-   * transaction, so the transaction (and on SQLite the one write lock) is not held while the batch is encoded.
+   * Optional, no effect on the records: prepares a batch for a coming insert of the same array, before its
+   * transaction, so the transaction (and on SQLite the one write lock) is not held while the batch is encoded or the
+   * store's own bookkeeping for it is written.
    */
-  stage?(records: readonly Span[]): void;
+  stage?(records: readonly Span[]): Promise<void>;
   /**
    * Optional: inserts a batch (stored ids ignored) outside any transaction when one statement holds it all, which is
    * atomic by itself, and answers true; answers false, writing nothing, when it would take more (the caller then

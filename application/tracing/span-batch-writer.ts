@@ -65,7 +65,7 @@ export async function planSpanWrite(
   const plan = planSpanBatch(inputs, context, new Map(resent.map((span) => [span.id, span])), () =>
     ports.ids.next('trace'),
   );
-  ports.spans.stage?.(plan.fresh);
+  await ports.spans.stage?.(plan.fresh);
   return { ...plan, settleInside: childrenWait || plan.created.some((span) => span.parentPending) };
 }
 

@@ -23,6 +23,7 @@ import * as minuteUsage from './0024-minute-usage.ts';
 import * as listPairIndexes from './0025-list-pair-indexes.ts';
 import * as purgeIndexes from './0026-purge-indexes.ts';
 import * as pendingParentIndex from './0027-pending-parent-index.ts';
+import * as spanLagBounds from './0028-span-lag-bounds.ts';
 
 export interface Migration {
   readonly name: string;
@@ -56,4 +57,5 @@ export const migrations: readonly Migration[] = [
   { name: '0025-list-pair-indexes', ...listPairIndexes },
   { name: '0026-purge-indexes', ...purgeIndexes },
   { name: '0027-pending-parent-index', ...pendingParentIndex },
+  { name: '0028-span-lag-bounds', ...spanLagBounds },
 ];

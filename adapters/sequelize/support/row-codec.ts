@@ -64,6 +64,13 @@ export class RowCodec<T> {
   }
 
   /** The record in a raw row keyed by field name (what `findAll({ raw: true })` gives). */
+  /** One field's value as the record holds it, from its raw column value. */
+  decodeField<F extends keyof T & string>(field: F, value: unknown): T[F] {
+    const column = this.columns.find((candidate) => candidate.field === field);
+    if (!column) throw new Error(`no field ${field}`);
+    return column.decode(value) as T[F];
+  }
+
   decodeFields(row: Record<string, unknown>): T {
     const record: Record<string, unknown> = {};
     for (const { field, decode } of this.columns) record[field] = decode(row[field]);

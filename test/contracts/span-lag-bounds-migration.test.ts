@@ -1,0 +1,78 @@
+// Migration 0028 on SQLite and PostgreSQL: each organization's span lag bound is filled from the spans already
+// stored (deleted ones too), at least the longest lag and at most 3 ms over it; none without a start time.
+import test from 'ava';
+import { migrations } from '../../adapters/sequelize/migrations/index.ts';
+import { migrate } from '../../adapters/sequelize/migrator.ts';
+import { createSequelizeStorage } from '../../adapters/sequelize/sequelize-storage.ts';
+import { openDatabase } from '../../adapters/sequelize/support/database.ts';
+import type { Span } from '../../domain/tracing/span.ts';
+import { createTestDatabase, postgresAvailable } from '../support/databases.ts';
+
+const names = (await postgresAvailable()) ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const);
+const lagBounds = migrations.find((migration) => migration.name === '0028-span-lag-bounds')!;
+
+const span = (
+  organizationId: string,
+  id: string,
+  startTime: string | null,
+  createdAt: string,
+  deleted = false,
+): Span => ({
+  id,
+  organizationId,
+  inferenceResultId: 'ir_1',
+  sessionId: 'session_1',
+  name: 'step',
+  type: 'SPAN',
+  description: null,
+  inputData: null,
+  outputData: null,
+  error: null,
+  latencyMs: null,
+  metadata: null,
+  model: null,
+  usage: null,
+  parentTraceId: null,
+  parentPending: false,
+  startTime,
+  endTime: null,
+  createdAt,
+  deletedAt: deleted ? createdAt : null,
+});
+
+for (const name of names) {
+  test(`${name}: 0028 fills each organization's lag bound from its stored spans, and down drops them`, async (t) => {
+    const database = await createTestDatabase(name);
+    const handle = openDatabase(database.url);
+    const queryInterface = handle.sequelize.getQueryInterface();
+    try {
+      await migrate(handle);
+      const storage = createSequelizeStorage(handle);
+      await storage.spans.insertMany([
+        span('org_a', 's1', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:20.000Z'),
+        span('org_a', 's2', '2026-01-01T00:00:00.000Z', '2026-01-01T00:05:00.123Z', true),
+        span('org_a', 's3', null, '2027-01-01T00:00:00.000Z'),
+        span('org_b', 's1', '2026-01-01T00:01:00.000Z', '2026-01-01T00:00:30.000Z'),
+        span('org_c', 's1', null, '2026-01-01T00:00:30.000Z'),
+      ]);
+      // Dropped and made again: what `up` stores comes from the spans alone, not from the store's own raises.
+      await lagBounds.down({ context: queryInterface });
+      await lagBounds.up({ context: queryInterface });
+      const [bounds] = (await handle.sequelize.query(
+        'SELECT organization_id AS "organizationId", max_lag_ms AS "lag" FROM span_lag_bounds ORDER BY organization_id',
+      )) as [{ organizationId: string; lag: number | string }[], unknown];
+      t.deepEqual(
+        bounds.map((row) => row.organizationId),
+        ['org_a', 'org_b'],
+      );
+      const lag = (organizationId: string) => Number(bounds.find((row) => row.organizationId === organizationId)?.lag);
+      t.true(lag('org_a') >= 300_123 && lag('org_a') <= 300_126, `org_a: ${lag('org_a')}`);
+      t.true(lag('org_b') >= -30_000 && lag('org_b') <= -29_997, `org_b: ${lag('org_b')}`);
+      await lagBounds.down({ context: queryInterface });
+      await t.throwsAsync(handle.sequelize.query('SELECT 1 FROM span_lag_bounds'));
+    } finally {
+      await handle.sequelize.close();
+      await database.drop();
+    }
+  });
+}
