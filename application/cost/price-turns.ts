@@ -1,5 +1,5 @@
 import type { Version } from '../../domain/catalog/version.ts';
-import { withArrivedSpans, spanReports } from '../../domain/cost/span-reports.ts';
+import { changesPrice, withArrivedSpans, spanReports } from '../../domain/cost/span-reports.ts';
 import { priceTurn, type SpanReport } from '../../domain/cost/turn-pricing.ts';
 import { usageDeltas, usageOf } from '../../domain/cost/usage.ts';
 import type { InferenceResult } from '../../domain/tracing/inference-result.ts';
@@ -108,8 +108,8 @@ export async function repriceStoredTurns(
 }
 
 /**
- * Prices the turns that newly stored spans belong to, in the caller's transaction: their GENERATION spans' usage is
- * added to what the turns hold from earlier spans (withArrivedSpans), so a batch costs what it brings, not what its
+ * Prices the turns that newly stored spans belong to, in the caller's transaction (only spans that can change a
+ * price count: GENERATION ones naming a model or reporting usage, changesPrice): their usage is added to what the turns hold from earlier spans (withArrivedSpans), so a batch costs what it brings, not what its
  * turns hold already (a turn fed a thousand spans a batch would otherwise read all of them again each time). The
  * turns are locked while priced. When the store could not tell that every span was written just now (`counted`
  * false: a concurrent batch may have stored some of the same ids), or the new spans name another model, the turn's
@@ -121,7 +121,7 @@ export async function priceArrivedSpans(
   stored: readonly Span[],
   counted: boolean,
 ): Promise<void> {
-  const arrived = spanReports(stored.filter((span) => span.type === 'GENERATION'));
+  const arrived = spanReports(stored.filter(changesPrice));
   if (arrived.size === 0) return;
   if (!counted) {
     await repriceStoredTurns(ports, scope, [...arrived.keys()]);

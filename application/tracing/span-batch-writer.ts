@@ -1,4 +1,5 @@
 import { type PricingPorts, priceArrivedSpans, repriceStoredTurns } from '../cost/price-turns.ts';
+import { changesPrice } from '../../domain/cost/span-reports.ts';
 import type { InferenceResult } from '../../domain/tracing/inference-result.ts';
 import {
   assertBatchWritable,
@@ -124,7 +125,7 @@ function pricedTurns(spans: readonly Span[]): string[] {
 
 /**
  * Writes a planned batch: when its insert is all it writes (no refused span to count, nothing to settle inside, no
- * new GENERATION span whose turn is priced again) and the store can do that with one statement, that statement alone,
+ * new span that can change its turn's price: changesPrice) and the store can do that with one statement, that statement alone,
  * atomic by itself (no BEGIN and COMMIT: two round trips fewer on PostgreSQL, and on SQLite the write lock is held for
  * the statement only); otherwise `storeSpanPlan` in a transaction, pricing what arrived.
  */
@@ -133,7 +134,7 @@ export async function writeSpanPlan(
   scope: string,
   plan: SpanWritePlan,
 ): Promise<void> {
-  const insertOnly = !plan.settleInside && plan.dropped.length === 0 && pricedTurns(plan.fresh).length === 0;
+  const insertOnly = !plan.settleInside && plan.dropped.length === 0 && !plan.fresh.some(changesPrice);
   const alone = insertOnly && (await ports.spans.insertAlone?.(plan.fresh));
   if (!alone) await ports.uow.transaction(() => storeSpanPlan(ports, scope, plan, 'arrived'));
 }

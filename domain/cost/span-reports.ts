@@ -13,6 +13,16 @@ export interface SpanUsageRow {
 const startOf = (row: SpanUsageRow) => row.startTime ?? '';
 
 /**
+ * Whether a span can change its turn's price: a GENERATION span naming a model or reporting token usage. Any other
+ * adds nothing to its turn's report (no usage to sum, no model to prefer), so storing it leaves the price as it was.
+ */
+export const changesPrice = (span: {
+  readonly type: string;
+  readonly model: string | null;
+  readonly usage: TokenUsage | null;
+}): boolean => span.type === 'GENERATION' && (span.model !== null || span.usage !== null);
+
+/**
  * Spans' rows as each turn's report: usage summed, the model of the last span (by start time; among equal times the
  * last given) naming one. Linear in the rows.
  */

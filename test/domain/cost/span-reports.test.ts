@@ -1,5 +1,5 @@
 import test from 'ava';
-import { spanReports, type SpanUsageRow, withArrivedSpans } from '../../../domain/cost/span-reports.ts';
+import { changesPrice, spanReports, type SpanUsageRow, withArrivedSpans } from '../../../domain/cost/span-reports.ts';
 import { priceTurn } from '../../../domain/cost/turn-pricing.ts';
 import { createInferenceResult } from '../../../domain/tracing/inference-result.ts';
 import { tokenUsage } from '../../../domain/tracing/token-usage.ts';
@@ -47,4 +47,18 @@ test('withArrivedSpans: batch by batch gives what all the spans at once give, or
     usage: tokenUsage({ inputTokens: 1 }),
     model: 'x',
   });
+});
+
+test('changesPrice: only a GENERATION span naming a model or reporting usage; a turn priced with or without the others is the same', (t) => {
+  const usage = tokenUsage({ inputTokens: 4, outputTokens: 2 });
+  t.true(changesPrice({ type: 'GENERATION', model: 'gpt-x', usage: null }));
+  t.true(changesPrice({ type: 'GENERATION', model: null, usage }));
+  t.false(changesPrice({ type: 'GENERATION', model: null, usage: null }));
+  t.false(changesPrice({ type: 'SPAN', model: 'gpt-x', usage }));
+  // A turn priced from one reporting span, then given spans that report nothing: the same report, the same price.
+  const priced = priceTurn(blankTurn(), { ...context, spans: spanReports([row('gpt-x', 4, 1)]).get('ir_1') ?? null });
+  const silent = spanReports([row(null, null, 2), row(null, null, 3)]).get('ir_1');
+  t.deepEqual(silent, { usage: null, model: null });
+  const report = withArrivedSpans(priced, silent!);
+  t.deepEqual(priceTurn(priced, { ...context, spans: report }), priced);
 });
