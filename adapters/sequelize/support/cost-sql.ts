@@ -111,9 +111,11 @@ export const COST_SQL = {
           AND run_id IN (SELECT json_array_elements_text($2::json))
       ) x JOIN inference_results r ON r.session_id = x.session_id AND r.organization_id = $1 AND r.deleted_at IS NULL
       GROUP BY x.run_id`,
+    // A row IN of (organization, turn) pairs, so the planner looks each turn up in the (organization,
+    // inference_result_id) index even while the organization's statistics still say it has no spans (scopedIdsIn).
     generationSpans: `SELECT inference_result_id AS "inferenceResultId", model, usage, start_time AS "startTime"
-      FROM spans WHERE organization_id = $1 AND type = 'GENERATION' AND deleted_at IS NULL
-        AND inference_result_id IN (SELECT json_array_elements_text($2::json))`,
+      FROM spans WHERE (organization_id, inference_result_id) IN (SELECT $1::text, json_array_elements_text($2::json))
+        AND type = 'GENERATION' AND deleted_at IS NULL`,
   },
   sqlite: {
     addUsage: `INSERT INTO usage_rollups (${ROLLUP_COLUMNS})
