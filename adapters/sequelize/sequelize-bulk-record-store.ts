@@ -10,6 +10,19 @@ export class SequelizeBulkRecordStore<T extends Storable>
   extends SequelizeRecordStore<T>
   implements BulkRecordStore<T>
 {
+  /** For the id look-ups (records-by-id.ts): the light read path of this store. */
+  readRows(sql: string, parameters: readonly unknown[]) {
+    return this.database.rows.select(sql, parameters, this.context.current());
+  }
+
+  rowCodec() {
+    return this.codec;
+  }
+
+  get dialect() {
+    return this.database.dialect;
+  }
+
   async softDeleteWhere(scope: string, where: readonly Condition<T>[], deletedAt: string): Promise<number> {
     const [changed] = await this.model.update(
       { deletedAt: new Date(deletedAt), ...(this.kind.versioned ? { version: literal('version + 1') } : {}) },

@@ -4,7 +4,6 @@ import type { SpanStore } from '../../application/ports/tracing-stores.ts';
 import type { Span } from '../../domain/tracing/span.ts';
 import { SequelizeBulkRecordStore } from './sequelize-bulk-record-store.ts';
 import { type EncodedBatch, encodeBatch, insertEncoded, singleStatement } from './support/encoded-batch.ts';
-import { jsonBulkInsert } from './support/json-bulk-insert.ts';
 import { idsIn, jsonIds, scopedIdsIn } from './support/json-id-list.ts';
 import { listByIds, listForBatch } from './support/records-by-id.ts';
 import { guardOutage } from './support/outages.ts';
@@ -44,14 +43,7 @@ export class SequelizeSpanStore extends SequelizeBulkRecordStore<Span> implement
     if (records.length === 0) return;
     await this.lagBounds.cover(records);
     if (options.ignoreExisting && (await this.insertOnConnection(records)) !== null) return;
-    try {
-      await jsonBulkInsert(this.model, this.database.dialect, records, {
-        ignoreExisting: options.ignoreExisting ?? false,
-        transaction: this.context.current(),
-      });
-    } catch (error) {
-      throw this.translate(error);
-    }
+    await super.insertMany(records, options);
   }
 
   /** See the port: the hot path counts what it wrote; without a transaction's connection the count is unknown. */
@@ -133,19 +125,6 @@ export class SequelizeSpanStore extends SequelizeBulkRecordStore<Span> implement
 
   private encode(records: readonly Span[]): EncodedBatch {
     return encodeBatch(this.model, this.database.dialect, records);
-  }
-
-  /** For `listByIds`: the light read path of this store. */
-  readRows(sql: string, parameters: readonly unknown[]) {
-    return this.database.rows.select(sql, parameters, this.context.current());
-  }
-
-  rowCodec() {
-    return this.codec;
-  }
-
-  get dialect() {
-    return this.database.dialect;
   }
 
   /**

@@ -76,19 +76,6 @@ export class SequelizeInferenceResultStore
       }
     );
   }
-
-  /** For `listByIds`: the light read path of this store. */
-  readRows(sql: string, parameters: readonly unknown[]) {
-    return this.database.rows.select(sql, parameters, this.context.current());
-  }
-
-  rowCodec() {
-    return this.codec;
-  }
-
-  get dialect() {
-    return this.database.dialect;
-  }
 }
 
 type TracingPorts = Pick<StoragePorts, 'sessions' | 'inferenceResults' | 'spans'>;

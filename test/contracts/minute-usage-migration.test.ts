@@ -2,12 +2,10 @@
 // too, as the rollups count them), one row per organization, day, hour, minute, version and model.
 import test from 'ava';
 import { migrations } from '../../adapters/sequelize/migrations/index.ts';
-import { migrate } from '../../adapters/sequelize/migrator.ts';
-import { createSequelizeStorage } from '../../adapters/sequelize/sequelize-storage.ts';
-import { openDatabase } from '../../adapters/sequelize/support/database.ts';
 import { createProduct } from '../../domain/catalog/product.ts';
 import { createVersion } from '../../domain/catalog/version.ts';
-import { createTestDatabase, postgresAvailable } from '../support/databases.ts';
+import { postgresAvailable } from '../support/databases.ts';
+import { withMigratedDatabase } from '../support/migrated-database.ts';
 import { OLD, result, session } from './sweep-records.ts';
 
 const names = (await postgresAvailable()) ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const);
@@ -15,12 +13,7 @@ const minuteUsage = migrations.find((migration) => migration.name === '0024-minu
 
 for (const name of names) {
   test(`${name}: 0024 fills the minute rollups from the stored turns, and down drops them`, async (t) => {
-    const database = await createTestDatabase(name);
-    const handle = openDatabase(database.url);
-    const queryInterface = handle.sequelize.getQueryInterface();
-    try {
-      await migrate(handle);
-      const storage = createSequelizeStorage(handle);
+    await withMigratedDatabase(name, async ({ storage, queryInterface }) => {
       for (const organizationId of ['org_a', 'org_b']) {
         const creation = { organizationId, now: OLD };
         await storage.products.insert(createProduct({ name: 'p' }, { ...creation, id: `product_${organizationId}` }));
@@ -74,9 +67,6 @@ for (const name of names) {
 
       await minuteUsage.down({ context: queryInterface });
       t.false((await queryInterface.showAllTables()).includes('usage_minute_rollups'));
-    } finally {
-      await handle.sequelize.close();
-      await database.drop();
-    }
+    });
   });
 }

@@ -2,52 +2,19 @@
 // stored (deleted ones too), at least the longest lag and at most 3 ms over it; none without a start time.
 import test from 'ava';
 import { migrations } from '../../adapters/sequelize/migrations/index.ts';
-import { migrate } from '../../adapters/sequelize/migrator.ts';
-import { createSequelizeStorage } from '../../adapters/sequelize/sequelize-storage.ts';
-import { openDatabase } from '../../adapters/sequelize/support/database.ts';
-import type { Span } from '../../domain/tracing/span.ts';
-import { createTestDatabase, postgresAvailable } from '../support/databases.ts';
+import { postgresAvailable } from '../support/databases.ts';
+import { withMigratedDatabase } from '../support/migrated-database.ts';
+import { span as storedSpan } from './sweep-records.ts';
 
 const names = (await postgresAvailable()) ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const);
 const lagBounds = migrations.find((migration) => migration.name === '0028-span-lag-bounds')!;
 
-const span = (
-  organizationId: string,
-  id: string,
-  startTime: string | null,
-  createdAt: string,
-  deleted = false,
-): Span => ({
-  id,
-  organizationId,
-  inferenceResultId: 'ir_1',
-  sessionId: 'session_1',
-  name: 'step',
-  type: 'SPAN',
-  description: null,
-  inputData: null,
-  outputData: null,
-  error: null,
-  latencyMs: null,
-  metadata: null,
-  model: null,
-  usage: null,
-  parentTraceId: null,
-  parentPending: false,
-  startTime,
-  endTime: null,
-  createdAt,
-  deletedAt: deleted ? createdAt : null,
-});
+const span = (organizationId: string, id: string, startTime: string | null, createdAt: string, deleted = false) =>
+  storedSpan(organizationId, id, 'ir_1', 'session_1', { startTime, createdAt, deletedAt: deleted ? createdAt : null });
 
 for (const name of names) {
   test(`${name}: 0028 fills each organization's lag bound from its stored spans, and down drops them`, async (t) => {
-    const database = await createTestDatabase(name);
-    const handle = openDatabase(database.url);
-    const queryInterface = handle.sequelize.getQueryInterface();
-    try {
-      await migrate(handle);
-      const storage = createSequelizeStorage(handle);
+    await withMigratedDatabase(name, async ({ handle, storage, queryInterface }) => {
       await storage.spans.insertMany([
         span('org_a', 's1', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:20.000Z'),
         span('org_a', 's2', '2026-01-01T00:00:00.000Z', '2026-01-01T00:05:00.123Z', true),
@@ -70,9 +37,6 @@ for (const name of names) {
       t.true(lag('org_b') >= -30_000 && lag('org_b') <= -29_997, `org_b: ${lag('org_b')}`);
       await lagBounds.down({ context: queryInterface });
       await t.throwsAsync(handle.sequelize.query('SELECT 1 FROM span_lag_bounds'));
-    } finally {
-      await handle.sequelize.close();
-      await database.drop();
-    }
+    });
   });
 }

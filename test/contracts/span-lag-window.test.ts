@@ -7,6 +7,7 @@ import { openDatabase, tuneDatabase } from '../../adapters/sequelize/support/dat
 import type { Span } from '../../domain/tracing/span.ts';
 import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
 import { openStorage, storageNames } from '../support/storage-worlds.ts';
+import { span as storedSpan } from './sweep-records.ts';
 
 /**
  * Spans that started before an instant, newest stored first: the SQL stores read only the spans that started within
@@ -16,28 +17,12 @@ import { openStorage, storageNames } from '../support/storage-worlds.ts';
 const BASE = Date.UTC(2026, 0, 1);
 const at = (minutes: number, seconds = 0) => new Date(BASE + minutes * 60_000 + seconds * 1000).toISOString();
 
-const span = (id: string, startMinute: number, createdMinute: number, name = 'step'): Span => ({
-  id,
-  organizationId: 'org_lag',
-  inferenceResultId: 'ir_1',
-  sessionId: 'session_1',
-  name,
-  type: 'SPAN',
-  description: null,
-  inputData: null,
-  outputData: null,
-  error: null,
-  latencyMs: null,
-  metadata: null,
-  model: null,
-  usage: null,
-  parentTraceId: null,
-  parentPending: false,
-  startTime: at(startMinute),
-  endTime: null,
-  createdAt: at(createdMinute, 20),
-  deletedAt: null,
-});
+const span = (id: string, startMinute: number, createdMinute: number, name = 'step'): Span =>
+  storedSpan('org_lag', id, 'ir_1', 'session_1', {
+    name,
+    startTime: at(startMinute),
+    createdAt: at(createdMinute, 20),
+  });
 
 /** Span j of a steady stream: started at minute j, stored 20 seconds later; every seventh named apart. */
 const steady = (prefix: string, from: number, count: number) =>
