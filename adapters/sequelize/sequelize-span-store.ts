@@ -120,7 +120,8 @@ export class SequelizeSpanStore extends SequelizeBulkRecordStore<Span> implement
     })) as unknown as Record<string, unknown>[];
     if (latest.length < limit) return query;
     const oldest = latest.map((row) => this.codec.decodeField('createdAt', row.createdAt)).sort()[0];
-    return { ...query, where: [...(query.where ?? []), windowFloor(oldest, lag)] };
+    const floor = windowFloor(oldest, lag);
+    return floor === null ? query : { ...query, where: [...(query.where ?? []), floor] };
   }
 
   private encode(records: readonly Span[]): EncodedBatch {

@@ -71,6 +71,17 @@ for (const { world, title } of await databaseWorlds(test)) {
       afterExport.map((row) => row.id),
       await expected(),
     );
+    // A span dated in year 1 stretches the bound past any timestamp: the list reads the whole range, still right.
+    const ancientId = uniqueSpanId('ancient');
+    const ancient = { id: ancientId, inferenceResultId, name: 'ancient', startTime: '0001-01-01T00:00:00.000Z' };
+    t.is((await postSpans(tenant.member, [ancient])).status, 201);
+    const withAncient = await tenant.member.get(`/traces?limit=5&startTimeBefore=${before}`);
+    t.is(withAncient.status, 200, JSON.stringify(withAncient.body));
+    t.is(withAncient.body[0].id, ancientId);
+    t.deepEqual(
+      (withAncient.body as Listed[]).map((row) => row.id),
+      await expected(),
+    );
     // The other organization's list is its own: none of these spans, and its bound untouched.
     t.deepEqual((await other.member.get(`/traces?limit=5&startTimeBefore=${before}`)).body, []);
   });

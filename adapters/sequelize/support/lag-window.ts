@@ -16,14 +16,22 @@ export function startedBeforeUnderNewest<T>(query: ListQuery<T>, keys: Keys): bo
   );
 }
 
+/** A lower bound on start times, as a list condition. */
+type StartFloor = { readonly field: 'startTime'; readonly op: 'gte'; readonly value: string };
+
+/** The instants a timestamp column takes on both databases (years 1 to 9999): a floor outside them is no floor. */
+const EARLIEST = Date.parse('0001-01-01T00:00:00.000Z');
+const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
+
 /**
  * The start-time floor below which no span of the page can lie. Any `limit` spans matching the query (those that
  * started last before the bound) were stored at `oldest` or later, so the page's rows were too; a span stored at t
  * started at t − lag or later. Adding `startTime ≥ oldest − lag` keeps every row of the page and leaves out the
- * range's older spans, however many there are.
+ * range's older spans, however many there are. Null when that instant is out of a timestamp's years (a bound raised
+ * by a span dated in year 1 or 9999): the list then reads the whole range.
  */
-export const windowFloor = (oldestCreatedAt: string, lagMs: number): FieldCondition<'startTime'> => ({
-  field: 'startTime',
-  op: 'gte',
-  value: new Date(Date.parse(oldestCreatedAt) - lagMs).toISOString(),
-});
+export function windowFloor(oldestCreatedAt: string, lagMs: number): StartFloor | null {
+  const floor = Date.parse(oldestCreatedAt) - lagMs;
+  if (!(floor >= EARLIEST && floor <= LATEST)) return null;
+  return { field: 'startTime', op: 'gte', value: new Date(floor).toISOString() };
+}
