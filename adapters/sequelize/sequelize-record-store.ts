@@ -14,8 +14,12 @@ import { jsonBulkInsert } from './support/json-bulk-insert.ts';
 import { RowCodec } from './support/row-codec.ts';
 import type { TransactionContext } from './support/transaction-context.ts';
 
-/** The conditions (and row-value bound) of the rows after `query.after`. */
-type Following = { readonly conditions: readonly FieldCondition<string>[]; readonly bound: WhereOptions | null };
+/** The rows after `query.after`: that record (null without a cursor), their conditions and row-value bound. */
+export type Following<T> = {
+  readonly row: T | null;
+  readonly conditions: readonly FieldCondition<string>[];
+  readonly bound: WhereOptions | null;
+};
 
 /** RecordStore over one Sequelize model; every query is scoped and joins the open transaction. */
 export class SequelizeRecordStore<T extends Storable> extends RecordStoreBase<T> {
@@ -74,8 +78,8 @@ export class SequelizeRecordStore<T extends Storable> extends RecordStoreBase<T>
   async list(scope: string | null, asked: ListQuery<T>): Promise<T[]> {
     assertQueryFields(this.kind, asked);
     const keys = orderKeys(asked.sort);
-    const query = scope === null ? asked : await this.narrowed(scope, asked, keys);
-    const following = await this.following(scope, query, keys);
+    const following = await this.following(scope, asked, keys);
+    const query = scope === null ? asked : await this.narrowed(scope, asked, keys, following);
     const ranges = scope === null ? [] : await this.smallRange(scope, query, keys);
     if (scope !== null && ranges.length > 0 && !query.offset && indexHoldsPage(query.where ?? [], ranges, keys)) {
       const page = await this.pageThroughKeys(scope, query, keys, ranges, following);
@@ -85,7 +89,12 @@ export class SequelizeRecordStore<T extends Storable> extends RecordStoreBase<T>
   }
 
   /** The query with conditions that keep its page and spare reading rows it cannot hold; a store's own knowledge. */
-  protected async narrowed(_scope: string, query: ListQuery<T>, _keys: readonly SortKey<T>[]): Promise<ListQuery<T>> {
+  protected async narrowed(
+    _scope: string,
+    query: ListQuery<T>,
+    _keys: readonly SortKey<T>[],
+    _following: Following<T>,
+  ): Promise<ListQuery<T>> {
     return query;
   }
 
@@ -93,7 +102,7 @@ export class SequelizeRecordStore<T extends Storable> extends RecordStoreBase<T>
     scope: string | null,
     query: ListQuery<T>,
     keys: readonly SortKey<T>[],
-    following: Following,
+    following: Following<T>,
     ordered: typeof toOrder,
   ): Promise<T[]> {
     const where = this.where(scope, query, false, following.conditions);
@@ -137,7 +146,7 @@ export class SequelizeRecordStore<T extends Storable> extends RecordStoreBase<T>
     query: ListQuery<T>,
     keys: readonly SortKey<T>[],
     ranges: readonly FieldCondition<string>[],
-    following: Following,
+    following: Following<T>,
   ): Promise<T[] | null> {
     const scoping: FieldCondition<string> = { field: this.kind.scopeField, op: 'eq', value: scope };
     const where = toWhere(this.model, this.database.dialect, [scoping, ...ranges, ...following.conditions]);
@@ -160,11 +169,16 @@ export class SequelizeRecordStore<T extends Storable> extends RecordStoreBase<T>
    * The keyset conditions of `query.after`, from that record's stored values (one lookup by primary key), and the
    * same position as a row-value range when the order allows one (rowValueBound).
    */
-  private async following(scope: string | null, query: ListQuery<T>, keys: readonly SortKey<T>[]): Promise<Following> {
-    if (query.after === undefined) return { conditions: [], bound: null };
+  private async following(
+    scope: string | null,
+    query: ListQuery<T>,
+    keys: readonly SortKey<T>[],
+  ): Promise<Following<T>> {
+    if (query.after === undefined) return { row: null, conditions: [], bound: null };
     const row = await this.get(scope, query.after, { includeDeleted: true });
     if (!row) throw afterUnknown();
     return {
+      row,
       conditions: keysetConditions(keys, row, (field) => isNullable(this.model, field)),
       bound: rowValueBound(this.model, keys, row as unknown as Record<string, unknown>),
     };

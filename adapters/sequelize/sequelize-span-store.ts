@@ -3,13 +3,14 @@ import type { ListQuery, SortKey } from '../../application/ports/list-query.ts';
 import type { SpanStore } from '../../application/ports/tracing-stores.ts';
 import type { Span } from '../../domain/tracing/span.ts';
 import { SequelizeBulkRecordStore } from './sequelize-bulk-record-store.ts';
+import type { Following } from './sequelize-record-store.ts';
 import { type EncodedBatch, encodeBatch, insertEncoded, singleStatement } from './support/encoded-batch.ts';
 import { idsIn, jsonIds, scopedIdsIn } from './support/json-id-list.ts';
 import { listByIds, listForBatch } from './support/records-by-id.ts';
 import { guardOutage } from './support/outages.ts';
 import { onOwnConnection } from './support/own-connection.ts';
 import { connectionOf } from './support/transaction-context.ts';
-import { startedBeforeUnderNewest, windowFloor } from './support/lag-window.ts';
+import { cursorCeiling, startedBeforeUnderNewest, windowFloor } from './support/lag-window.ts';
 import { SpanLagBounds } from './support/span-lag-bounds.ts';
 
 /** A span's organization and id columns, its primary key. */
@@ -97,31 +98,35 @@ export class SequelizeSpanStore extends SequelizeBulkRecordStore<Span> implement
   }
 
   /**
-   * A list of spans that started before an instant, newest stored first: the `limit` spans that started last before
-   * it (a short backwards read of the start-time index) give the oldest creation time the page can reach, and the
-   * lag bound turns that into a start-time floor (windowFloor), so the range's index is read from there only.
+   * A list of spans that started before an instant, newest stored first (lag-window.ts): on a cursor page, the
+   * cursor's creation time less the shortest lag caps the start times; then the `limit` spans that started last
+   * below that (a short backwards read of the start-time index) give the oldest creation time the page can reach,
+   * and the longest lag turns it into a start-time floor. The range plan then reads that window of the range only.
    */
   protected override async narrowed(
     scope: string,
     query: ListQuery<Span>,
     keys: readonly SortKey<Span>[],
+    following: Following<Span>,
   ): Promise<ListQuery<Span>> {
     if (!startedBeforeUnderNewest(query, keys)) return query;
-    const lag = await this.lagBounds.read(scope);
-    if (lag === null) return query;
+    const lags = await this.lagBounds.read(scope);
+    if (lags === null) return query;
+    const ceiling = following.row ? cursorCeiling(following.row.createdAt, lags.min) : null;
+    const capped = ceiling ? { ...query, where: [...(query.where ?? []), ceiling] } : query;
     const limit = query.limit ?? 100;
     const latest = (await this.model.findAll({
       attributes: ['createdAt'],
-      where: this.where(scope, query),
+      where: this.where(scope, capped, false, following.conditions),
       order: [['startTime', 'DESC']],
       limit,
       raw: true,
       transaction: this.context.current(),
     })) as unknown as Record<string, unknown>[];
-    if (latest.length < limit) return query;
+    if (latest.length < limit) return capped;
     const oldest = latest.map((row) => this.codec.decodeField('createdAt', row.createdAt)).sort()[0];
-    const floor = windowFloor(oldest, lag);
-    return floor === null ? query : { ...query, where: [...(query.where ?? []), floor] };
+    const floor = windowFloor(oldest, lags.max);
+    return floor === null ? capped : { ...capped, where: [...(capped.where ?? []), floor] };
   }
 
   private encode(records: readonly Span[]): EncodedBatch {

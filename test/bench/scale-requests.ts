@@ -37,7 +37,7 @@ const middle = (org: SeededOrganization) => Math.floor(org.sessions / 2);
 /** An instant after which the newest 2% of the organization's spans (or sessions) started. */
 const recent = (org: SeededOrganization) => isoAt(spanSecond(Math.floor(org.sessions * 10 * 0.98)));
 const recentSession = (org: SeededOrganization) => isoAt(sessionSecond(Math.floor(org.sessions * 0.98)));
-const early = (org: SeededOrganization) => isoAt(sessionSecond(Math.floor(org.sessions * 0.02)));
+export const early = (org: SeededOrganization) => isoAt(sessionSecond(Math.floor(org.sessions * 0.02)));
 
 /** Every list of the seeded kinds with its filters, sorts and common pairs. */
 export const LIST_REQUESTS: readonly ListRequest[] = [

@@ -11,7 +11,7 @@ import { startBenchServer } from '../support/bench-server.ts';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from '../support/databases.ts';
 import type { HttpWorld } from '../support/http-world.ts';
 import { type BenchOrganization, createBenchOrganization, seedOrganizations } from './scale-organizations.ts';
-import { LIST_REQUESTS } from './scale-requests.ts';
+import { early, LIST_REQUESTS } from './scale-requests.ts';
 
 /** BENCH_SCALE_FACTOR shrinks (or grows) both organizations; 1 is the full size, 0.01 a quick run. */
 const FACTOR = Number(process.env.BENCH_SCALE_FACTOR ?? 1);
@@ -86,11 +86,22 @@ async function lists(base: string, small: BenchOrganization, big: BenchOrganizat
   return worst;
 }
 
+/** The walks: each list's default order, and spans that started early (the start-time window's cursor pages). */
+const WALKS: readonly { label: string; query: (org: BenchOrganization) => string }[] = [
+  ...['/traces', '/sessions', '/evaluations', '/testCases'].map((route) => ({ label: route, query: () => route })),
+  {
+    label: '/traces startTimeBefore=<early>',
+    query: (org) => `/traces?startTimeBefore=${encodeURIComponent(early(org))}`,
+  },
+];
+
 /** Follows `next` DEEP_PAGES times from a list's first page in the big organization; times that page, and offset. */
 async function deepPages(base: string, big: BenchOrganization): Promise<void> {
   process.stdout.write(`\ncursor walk and offset, ${DEEP_PAGES} pages of ${PAGE} deep into the big organization\n`);
-  for (const route of ['/traces', '/sessions', '/evaluations', '/testCases']) {
-    const first = `${base}${route}?limit=${PAGE}`;
+  for (const walk of WALKS) {
+    if (ONLY && !walk.label.includes(ONLY)) continue;
+    const path = walk.query(big);
+    const first = `${base}${path}${path.includes('?') ? '&' : '?'}limit=${PAGE}`;
     let deep = first;
     let reached = 0;
     for (; reached < DEEP_PAGES; reached++) {
@@ -98,10 +109,10 @@ async function deepPages(base: string, big: BenchOrganization): Promise<void> {
       if (!next) break;
       deep = next;
     }
-    const offset = `${base}${route}?limit=${PAGE}&offset=${reached * PAGE}`;
+    const offset = `${first}&offset=${reached * PAGE}`;
     const [atFirst, atCursor, atOffset] = await timedTurns([first, deep, offset], () => big.key);
     process.stdout.write(
-      `${route.padEnd(16)} first p50 ${ms(atFirst.p50)}  page ${String(reached + 1).padStart(4)} by cursor p50 ${ms(atCursor.p50)} ` +
+      `${walk.label.padEnd(32)} first p50 ${ms(atFirst.p50)}  page ${String(reached + 1).padStart(4)} by cursor p50 ${ms(atCursor.p50)} ` +
         `(${ratioText(atCursor.p50 / atFirst.p50)})  by offset p50 ${ms(atOffset.p50)} (${(atOffset.p50 / atFirst.p50).toFixed(2)})\n`,
     );
   }
@@ -128,7 +139,7 @@ async function measure(name: 'sqlite' | 'postgres'): Promise<void> {
     );
     const worst = await lists(server.url, small, big);
     process.stdout.write(`worst ratio ${worst.toFixed(2)}\n`);
-    if (!ONLY) await deepPages(server.url, big);
+    await deepPages(server.url, big);
   } finally {
     await server.stop();
     if (KEEP) process.stdout.write(`kept ${store.url}\n`);

@@ -46,7 +46,20 @@ async function listedPage(storage: StoragePorts, before: string, limit: number, 
   return (await storage.spans.list('org_lag', query)).map((row) => row.id);
 }
 
-/** Every page the cases ask for, compared with the full read. */
+/** Every page by cursor (`after` the last row of the page before) to the end of the range. */
+async function walked(storage: StoragePorts, before: string, limit: number, name?: string): Promise<string[]> {
+  const where: Condition<Span>[] = [{ field: 'startTime', op: 'lte', value: before }];
+  if (name !== undefined) where.push({ field: 'name', op: 'eq', value: name });
+  const ids: string[] = [];
+  for (let after: string | undefined; ; ) {
+    const page = await storage.spans.list('org_lag', { where, limit, ...(after ? { after } : {}) });
+    ids.push(...page.map((row) => row.id));
+    if (page.length < limit) return ids;
+    after = page[page.length - 1].id;
+  }
+}
+
+/** Every first page the cases ask for, and every cursor walk, compared with the full read. */
 async function assertPages(t: import('ava').ExecutionContext, storage: StoragePorts, rows: readonly Span[]) {
   for (const minute of [40, 150, 250, 299])
     for (const limit of [1, 5, 30])
@@ -56,6 +69,13 @@ async function assertPages(t: import('ava').ExecutionContext, storage: StoragePo
           expectedPage(rows, at(minute), limit, name),
           `before minute ${minute}, limit ${limit}${name ? `, name ${name}` : ''}`,
         );
+  for (const minute of [150, 299])
+    for (const name of [undefined, 'rare'])
+      t.deepEqual(
+        await walked(storage, at(minute), 7, name),
+        expectedPage(rows, at(minute), rows.length, name),
+        `walk before minute ${minute}${name ? `, name ${name}` : ''}`,
+      );
 }
 
 for (const name of await storageNames()) {
@@ -74,15 +94,18 @@ for (const name of await storageNames()) {
       if (!(await spans.insertAlone?.(third))) await spans.insertMany(third, { ignoreExisting: true });
       stored.push(...first, ...second, ...third);
       await assertPages(t, world.storage, stored);
-      // Each path in turn stores a span that started early but arrives now: the newest of every range holding it.
+      // Each path in turn stores a span that started early but arrives now: the newest of every range holding it;
+      // and one stored before it starts (a client's clock ahead), which a cursor page must not leave out.
       const late = [
         span('trace_late_many', 10, 400, 'rare'),
         span('trace_late_new', 120, 410),
         span('trace_late_one', 20, 420),
+        span('trace_ahead', 140, 100, 'rare'),
       ];
       await spans.insertMany([late[0]]);
       await uow.transaction(() => spans.insertNew([late[1]]));
       await spans.insert(late[2]);
+      await spans.insertMany([late[3]]);
       stored.push(...late);
       t.is((await listedPage(world.storage, at(150), 1))[0], 'trace_late_one');
       await assertPages(t, world.storage, stored);

@@ -1,4 +1,5 @@
 import test from 'ava';
+import type { ApiResponse } from '../support/api-client.ts';
 import { createTenant, databaseWorlds } from '../support/http-world.ts';
 import { attribute, otlp, span as otelSpan } from '../support/otlp-json.ts';
 import { createInferenceResultFor, createVersionFor, postSpans, uniqueSpanId } from '../support/tracing-fixtures.ts';
@@ -14,6 +15,13 @@ for (const { world, title } of await databaseWorlds(test)) {
     const tenant = await createTenant(world());
     const other = await createTenant(world());
     const { inferenceResultId } = await createInferenceResultFor(world(), tenant);
+    const aheadId = uniqueSpanId('ahead');
+    const ahead = {
+      id: aheadId,
+      inferenceResultId,
+      name: 'ahead',
+      startTime: new Date(Date.now() + 30_000).toISOString(),
+    };
     // Two batches that started a moment ago: the bound is about a second.
     for (let batch = 0; batch < 2; batch++) {
       const started = Date.now() - 1000;
@@ -24,14 +32,18 @@ for (const { world, title } of await databaseWorlds(test)) {
         startTime: new Date(started + index).toISOString(),
       }));
       t.is((await postSpans(tenant.member, traces)).status, 201);
+      if (batch === 0) {
+        // Between the two, a span from a client whose clock runs ahead: stored 30 s before it starts.
+        t.is((await postSpans(tenant.member, [ahead])).status, 201);
+      }
     }
     const before = encodeURIComponent(new Date(Date.now() + 60_000).toISOString());
     const page = async () => (await tenant.member.get(`/traces?limit=5&startTimeBefore=${before}`)).body as Listed[];
-    const expected = async () =>
+    const everyStarted = async () =>
       ((await tenant.member.get('/traces?limit=1000')).body as Listed[])
         .filter((row) => row.startTime !== null)
-        .slice(0, 5)
         .map((row) => row.id);
+    const expected = async () => (await everyStarted()).slice(0, 5);
     t.deepEqual(
       (await page()).map((row) => row.id),
       await expected(),
@@ -82,6 +94,16 @@ for (const { world, title } of await databaseWorlds(test)) {
       (withAncient.body as Listed[]).map((row) => row.id),
       await expected(),
     );
+    // Followed by cursor, two spans a page: every started span once, the one stored before it started included.
+    const walked: string[] = [];
+    for (let next: string | null = `/traces?limit=2&startTimeBefore=${before}`; next !== null; ) {
+      const answer: ApiResponse = await tenant.member.request('GET', next);
+      t.is(answer.status, 200, JSON.stringify(answer.body));
+      walked.push(...(answer.body as Listed[]).map((row) => row.id));
+      next = /^<([^>]+)>; rel="next"$/.exec(answer.headers.get('link') ?? '')?.[1] ?? null;
+    }
+    t.deepEqual(walked, await everyStarted());
+    t.true(walked.indexOf(aheadId) > 2, 'the span stored ahead of its start is on a cursor page');
     // The other organization's list is its own: none of these spans, and its bound untouched.
     t.deepEqual((await other.member.get(`/traces?limit=5&startTimeBefore=${before}`)).body, []);
   });

@@ -3,12 +3,12 @@ import type { FieldCondition, ListQuery, SortKey } from '../../../application/po
 type Keys = readonly { readonly field: string; readonly direction: SortKey<unknown>['direction'] }[];
 
 /**
- * The upper bound of a list of spans that started before an instant, newest stored first, from its first page:
- * the case where the rows lie at the far end of the order's index and the range may be large (the early days of a
- * big organization). Not with `offset` or a cursor: their pages follow rows the window's probe does not know.
+ * A list of spans that started before an instant, newest stored first: the case where the rows lie at the far end of
+ * the order's index and the range may be large (the early days of a big organization). First and cursor pages; not
+ * `offset` pages, whose rows follow ones the window's probe does not know.
  */
 export function startedBeforeUnderNewest<T>(query: ListQuery<T>, keys: Keys): boolean {
-  if (query.offset || query.after !== undefined) return false;
+  if (query.offset) return false;
   if (keys[0]?.field !== 'createdAt' || keys[0].direction !== 'desc') return false;
   const conditions = (query.where ?? []) as readonly FieldCondition<string>[];
   return conditions.some(
@@ -16,8 +16,8 @@ export function startedBeforeUnderNewest<T>(query: ListQuery<T>, keys: Keys): bo
   );
 }
 
-/** A lower bound on start times, as a list condition. */
-type StartFloor = { readonly field: 'startTime'; readonly op: 'gte'; readonly value: string };
+/** A bound on start times, as a list condition. */
+type StartBound<Op extends 'gte' | 'lte'> = { readonly field: 'startTime'; readonly op: Op; readonly value: string };
 
 /** The instants a timestamp column takes on both databases (years 1 to 9999): a floor outside them is no floor. */
 const EARLIEST = Date.parse('0001-01-01T00:00:00.000Z');
@@ -27,11 +27,23 @@ const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
  * The start-time floor below which no span of the page can lie. Any `limit` spans matching the query (those that
  * started last before the bound) were stored at `oldest` or later, so the page's rows were too; a span stored at t
  * started at t − lag or later. Adding `startTime ≥ oldest − lag` keeps every row of the page and leaves out the
- * range's older spans, however many there are. Null when that instant is out of a timestamp's years (a bound raised
- * by a span dated in year 1 or 9999): the list then reads the whole range.
+ * range's older spans, however many there are. Null (for both bounds) when the instant is out of a timestamp's years
+ * (a range widened by a span dated in year 1 or 9999): the list then reads the whole range.
  */
-export function windowFloor(oldestCreatedAt: string, lagMs: number): StartFloor | null {
-  const floor = Date.parse(oldestCreatedAt) - lagMs;
-  if (!(floor >= EARLIEST && floor <= LATEST)) return null;
-  return { field: 'startTime', op: 'gte', value: new Date(floor).toISOString() };
+export function windowFloor(oldestCreatedAt: string, maxLagMs: number): StartBound<'gte'> | null {
+  return startBound('gte', Date.parse(oldestCreatedAt) - maxLagMs);
+}
+
+/**
+ * The start-time ceiling of a cursor page: its rows were stored no later than the cursor's row, and a span stored at
+ * t started at t − the shortest lag or earlier. So `startTime ≤ cursor's creation time − min lag` keeps every row
+ * after the cursor and leaves out the spans the earlier pages already gave (they started later).
+ */
+export function cursorCeiling(cursorCreatedAt: string, minLagMs: number): StartBound<'lte'> | null {
+  return startBound('lte', Date.parse(cursorCreatedAt) - minLagMs);
+}
+
+function startBound<Op extends 'gte' | 'lte'>(op: Op, instant: number): StartBound<Op> | null {
+  if (!(instant >= EARLIEST && instant <= LATEST)) return null;
+  return { field: 'startTime', op, value: new Date(instant).toISOString() };
 }
