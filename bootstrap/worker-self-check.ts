@@ -3,13 +3,14 @@ import { verdictOf } from '../domain/operations/self-check.ts';
 import { modelProbe } from '../adapters/self-check/model-probe.ts';
 import { exercise, type Probe, ProbeFailure } from '../adapters/self-check/probe.ts';
 import { type Config, sourceOf } from './config.ts';
+import { generatorSettings } from './generator-settings.ts';
 import { simulatorSettings } from './simulator-settings.ts';
 import { type SideServer, serveSide } from './side-server.ts';
 import { TOKENS } from './tokens.ts';
 
 /**
- * The worker's probes: its database answers, a trivial job is picked up, the judge knows its model, and so does the
- * simulator (its own settings, or the judge's in their place: `source: fallback`).
+ * The worker's probes: its database answers, a trivial job is picked up, the judge knows its model, and so do the
+ * simulator and the dataset generator (each its own settings, or the judge's in their place: `source: fallback`).
  */
 async function workerProbes(container: Container, config: Config): Promise<Probe[]> {
   const [ports, queue] = await Promise.all([container.getAsync(TOKENS.ports), container.getAsync(TOKENS.jobQueue)]);
@@ -37,20 +38,30 @@ async function workerProbes(container: Container, config: Config): Promise<Probe
     probes.push(
       modelProbe({ baseUrl: config.JUDGE_BASE_URL, model: config.JUDGE_MODEL, apiKey: config.JUDGE_API_KEY }),
     );
-  const simulator = simulatorProbe(config);
-  if (simulator) probes.push(simulator);
+  const simulator = judgeFallbackProbe('SIMULATOR', simulatorSettings(config), config.SIMULATOR_BASE_URL);
+  const generator = judgeFallbackProbe('GENERATOR', generatorSettings(config), config.GENERATOR_BASE_URL);
+  for (const probe of [simulator, generator]) if (probe) probes.push(probe);
   return probes;
 }
 
-/** The simulator's model, probed like the judge's; a base URL without a model is reported, not skipped. */
-function simulatorProbe(config: Config): Probe | null {
-  const { baseUrl, model, apiKey, modelSource } = simulatorSettings(config);
-  if (!baseUrl) return null;
-  if (model) return modelProbe({ baseUrl, model, apiKey, name: 'SIMULATOR_MODEL', source: modelSource });
+/**
+ * A model that may borrow the judge's settings (`SIMULATOR`, `GENERATOR`), probed like the judge's and named
+ * `<prefix>_MODEL`. Its own base URL without its own model is reported, not skipped; with neither it is not
+ * configured (the judge's base URL without a model configures no judge either) and left out.
+ */
+function judgeFallbackProbe(
+  prefix: 'SIMULATOR' | 'GENERATOR',
+  settings: { baseUrl?: string; model?: string; apiKey?: string; modelSource: 'env' | 'fallback' },
+  ownBaseUrl: string | undefined,
+): Probe | null {
+  const { baseUrl, model, apiKey, modelSource } = settings;
+  const name = `${prefix}_MODEL`;
+  if (baseUrl && model) return modelProbe({ baseUrl, model, apiKey, name, source: modelSource });
+  if (!ownBaseUrl) return null;
   return {
-    entry: { kind: 'model', name: 'SIMULATOR_MODEL', severity: 'critical', resolved: `(none) at ${baseUrl}` },
+    entry: { kind: 'model', name, severity: 'critical', resolved: `(none) at ${ownBaseUrl}` },
     async run() {
-      throw new ProbeFailure('unavailable', 'SIMULATOR_BASE_URL is set without SIMULATOR_MODEL');
+      throw new ProbeFailure('unavailable', `${prefix}_BASE_URL is set without ${name}`);
     },
   };
 }

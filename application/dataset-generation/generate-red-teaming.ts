@@ -1,10 +1,6 @@
 import { attackItem } from '../../domain/dataset-generation/generated-items.ts';
-import {
-  isDeterministic,
-  type RedTeamingVariant,
-  strategyShares,
-  transformOriginal,
-} from '../../domain/dataset-generation/red-teaming.ts';
+import { isDeterministic, strategyShares, transformOriginal } from '../../domain/dataset-generation/red-teaming.ts';
+import type { RedTeamingVariant } from '../../domain/dataset-generation/red-teaming-names.ts';
 import type { ProductBrief } from '../ports/generation-model.ts';
 import type { Ports } from '../ports/ports.ts';
 import { askGenerationModel } from './ask-generation-model.ts';

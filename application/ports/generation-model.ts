@@ -1,5 +1,5 @@
 import type { FewShotExample } from '../../domain/dataset-generation/generation-request.ts';
-import type { RedTeamingVariant } from '../../domain/dataset-generation/red-teaming.ts';
+import type { RedTeamingVariant } from '../../domain/dataset-generation/red-teaming-names.ts';
 
 /** The product a red-teaming or scenario brief is about: its description and its specifications' descriptions. */
 export interface ProductBrief {

@@ -1,14 +1,8 @@
 import { IssueCollector } from '../errors.ts';
 import type { DatasetType } from '../dataset/dataset.ts';
 import { canonicalLanguageTag, isLanguageTag } from '../dataset/language-tag.ts';
-import {
-  isDeterministic,
-  MODEL_STRATEGIES,
-  playedStrategies,
-  RED_TEAMING_VARIANTS,
-  type RedTeamingVariant,
-  type Strategy,
-} from './red-teaming.ts';
+import { isDeterministic, playedStrategies } from './red-teaming.ts';
+import { MODEL_STRATEGIES, RED_TEAMING_VARIANTS, type RedTeamingVariant, type Strategy } from './red-teaming-names.ts';
 
 /** Limits of a generation request. */
 export const GENERATION_LIMITS = {

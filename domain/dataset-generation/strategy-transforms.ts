@@ -1,3 +1,5 @@
+import type { DeterministicStrategy } from './red-teaming-names.ts';
+
 /**
  * The deterministic red-teaming strategies: each turns an original attack prompt into its disguise, exactly as
  * docs/generation.md states, with no randomness, so anyone can reproduce a test case from its original.
@@ -144,4 +146,4 @@ export const DETERMINISTIC_TRANSFORMS = {
   homoglyph,
   zero_width_insertion: zeroWidthInsertion,
   emoji_obfuscation: emojiObfuscation,
-} as const;
+} as const satisfies Record<DeterministicStrategy, (text: string) => string>;

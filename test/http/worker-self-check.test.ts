@@ -11,11 +11,12 @@ import { TOKENS } from '../../bootstrap/tokens.ts';
 const pg = (await postgresAvailable()) ? test.serial : test.skip;
 
 const TIMEOUT_MS = 2500;
-const model = await startLocalHttp((request, response) =>
-  request.url === '/v1/models/judge-known'
-    ? json(response, 200, { id: 'judge-known', object: 'model' })
-    : json(response, 404, { error: { message: 'The model does not exist' } }),
-);
+const KNOWN = new Set(['judge-known', 'generator-known']);
+const model = await startLocalHttp((request, response) => {
+  const known = /^\/v1\/models\/(.+)$/.exec(request.url ?? '')?.[1];
+  if (known && KNOWN.has(known)) json(response, 200, { id: known, object: 'model' });
+  else json(response, 404, { error: { message: 'The model does not exist' } });
+});
 test.after.always(() => model.close());
 
 /** The first entry of each kind (the judge's model before the simulator's). */
@@ -106,5 +107,53 @@ pg(
     t.is(report.status, 'failed');
     t.like(modelNamed(report, 'SIMULATOR_MODEL'), { status: 'failed', failure: 'incapable', source: 'env' });
     t.regex(modelNamed(report, 'SIMULATOR_MODEL').detail, /simulator-missing is unknown/);
+  },
+);
+
+/** The worker's self-check report with the given settings over the judge's. */
+async function reportOf(t: { teardown(fn: () => Promise<void>): void }, extra: Record<string, unknown>) {
+  const running = await worker('judge-known', true, extra);
+  t.teardown(() => running.close());
+  return (await (await fetch(`${running.url}/self-check`)).json()) as any;
+}
+
+pg(
+  'the generation model is checked too: ok when known, incapable when unknown, absent when not configured',
+  async (t) => {
+    const fallback = await reportOf(t, {});
+    t.is(fallback.status, 'ok', JSON.stringify(fallback));
+    t.like(modelNamed(fallback, 'GENERATOR_MODEL'), {
+      status: 'ok',
+      source: 'fallback',
+      severity: 'critical',
+      resolved: `judge-known at ${model.url}/v1`,
+    });
+
+    const generatorApi = { GENERATOR_BASE_URL: `${model.url}/v1` };
+    const own = await reportOf(t, { ...generatorApi, GENERATOR_MODEL: 'generator-known' });
+    t.is(own.status, 'ok', JSON.stringify(own));
+    t.like(modelNamed(own, 'GENERATOR_MODEL'), {
+      status: 'ok',
+      source: 'env',
+      resolved: `generator-known at ${model.url}/v1`,
+    });
+
+    const unknown = await reportOf(t, { ...generatorApi, GENERATOR_MODEL: 'generator-missing' });
+    t.is(unknown.status, 'failed');
+    t.like(modelNamed(unknown, 'GENERATOR_MODEL'), { status: 'failed', failure: 'incapable', source: 'env' });
+    t.regex(modelNamed(unknown, 'GENERATOR_MODEL').detail, /generator-missing is unknown/);
+    t.like(modelNamed(unknown, 'JUDGE_MODEL'), { status: 'ok' });
+
+    const withoutModel = await reportOf(t, generatorApi);
+    t.like(modelNamed(withoutModel, 'GENERATOR_MODEL'), { status: 'failed', failure: 'unavailable' });
+    t.regex(modelNamed(withoutModel, 'GENERATOR_MODEL').detail, /GENERATOR_BASE_URL is set without GENERATOR_MODEL/);
+
+    const none = await reportOf(t, { JUDGE_BASE_URL: undefined, JUDGE_MODEL: undefined });
+    t.is(none.status, 'ok', JSON.stringify(none));
+    t.deepEqual(
+      none.dependencies.filter((entry: { kind: string }) => entry.kind === 'model'),
+      [],
+      'no judge, simulator or generator entry without a configured model',
+    );
   },
 );

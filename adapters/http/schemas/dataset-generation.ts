@@ -4,7 +4,7 @@ import type { StartGenerationBody } from '../../../application/dataset-generatio
 import type { StoredFileView } from '../../../application/dataset-generation/upload-file.ts';
 import { GENERATION_JOB_STATES } from '../../../domain/dataset-generation/generation-job.ts';
 import { GENERATION_LIMITS } from '../../../domain/dataset-generation/generation-request.ts';
-import { RED_TEAMING_VARIANTS, STRATEGIES } from '../../../domain/dataset-generation/red-teaming.ts';
+import { RED_TEAMING_VARIANTS, STRATEGIES } from '../../../domain/dataset-generation/red-teaming-names.ts';
 import { DATASET_TYPES } from '../../../domain/dataset/dataset.ts';
 import { listQuery, nullableTimestamp, q, timestamp } from './common.ts';
 import { recordResponse, requestBody } from './record-fields.ts';

@@ -1,27 +1,16 @@
 import createClient from 'openapi-fetch';
 import type { components, paths } from '../../../client/generated/api-types.ts';
+import { ApiError, bearer, tabKey, UNREACHABLE } from '../../shared-page/api-key.ts';
 
 export type { paths } from '../../../client/generated/api-types.ts';
 /** The API's records, as its OpenAPI document describes them. */
 export type Schemas = components['schemas'];
 
-/** The API key of this tab: kept in sessionStorage only (never in the URL, never in localStorage). */
-const KEY = 'assay.console.apiKey';
-export const storedKey = (): string | null => sessionStorage.getItem(KEY);
-export const rememberKey = (key: string): void => sessionStorage.setItem(KEY, key);
-export const forgetKey = (): void => sessionStorage.removeItem(KEY);
+export { ApiError } from '../../shared-page/api-key.ts';
 
-/** A failed call, its message in words a person can act on. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** The console's API key for this tab. */
+export const { stored: storedKey, remember: rememberKey, forget: forgetKey } = tabKey('assay.console.apiKey');
 
-const UNREACHABLE = 'The server could not be reached; check the connection and try again.';
 const REFUSED_KEY = 'This API key was not accepted (it may be mistyped, expired or revoked). Sign in again.';
 
 /** Told when the API refuses the stored key, so the console can ask for another. */
@@ -34,7 +23,7 @@ export const whenKeyRefused = (listener: () => void): void => {
 export const client = createClient<paths>({ baseUrl: location.origin });
 client.use({
   onRequest({ request }) {
-    if (!request.headers.has('authorization')) request.headers.set('authorization', `Bearer ${storedKey() ?? ''}`);
+    if (!request.headers.has('authorization')) request.headers.set('authorization', bearer(storedKey()));
     return request;
   },
 });

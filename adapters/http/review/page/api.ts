@@ -3,28 +3,14 @@ import type { Evaluation } from '../../../../domain/evaluation/evaluation.ts';
 import type { UserView } from '../../../../domain/identity/user.ts';
 import type { ReviewContext } from '../../../../domain/review/review-context.ts';
 import type { Session } from '../../../../domain/tracing/session.ts';
+import { ApiError, bearer, tabKey, UNREACHABLE } from '../../shared-page/api-key.ts';
 
-/** The API key the reviewer pasted: kept for this tab only. */
-const KEY = 'assay.review.apiKey';
+export { ApiError } from '../../shared-page/api-key.ts';
 
-export const storedKey = (): string | null => sessionStorage.getItem(KEY);
-export const rememberKey = (key: string): void => sessionStorage.setItem(KEY, key);
-export const forgetKey = (): void => sessionStorage.removeItem(KEY);
+/** The API key the reviewer pasted, for this tab. */
+export const { stored: storedKey, remember: rememberKey, forget: forgetKey } = tabKey('assay.review.apiKey');
 
-/** A failed call, its message in words a reviewer can act on. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const WHEN = {
-  0: 'The server could not be reached; check the connection and try again.',
-  401: 'This API key was not accepted (it may be mistyped or revoked). Paste a valid key.',
-} as const;
+const REFUSED_KEY = 'This API key was not accepted (it may be mistyped or revoked). Paste a valid key.';
 
 async function call<T>(method: string, path: string, body?: unknown, key = storedKey()): Promise<T> {
   let response: Response;
@@ -32,13 +18,13 @@ async function call<T>(method: string, path: string, body?: unknown, key = store
     response = await fetch(path, {
       method,
       headers: {
-        authorization: `Bearer ${key ?? ''}`,
+        authorization: bearer(key),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(0, WHEN[0]);
+    throw new ApiError(0, UNREACHABLE);
   }
   const text = await response.text();
   let data: unknown = null;
@@ -49,7 +35,7 @@ async function call<T>(method: string, path: string, body?: unknown, key = store
   }
   if (response.ok) return data as T;
   const message = (data as { message?: string } | null)?.message;
-  if (response.status === 401) throw new ApiError(401, WHEN[401]);
+  if (response.status === 401) throw new ApiError(401, REFUSED_KEY);
   throw new ApiError(response.status, message ?? `The server answered ${response.status} ${response.statusText}.`);
 }
 

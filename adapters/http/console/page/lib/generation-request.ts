@@ -1,3 +1,9 @@
+import {
+  DETERMINISTIC_STRATEGIES,
+  MODEL_STRATEGIES,
+  RED_TEAMING_VARIANTS,
+  type RedTeamingVariant,
+} from '../../../../../domain/dataset-generation/red-teaming-names.ts';
 import type { Schemas } from '../api.ts';
 
 export type GenerationRequest = Schemas['GenerationRequest'];
@@ -8,45 +14,25 @@ type Strategy = NonNullable<GenerationRequest['strategies']>[number];
 /** The three kinds, each the type of test it writes into. */
 export const GENERATION_KINDS = ['QUALITY', 'RED_TEAMING', 'SCENARIOS'] as const satisfies readonly GenerationKind[];
 
-/** The red-teaming threats, with the words the form shows. */
-export const VARIANTS = [
-  ['toxicity', 'Toxicity'],
-  ['data_leakage', 'Data leakage'],
-  ['misuse', 'Misuse'],
-  ['financial_attacks', 'Financial attacks'],
-  ['illegal_activities', 'Illegal activities'],
-  ['custom', 'Custom (describe it)'],
-] as const satisfies readonly (readonly [Variant, string])[];
+/** The words the form shows for each red-teaming threat. */
+const VARIANT_WORDS: Record<RedTeamingVariant, string> = {
+  toxicity: 'Toxicity',
+  data_leakage: 'Data leakage',
+  misuse: 'Misuse',
+  financial_attacks: 'Financial attacks',
+  illegal_activities: 'Illegal activities',
+  custom: 'Custom (describe it)',
+};
+
+/** The red-teaming threats the API accepts, in its order, with the words the form shows. */
+export const VARIANTS: readonly (readonly [Variant, string])[] = RED_TEAMING_VARIANTS.map(
+  (variant) => [variant, VARIANT_WORDS[variant]] as const,
+);
 
 /** The strategies besides `original` (always played): transforms first, then those the model rewrites. */
 export const STRATEGY_GROUPS = [
-  {
-    legend: 'Transforms',
-    strategies: [
-      'base64',
-      'hex',
-      'rot13',
-      'leetspeak',
-      'morse_code',
-      'homoglyph',
-      'zero_width_insertion',
-      'emoji_obfuscation',
-    ],
-  },
-  {
-    legend: 'Rewritten by the model',
-    strategies: [
-      'role_play',
-      'prefix',
-      'persuasive_content',
-      'creative_writing',
-      'data_analysis',
-      'bait_and_switch',
-      'empathetic_framing',
-      'biblical',
-      'math_prompt',
-    ],
-  },
+  { legend: 'Transforms', strategies: DETERMINISTIC_STRATEGIES },
+  { legend: 'Rewritten by the model', strategies: MODEL_STRATEGIES },
 ] as const satisfies readonly { legend: string; strategies: readonly Strategy[] }[];
 
 /** At most this many few-shot examples (the API's bound). */
