@@ -26,7 +26,8 @@ export function readFinished(ports: Needs, scope: string, from: string, to: stri
  * Of the sessions `readFinished` answered (`rows`, read with `limit`), those a tick handles with room for `budget`,
  * and how far that completes the window: to its end when all fit, else to the last finishing time wholly taken. When
  * not even the first finishing time fits but there is room, that time's sessions are taken whole (read by id, as
- * many as finished in that one millisecond), so a tick always moves on.
+ * many as finished in that one millisecond), so a tick always moves on. Sessions in `free` (found idle by the same
+ * look) take no room.
  */
 export async function cutFinished(
   ports: Needs,
@@ -34,11 +35,12 @@ export async function cutFinished(
   window: { from: string; to: string },
   read: { rows: readonly Session[]; limit: number },
   budget: number,
+  free: ReadonlySet<string>,
 ): Promise<{ sessions: Session[]; through: string }> {
   const rows = read.rows;
   const completeBefore = rows.length > read.limit ? rows[read.limit].finishedAt : null;
   const stamps = rows.map((session) => ({ at: session.finishedAt!, sessionId: session.id }));
-  const cut = cutWindow(stamps, budget, completeBefore);
+  const cut = cutWindow(stamps, budget, completeBefore, free);
   if (cut.whole) return { sessions: [...rows], through: window.to };
   if (cut.through !== null) {
     const through = cut.through;

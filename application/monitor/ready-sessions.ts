@@ -44,6 +44,7 @@ export async function readySessions(
     finishedWindow,
     { rows: finishedRows, limit: budget },
     budget - idle.sessions.length,
+    new Set(idle.sessions.map((session) => session.id)),
   );
   const byId = new Map([...idle.sessions, ...finished.sessions].map((session) => [session.id, session]));
   const sessions = [...byId.values()].sort((a, b) =>

@@ -18,10 +18,17 @@ export interface WindowCut {
  * taken a whole time at a time, in time order, up to (not including) `completeBefore` — the first time whose signs
  * the bounded reads may not all have returned (null: they returned all) — and never a time whose sessions would go
  * over the budget. Sessions sharing one time are never split: a later tick starts right after the last whole time.
+ * Sessions in `free` (already handled through another window) are taken without counting against the budget.
  */
-export function cutWindow(stamps: readonly Stamp[], budget: number, completeBefore: string | null): WindowCut {
+export function cutWindow(
+  stamps: readonly Stamp[],
+  budget: number,
+  completeBefore: string | null,
+  free: ReadonlySet<string> = new Set(),
+): WindowCut {
   const sorted = [...stamps].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   const taken = new Set<string>();
+  let counted = 0;
   let through: string | null = null;
   let index = 0;
   while (index < sorted.length) {
@@ -33,7 +40,9 @@ export function cutWindow(stamps: readonly Stamp[], budget: number, completeBefo
       if (!taken.has(sorted[end].sessionId)) added.add(sorted[end].sessionId);
       end += 1;
     }
-    if (taken.size + added.size > budget) break;
+    const cost = [...added].filter((id) => !free.has(id)).length;
+    if (counted + cost > budget) break;
+    counted += cost;
     for (const id of added) taken.add(id);
     through = at;
     index = end;
