@@ -4,7 +4,7 @@ import { type Condition, where } from '../ports/list-query.ts';
 import type { Ports } from '../ports/ports.ts';
 
 /** Monitors one read of the tick's list holds. */
-const PAGE = 200;
+export const WATCHED_PAGE = 200;
 
 /**
  * The monitors a tick starting at `started` looks at, a bounded page at a time, in the order they were last caught
@@ -16,6 +16,7 @@ export async function forEachWatchedMonitor(
   ports: Pick<Ports, 'monitors'>,
   started: string,
   visit: (monitor: Monitor) => Promise<void>,
+  pageSize = WATCHED_PAGE,
 ): Promise<void> {
   const seen = new Set<string>();
   let last: Monitor | undefined;
@@ -36,14 +37,14 @@ export async function forEachWatchedMonitor(
         { field: 'completedThrough', direction: 'asc' },
         { field: 'id', direction: 'asc' },
       ],
-      limit: PAGE,
+      limit: pageSize,
     });
     for (const monitor of page) {
       if (seen.has(monitor.id)) continue;
       seen.add(monitor.id);
       await visit(monitor);
     }
-    if (page.length < PAGE) return;
+    if (page.length < pageSize) return;
     last = page.at(-1);
   }
 }

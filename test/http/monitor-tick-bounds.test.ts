@@ -1,4 +1,5 @@
 import test from 'ava';
+import { createInferenceResult } from '../../domain/tracing/inference-result.ts';
 import type { Session } from '../../domain/tracing/session.ts';
 import { type HttpWorld, useWorld } from '../support/http-world.ts';
 import { monitorScene, monitorWorlds } from '../support/monitor-scene.ts';
@@ -118,6 +119,35 @@ for (const { world, title } of [...worlds, memory]) {
       t.deepEqual(rounds[0], [idle[0], idle[1], ...finished.slice(0, 3)].sort());
       t.deepEqual(rounds[1], [...idle.slice(0, 5), ...finished.slice(0, 5)].sort());
       t.deepEqual(rounds[3], [...idle, ...finished].sort());
+    },
+  );
+
+  test.serial(
+    title('more turns at one time than the bound: that time is taken whole and the tick moves on'),
+    async (t) => {
+      const scene = await monitorScene(world());
+      const monitor = await scene.monitor({ idleSeconds: 1 });
+      const ports = world().platform.ports;
+      const [busy] = await sessionsAt(world(), scene, [later(monitor.createdAt, 1)], false);
+      const [quiet] = await sessionsAt(world(), scene, [later(monitor.createdAt, 2)], false);
+      const [last] = await sessionsAt(world(), scene, [later(monitor.createdAt, 3)], false);
+      const turnTime = { organizationId: scene.tenant.organizationId, now: later(monitor.createdAt, 2) };
+      await ports.inferenceResults.insertMany(
+        Array.from({ length: 7 }, (_, index) =>
+          createInferenceResult(
+            { sessionId: busy, input: `turn ${index}` },
+            { ...turnTime, id: ports.ids.next('turn') },
+          ),
+        ),
+      );
+      await pause(1100);
+      const rounds: string[][] = [];
+      for (let round = 0; round < 4; round += 1) {
+        await tick();
+        rounds.push(await queued(scene, monitor.id));
+      }
+      // Tick 1 gets through the busy session's creation only (it was active after); tick 2 takes the crowded time whole.
+      t.deepEqual(rounds, [[], [busy, quiet].sort(), [busy, quiet, last].sort(), [busy, quiet, last].sort()]);
     },
   );
 
