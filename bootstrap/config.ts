@@ -100,6 +100,8 @@ const schema = z.object({
     .default(30 * 24 * 3600),
   SWEEP_CHUNK_ROWS: z.coerce.number().int().min(1).max(5000).default(5000),
   MONITOR_SWEEP_SECONDS: z.coerce.number().min(0.1).max(86_400).default(30),
+  MONITOR_TICK_SESSIONS: z.coerce.number().int().min(2).max(100_000).default(1000),
+  MONITOR_TICK_MONITORS: z.coerce.number().int().min(1).max(10_000).default(50),
   ALERT_EVALUATION_SECONDS: z.coerce.number().min(0.1).max(86_400).default(120),
   ALERT_MAIL_RETRY_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
   ASSAY_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),

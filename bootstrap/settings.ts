@@ -24,5 +24,7 @@ export function settingsFrom(config: Config, startedAt: Date): Settings {
     sweepChunkRows: config.SWEEP_CHUNK_ROWS,
     publicUrl: config.ASSAY_PUBLIC_URL ?? null,
     alertMailRetrySeconds: config.ALERT_MAIL_RETRY_SECONDS,
+    monitorTickSessions: config.MONITOR_TICK_SESSIONS,
+    monitorTickMonitors: config.MONITOR_TICK_MONITORS,
   };
 }

@@ -6,7 +6,7 @@ import type { Ports } from '../ports/ports.ts';
 import type { Settings } from '../ports/settings.ts';
 import { retryStale } from '../shared/retry-stale.ts';
 import { type QueueNeeds, queueMonitorSessions } from './queue-monitor-sessions.ts';
-import { activeAfter } from './ready-sessions.ts';
+import { activeAfter } from './active-after.ts';
 
 type Needs = QueueNeeds & Pick<Ports, 'sessions' | 'spans'>;
 

@@ -38,4 +38,8 @@ export interface Settings {
   readonly publicUrl: string | null;
   /** Seconds after a refused alert e-mail before an alert tick sends it again (ALERT_MAIL_RETRY_SECONDS). */
   readonly alertMailRetrySeconds: number;
+  /** Sessions one monitor queues in one discovery tick at most (MONITOR_TICK_SESSIONS); the rest wait for the next. */
+  readonly monitorTickSessions: number;
+  /** Monitors of one organization one discovery tick looks at, at most (MONITOR_TICK_MONITORS). */
+  readonly monitorTickMonitors: number;
 }

@@ -24,6 +24,7 @@ import * as listPairIndexes from './0025-list-pair-indexes.ts';
 import * as purgeIndexes from './0026-purge-indexes.ts';
 import * as pendingParentIndex from './0027-pending-parent-index.ts';
 import * as spanLagBounds from './0028-span-lag-bounds.ts';
+import * as monitorTickOrder from './0029-monitor-tick-order.ts';
 
 export interface Migration {
   readonly name: string;
@@ -58,4 +59,5 @@ export const migrations: readonly Migration[] = [
   { name: '0026-purge-indexes', ...purgeIndexes },
   { name: '0027-pending-parent-index', ...pendingParentIndex },
   { name: '0028-span-lag-bounds', ...spanLagBounds },
+  { name: '0029-monitor-tick-order', ...monitorTickOrder },
 ];
