@@ -10,7 +10,7 @@ import { listByIds, listForBatch } from './support/records-by-id.ts';
 import { guardOutage } from './support/outages.ts';
 import { onOwnConnection } from './support/own-connection.ts';
 import { connectionOf } from './support/transaction-context.ts';
-import { cursorCeiling, startedBeforeUnderNewest, windowFloor } from './support/lag-window.ts';
+import { cursorCeiling, startedBeforeUnderNewest, windowFloor, withStartBound } from './support/lag-window.ts';
 import { SpanLagBounds } from './support/span-lag-bounds.ts';
 
 /** A span's organization and id columns, its primary key. */
@@ -113,7 +113,7 @@ export class SequelizeSpanStore extends SequelizeBulkRecordStore<Span> implement
     const lags = await this.lagBounds.read(scope);
     if (lags === null) return query;
     const ceiling = following.row ? cursorCeiling(following.row.createdAt, lags.min) : null;
-    const capped = ceiling ? { ...query, where: [...(query.where ?? []), ceiling] } : query;
+    const capped = ceiling ? { ...query, where: withStartBound(query.where ?? [], ceiling) } : query;
     const limit = query.limit ?? 100;
     const latest = (await this.model.findAll({
       attributes: ['createdAt'],
@@ -126,7 +126,7 @@ export class SequelizeSpanStore extends SequelizeBulkRecordStore<Span> implement
     if (latest.length < limit) return capped;
     const oldest = latest.map((row) => this.codec.decodeField('createdAt', row.createdAt)).sort()[0];
     const floor = windowFloor(oldest, lags.max);
-    return floor === null ? capped : { ...capped, where: [...(capped.where ?? []), floor] };
+    return floor === null ? capped : { ...capped, where: withStartBound(capped.where ?? [], floor) };
   }
 
   private encode(records: readonly Span[]): EncodedBatch {

@@ -1,5 +1,10 @@
 import test from 'ava';
-import { cursorCeiling, startedBeforeUnderNewest, windowFloor } from '../../adapters/sequelize/support/lag-window.ts';
+import {
+  cursorCeiling,
+  startedBeforeUnderNewest,
+  windowFloor,
+  withStartBound,
+} from '../../adapters/sequelize/support/lag-window.ts';
 
 const before = { field: 'startTime', op: 'lte', value: '2026-01-01T00:00:00.000Z' } as const;
 const after = { field: 'startTime', op: 'gte', value: '2026-01-01T00:00:00.000Z' } as const;
@@ -41,4 +46,34 @@ test('a cursor page’s ceiling is the cursor’s creation time less the shortes
   });
   t.deepEqual(cursorCeiling('2026-01-01T00:10:00.000Z', -30_000)?.value, '2026-01-01T00:10:30.000Z', 'clock ahead');
   t.is(cursorCeiling('2026-01-01T00:00:00.000Z', -8000 * 366 * 86_400_000), null);
+});
+
+test('a window bound replaces the looser bounds of its side, and is left out when one given is as tight', (t) => {
+  const named = { field: 'name', op: 'eq', value: 'step' } as const;
+  const lte = (value: string) => ({ field: 'startTime', op: 'lte', value }) as const;
+  const gte = (value: string) => ({ field: 'startTime', op: 'gte', value }) as const;
+  const ceiling = lte('2026-01-01T00:05:00.000Z');
+  const asked = lte('2026-01-01T01:00:00.000Z');
+  t.deepEqual(withStartBound([asked, named], ceiling), [named, ceiling], 'tighter than the instant asked');
+  t.deepEqual(withStartBound([before, named], ceiling), [before, named], 'looser than the instant asked');
+  t.deepEqual(withStartBound([lte('2025-12-31T00:00:00.000Z'), named], ceiling), [
+    lte('2025-12-31T00:00:00.000Z'),
+    named,
+  ]);
+  t.deepEqual(
+    withStartBound([{ ...before, op: 'lt', value: '2026-01-01T00:05:00.000Z' }], ceiling),
+    [{ ...before, op: 'lt', value: '2026-01-01T00:05:00.000Z' }],
+    'a strict bound at the same instant is as tight',
+  );
+  const floor = gte('2025-12-31T23:00:00.000Z');
+  t.deepEqual(withStartBound([before, gte('2025-12-01T00:00:00.000Z')], floor), [before, floor]);
+  t.deepEqual(withStartBound([before, gte('2026-01-01T00:00:00.000Z')], floor), [
+    before,
+    gte('2026-01-01T00:00:00.000Z'),
+  ]);
+  t.deepEqual(withStartBound([before], floor), [before, floor], 'no bound on that side yet');
+  t.deepEqual(withStartBound([{ ...before, value: 'not a time' }], ceiling), [
+    { ...before, value: 'not a time' },
+    ceiling,
+  ]);
 });

@@ -47,3 +47,28 @@ function startBound<Op extends 'gte' | 'lte'>(op: Op, instant: number): StartBou
   if (!(instant >= EARLIEST && instant <= LATEST)) return null;
   return { field: 'startTime', op, value: new Date(instant).toISOString() };
 }
+
+const UPPER = ['lt', 'lte'];
+const LOWER = ['gt', 'gte'];
+
+/**
+ * The conditions with a start-time bound added where it narrows the range, replacing the bounds on the same side it
+ * makes redundant: SQLite reads an index range by one bound per side, so a looser one left beside it may be the one
+ * it reads by (two upper bounds on a cursor page read from the range's end instead of the cursor's). Unchanged when
+ * a bound given is already as tight, or one cannot be compared.
+ */
+export function withStartBound<C extends FieldCondition<string>>(
+  conditions: readonly C[],
+  bound: StartBound<'gte' | 'lte'>,
+): (C | StartBound<'gte' | 'lte'>)[] {
+  const side = bound.op === 'lte' ? UPPER : LOWER;
+  const limit = Date.parse(bound.value);
+  const sameSide = conditions.filter(
+    (condition) => 'field' in condition && condition.field === 'startTime' && side.includes(condition.op),
+  ) as unknown as { readonly value: unknown }[];
+  const instants = sameSide.map((condition) => Date.parse(String(condition.value)));
+  if (instants.some(Number.isNaN)) return [...conditions, bound];
+  const tighter = bound.op === 'lte' ? instants.every((at) => limit < at) : instants.every((at) => limit > at);
+  if (!tighter) return [...conditions];
+  return [...conditions.filter((condition) => !sameSide.includes(condition as never)), bound];
+}
