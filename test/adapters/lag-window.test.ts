@@ -5,17 +5,10 @@ import {
   windowFloor,
   withStartBound,
 } from '../../adapters/sequelize/support/lag-window.ts';
+import { newest, oldest } from '../support/order-keys.ts';
 
 const before = { field: 'startTime', op: 'lte', value: '2026-01-01T00:00:00.000Z' } as const;
 const after = { field: 'startTime', op: 'gte', value: '2026-01-01T00:00:00.000Z' } as const;
-const newest = [
-  { field: 'createdAt', direction: 'desc' },
-  { field: 'id', direction: 'desc' },
-] as const;
-const oldest = [
-  { field: 'createdAt', direction: 'asc' },
-  { field: 'id', direction: 'asc' },
-] as const;
 
 test('the start-time window serves first and cursor pages of spans started before an instant, newest stored first', (t) => {
   t.true(startedBeforeUnderNewest({ where: [before], limit: 50 }, newest));
@@ -27,25 +20,19 @@ test('the start-time window serves first and cursor pages of spans started befor
   t.false(startedBeforeUnderNewest({ where: [{ ...before, field: 'endTime' }] }, newest));
 });
 
-test('the floor is the oldest candidate’s creation time less the lag bound, or none out of a timestamp’s years', (t) => {
-  t.deepEqual(windowFloor('2026-01-01T00:10:00.000Z', 90_000), {
-    field: 'startTime',
-    op: 'gte',
-    value: '2026-01-01T00:08:30.000Z',
-  });
-  t.deepEqual(windowFloor('2026-01-01T00:00:00.000Z', -60_000)?.value, '2026-01-01T00:01:00.000Z', 'spans dated ahead');
-  t.is(windowFloor('2026-01-01T00:00:00.000Z', 2026 * 366 * 86_400_000), null, 'before year 1');
-  t.is(windowFloor('2026-01-01T00:00:00.000Z', -8000 * 366 * 86_400_000), null, 'after year 9999');
-});
-
-test('a cursor page’s ceiling is the cursor’s creation time less the shortest lag, or none out of a timestamp’s years', (t) => {
-  t.deepEqual(cursorCeiling('2026-01-01T00:10:00.000Z', 20_000), {
-    field: 'startTime',
-    op: 'lte',
-    value: '2026-01-01T00:09:40.000Z',
-  });
-  t.deepEqual(cursorCeiling('2026-01-01T00:10:00.000Z', -30_000)?.value, '2026-01-01T00:10:30.000Z', 'clock ahead');
-  t.is(cursorCeiling('2026-01-01T00:00:00.000Z', -8000 * 366 * 86_400_000), null);
+test('the floor (oldest creation less the most lag) and a cursor page’s cap (its creation less the least lag)', (t) => {
+  const cases = [
+    [windowFloor('2026-01-01T00:10:00.000Z', 90_000), 'gte', '2026-01-01T00:08:30.000Z'],
+    [windowFloor('2026-01-01T00:00:00.000Z', -60_000), 'gte', '2026-01-01T00:01:00.000Z'],
+    [cursorCeiling('2026-01-01T00:10:00.000Z', 20_000), 'lte', '2026-01-01T00:09:40.000Z'],
+    [cursorCeiling('2026-01-01T00:10:00.000Z', -30_000), 'lte', '2026-01-01T00:10:30.000Z'],
+  ] as const;
+  for (const [bound, op, value] of cases) t.deepEqual(bound, { field: 'startTime', op, value });
+  // Out of a timestamp's years (a lag range widened by a span dated in year 1 or 9999): no bound at all.
+  const years = (count: number) => count * 366 * 86_400_000;
+  t.is(windowFloor('2026-01-01T00:00:00.000Z', years(2026)), null, 'before year 1');
+  t.is(windowFloor('2026-01-01T00:00:00.000Z', years(-8000)), null, 'after year 9999');
+  t.is(cursorCeiling('2026-01-01T00:00:00.000Z', years(-8000)), null);
 });
 
 test('a window bound replaces the looser bounds of its side, and is left out when one given is as tight', (t) => {

@@ -1,18 +1,11 @@
 import test from 'ava';
 import type { FieldCondition } from '../../application/ports/list-query.ts';
 import { indexHoldsPage, rangeCandidate } from '../../adapters/sequelize/support/range-plan.ts';
+import { newest, oldest } from '../support/order-keys.ts';
 
 const before = { field: 'startTime', op: 'lte', value: '2026-01-01T00:00:00.000Z' } as const;
 const after = { field: 'startTime', op: 'gte', value: '2026-01-01T00:00:00.000Z' } as const;
 const named: FieldCondition<string> = { field: 'name', op: 'in', values: ['step-1'] };
-const newest = [
-  { field: 'createdAt', direction: 'desc' },
-  { field: 'id', direction: 'desc' },
-] as const;
-const oldest = [
-  { field: 'createdAt', direction: 'asc' },
-  { field: 'id', direction: 'asc' },
-] as const;
 const byName = [{ field: 'name', direction: 'asc' }, ...oldest] as const;
 const byStart = [{ field: 'startTime', direction: 'desc' }, ...newest] as const;
 

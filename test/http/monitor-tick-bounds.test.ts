@@ -3,6 +3,7 @@ import { createInferenceResult } from '../../domain/tracing/inference-result.ts'
 import type { Session } from '../../domain/tracing/session.ts';
 import { type HttpWorld, useWorld } from '../support/http-world.ts';
 import { monitorScene, monitorWorlds } from '../support/monitor-scene.ts';
+import { session as storedSession } from '../contracts/sweep-records.ts';
 
 /**
  * One discovery tick's bounds on each database: a monitor queues at most MONITOR_TICK_SESSIONS sessions and the rest
@@ -24,23 +25,14 @@ type Scene = Awaited<ReturnType<typeof monitorScene>>;
 async function sessionsAt(world: HttpWorld, scene: Scene, times: readonly string[], finished: boolean, age = 0) {
   const ports = world.platform.ports;
   const sessions: Session[] = times.map((at) => ({
-    id: ports.ids.next('session'),
-    organizationId: scene.tenant.organizationId,
+    ...storedSession(scene.tenant.organizationId, ports.ids.next('session')),
     versionId: scene.version.id,
-    testCaseId: null,
-    customId: null,
-    runId: null,
-    isProduction: true,
-    context: null,
-    metadata: null,
     status: finished ? 'COMPLETED' : 'PENDING',
     stoppingReason: finished ? 'done' : null,
-    error: null,
     finishedAt: finished ? at : null,
     createdAt: later(at, -age),
-    deletedAt: null,
-    version: 0,
   }));
+
   await ports.sessions.insertMany(sessions);
   return sessions.map((session) => session.id);
 }
