@@ -116,7 +116,11 @@ for (const { database, world, title } of worlds) {
     await page.getByLabel('Metric', { exact: true }).selectOption({ label: 'Correctness' });
     await page.getByLabel('Order', { exact: true }).selectOption({ label: 'Score, lowest first' });
     await page.waitForURL(/sort=score-asc/);
-    await page.getByRole('region', { name: 'Evaluations' }).getByText('0.40').waitFor();
+    // The filtered table replaces the first one (11 rows, which may show 0.40 too): wait for its six rows.
+    const evaluationRows = page.getByRole('region', { name: 'Evaluations' }).locator('tr.data-row');
+    await evaluationRows.nth(6).waitFor({ state: 'detached' });
+    await evaluationRows.nth(5).waitFor();
+    await evaluationRows.first().filter({ hasText: '0.40' }).waitFor();
     const sorted = await rowsOf(tab, 'Evaluations');
     t.deepEqual(
       sorted.map((row) => row.split(' | ')[4]),
