@@ -18,6 +18,9 @@ test('the start-time window serves first and cursor pages of spans started befor
   t.false(startedBeforeUnderNewest({ where: [before], offset: 50 }, newest), 'offset pages are not first pages');
   t.true(startedBeforeUnderNewest({ where: [before], after: 'trace_1' }, newest), 'cursor pages too');
   t.false(startedBeforeUnderNewest({ where: [{ ...before, field: 'endTime' }] }, newest));
+  const named = { field: 'name', op: 'eq', value: 'step' } as const;
+  t.false(startedBeforeUnderNewest({ where: [before, named] }, newest), 'another filter keeps its own plan');
+  t.false(startedBeforeUnderNewest({ where: [before, { op: 'anyOf', alternatives: [[named]] }] }, newest));
 });
 
 test('the floor (oldest creation less the most lag) and a cursor page’s cap (its creation less the least lag)', (t) => {

@@ -1,19 +1,26 @@
 import type { FieldCondition, ListQuery, SortKey } from '../../../application/ports/list-query.ts';
 
+const UPPER = ['lt', 'lte'];
+const LOWER = ['gt', 'gte'];
+const RANGE_OPS = [...UPPER, ...LOWER];
+
 type Keys = readonly { readonly field: string; readonly direction: SortKey<unknown>['direction'] }[];
 
 /**
  * A list of spans that started before an instant, newest stored first: the case where the rows lie at the far end of
  * the order's index and the range may be large (the early days of a big organization). First and cursor pages; not
- * `offset` pages, whose rows follow ones the window's probe does not know.
+ * `offset` pages, whose rows follow ones the window's probe does not know. Only when start-time bounds are the list's
+ * only conditions: the probe then reads the start-time index alone; another filter has an index of its own (or is
+ * documented as a scan), and a probe filtering on it could walk the whole range.
  */
 export function startedBeforeUnderNewest<T>(query: ListQuery<T>, keys: Keys): boolean {
   if (query.offset) return false;
   if (keys[0]?.field !== 'createdAt' || keys[0].direction !== 'desc') return false;
   const conditions = (query.where ?? []) as readonly FieldCondition<string>[];
-  return conditions.some(
-    (condition) => 'field' in condition && condition.field === 'startTime' && ['lt', 'lte'].includes(condition.op),
+  const onStart = conditions.filter(
+    (condition) => 'field' in condition && condition.field === 'startTime' && RANGE_OPS.includes(condition.op),
   );
+  return onStart.length === conditions.length && onStart.some((condition) => UPPER.includes(condition.op));
 }
 
 /** A bound on start times, as a list condition. */
@@ -47,9 +54,6 @@ function startBound<Op extends 'gte' | 'lte'>(op: Op, instant: number): StartBou
   if (!(instant >= EARLIEST && instant <= LATEST)) return null;
   return { field: 'startTime', op, value: new Date(instant).toISOString() };
 }
-
-const UPPER = ['lt', 'lte'];
-const LOWER = ['gt', 'gte'];
 
 /**
  * The conditions with a start-time bound added where it narrows the range, replacing the bounds on the same side it
